@@ -1,0 +1,112 @@
+// weft's C++ helper: the few things the LLVM 16 C API cannot do.
+// Every function here is wrapped by exactly one safe function in src/ffi.rs.
+#include "llvm-c/Core.h"
+#include "llvm/IR/BasicBlock.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstring>
+#include <string>
+
+using namespace llvm;
+
+extern "C" {
+
+// ---- operand bundles (LLVM 16's C API has no accessor for them) ----
+
+unsigned weft_bundle_count(LLVMValueRef call) {
+  auto *CB = dyn_cast_or_null<CallBase>(unwrap(call));
+  return CB ? CB->getNumOperandBundles() : 0;
+}
+
+// The tag's bytes stay owned by the LLVMContext.
+const char *weft_bundle_tag(LLVMValueRef call, unsigned i, size_t *len) {
+  auto *CB = cast<CallBase>(unwrap(call));
+  StringRef Tag = CB->getOperandBundleAt(i).getTagName();
+  *len = Tag.size();
+  return Tag.data();
+}
+
+unsigned weft_bundle_input_count(LLVMValueRef call, unsigned i) {
+  return cast<CallBase>(unwrap(call))->getOperandBundleAt(i).Inputs.size();
+}
+
+LLVMValueRef weft_bundle_input(LLVMValueRef call, unsigned i, unsigned j) {
+  return wrap(cast<CallBase>(unwrap(call))->getOperandBundleAt(i).Inputs[j].get());
+}
+
+// ---- metadata operands ----
+
+// The string of `metadata !"S"` or of `metadata !{!"S"}` (a one-string node,
+// as the paper also writes it); null when the value is neither.
+const char *weft_metadata_string(LLVMValueRef v, size_t *len) {
+  auto *MAV = dyn_cast_or_null<MetadataAsValue>(unwrap(v));
+  if (!MAV)
+    return nullptr;
+  Metadata *MD = MAV->getMetadata();
+  if (auto *N = dyn_cast<MDNode>(MD)) {
+    if (N->getNumOperands() != 1)
+      return nullptr;
+    MD = N->getOperand(0).get();
+  }
+  auto *S = dyn_cast_or_null<MDString>(MD);
+  if (!S)
+    return nullptr;
+  *len = S->getString().size();
+  return S->getString().data();
+}
+
+int weft_is_metadata(LLVMValueRef v) { return isa<MetadataAsValue>(unwrap(v)); }
+
+// ---- printing ----
+
+// `ptr %a`, `i32 4`: the value as it appears as an operand. Free with LLVMDisposeMessage.
+char *weft_print_operand(LLVMValueRef v, int with_type) {
+  std::string S;
+  raw_string_ostream OS(S);
+  unwrap(v)->printAsOperand(OS, with_type != 0);
+  OS.flush();
+  return strdup(S.c_str());
+}
+
+// ---- CFG utilities worth reusing ----
+
+// Splits the block of `inst` before it; the new block gets `name` and the
+// terminator; successors' phis are updated by LLVM.
+LLVMBasicBlockRef weft_split_block_before(LLVMValueRef inst, const char *name) {
+  auto *I = cast<Instruction>(unwrap(inst));
+  return wrap(I->getParent()->splitBasicBlock(I, name));
+}
+
+// ---- diagnostics ----
+
+namespace {
+class WeftDiagnostic : public DiagnosticInfo {
+  std::string Msg;
+
+public:
+  WeftDiagnostic(int Kind, DiagnosticSeverity Sev, std::string M)
+      : DiagnosticInfo(Kind, Sev), Msg(std::move(M)) {}
+  void print(DiagnosticPrinter &DP) const override { DP << Msg; }
+};
+int weftDiagKind() {
+  static int Kind = getNextAvailablePluginDiagnosticKind();
+  return Kind;
+}
+} // namespace
+
+// Reports through the context's diagnostic handler: clang prints it as
+// `error: ...` and fails the compile; opt prints it and exits 1.
+// severity: 0 error, 1 warning, 3 note (LLVM's DiagnosticSeverity).
+void weft_diagnose(LLVMModuleRef m, int severity, const char *msg) {
+  LLVMContext &Ctx = unwrap(m)->getContext();
+  Ctx.diagnose(WeftDiagnostic(weftDiagKind(), (DiagnosticSeverity)severity, msg));
+}
+
+} // extern "C"

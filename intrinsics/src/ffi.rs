@@ -1,0 +1,261 @@
+//! The one place where weft calls LLVM-C directly or calls its C++ helper
+//! (`cpp/helper.cc`). Everything else goes through inkwell or through the safe
+//! functions here. The raw calls are needed where inkwell would panic (token
+//! and metadata operands, which directive calls carry) or where LLVM 16's C
+//! API has no entry point (operand bundles, splitting a block, diagnostics).
+use std::ffi::{c_char, c_int, c_uint, CStr, CString};
+
+use llvm_plugin::inkwell::basic_block::BasicBlock;
+use llvm_plugin::inkwell::llvm_sys::core::*;
+use llvm_plugin::inkwell::llvm_sys::prelude::*;
+use llvm_plugin::inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
+use llvm_plugin::inkwell::module::Module;
+use llvm_plugin::inkwell::values::{AsValueRef, InstructionValue};
+
+use crate::model::{OperandKind, ValueId};
+
+extern "C" {
+    fn weft_bundle_count(call: LLVMValueRef) -> c_uint;
+    fn weft_bundle_tag(call: LLVMValueRef, i: c_uint, len: *mut usize) -> *const c_char;
+    fn weft_bundle_input_count(call: LLVMValueRef, i: c_uint) -> c_uint;
+    fn weft_bundle_input(call: LLVMValueRef, i: c_uint, j: c_uint) -> LLVMValueRef;
+    fn weft_metadata_string(v: LLVMValueRef, len: *mut usize) -> *const c_char;
+    fn weft_is_metadata(v: LLVMValueRef) -> c_int;
+    fn weft_print_operand(v: LLVMValueRef, with_type: c_int) -> *mut c_char;
+    fn weft_split_block_before(inst: LLVMValueRef, name: *const c_char) -> LLVMBasicBlockRef;
+    fn weft_diagnose(m: LLVMModuleRef, severity: c_int, msg: *const c_char);
+}
+
+/// A value of the module being processed, by identity. Valid while the
+/// module is alive and the value is not erased; weft only keeps these for the
+/// duration of one pass run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Value(LLVMValueRef);
+
+impl Value {
+    pub fn of_instruction(i: InstructionValue<'_>) -> Value {
+        Value(i.as_value_ref())
+    }
+
+    pub fn id(self) -> ValueId {
+        ValueId(self.0 as usize)
+    }
+
+    pub fn raw(self) -> LLVMValueRef {
+        self.0
+    }
+
+    /// # Safety
+    /// `v` must be a live value of a module that outlives the returned handle.
+    pub unsafe fn from_raw(v: LLVMValueRef) -> Value {
+        Value(v)
+    }
+}
+
+fn bytes_to_string(ptr: *const c_char, len: usize) -> String {
+    if ptr.is_null() {
+        return String::new();
+    }
+    // SAFETY: LLVM hands out (ptr, len) pairs of bytes it owns, valid right now.
+    let bytes = unsafe { std::slice::from_raw_parts(ptr as *const u8, len) };
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Takes ownership of an LLVM-allocated message.
+fn take_message(ptr: *mut c_char) -> String {
+    if ptr.is_null() {
+        return String::new();
+    }
+    // SAFETY: ptr is a NUL-terminated string from LLVM (strdup / LLVMPrint*), freed once here.
+    unsafe {
+        let s = CStr::from_ptr(ptr).to_string_lossy().into_owned();
+        LLVMDisposeMessage(ptr);
+        s
+    }
+}
+
+/// The name of the function a call instruction calls directly, if any.
+pub fn called_function_name(call: Value) -> Option<String> {
+    // SAFETY: read-only queries on a live instruction.
+    unsafe {
+        if LLVMIsACallInst(call.0).is_null() && LLVMIsAInvokeInst(call.0).is_null() {
+            return None;
+        }
+        let callee = LLVMGetCalledValue(call.0);
+        if callee.is_null() || LLVMIsAFunction(callee).is_null() {
+            return None;
+        }
+        let mut len = 0usize;
+        let p = LLVMGetValueName2(callee, &mut len);
+        Some(bytes_to_string(p, len))
+    }
+}
+
+/// The call's argument operands (not the callee, not bundle operands).
+pub fn call_arguments(call: Value) -> Vec<Value> {
+    // SAFETY: `call` is a call instruction (checked by the caller through
+    // called_function_name); the argument operands come first.
+    unsafe {
+        let n = LLVMGetNumArgOperands(call.0);
+        (0..n).map(|i| Value(LLVMGetOperand(call.0, i))).collect()
+    }
+}
+
+/// The call's operand bundles: tag and inputs, in order.
+pub fn operand_bundles(call: Value) -> Vec<(String, Vec<Value>)> {
+    // SAFETY: the helper checks that `call` is a CallBase before reading bundles.
+    unsafe {
+        let n = weft_bundle_count(call.0);
+        (0..n)
+            .map(|i| {
+                let mut len = 0usize;
+                let tag = bytes_to_string(weft_bundle_tag(call.0, i, &mut len), len);
+                let m = weft_bundle_input_count(call.0, i);
+                let inputs = (0..m).map(|j| Value(weft_bundle_input(call.0, i, j))).collect();
+                (tag, inputs)
+            })
+            .collect()
+    }
+}
+
+/// The string of a `metadata !"S"` or `metadata !{!"S"}` operand.
+pub fn metadata_string(v: Value) -> Option<String> {
+    let mut len = 0usize;
+    // SAFETY: the helper returns null for anything that is not such metadata.
+    let p = unsafe { weft_metadata_string(v.0, &mut len) };
+    if p.is_null() {
+        None
+    } else {
+        Some(bytes_to_string(p, len))
+    }
+}
+
+/// `ptr %a`, `i32 4` (with_type) or `%a`, `4`.
+pub fn print_operand(v: Value, with_type: bool) -> String {
+    // SAFETY: printing a live value; the helper strdup's the result.
+    take_message(unsafe { weft_print_operand(v.0, with_type as c_int) })
+}
+
+/// What kind of operand `v` is, as far as clause checking cares.
+pub fn operand_kind(v: Value) -> OperandKind {
+    // SAFETY: read-only queries on a live value; LLVMTypeOf is valid on
+    // metadata-as-value too (metadata type), which is checked first.
+    unsafe {
+        if weft_is_metadata(v.0) != 0 {
+            return match metadata_string(v) {
+                Some(s) => OperandKind::MdString(s),
+                None => OperandKind::Metadata,
+            };
+        }
+        if !LLVMIsAFunction(v.0).is_null() {
+            return OperandKind::Function;
+        }
+        let ty = LLVMTypeOf(v.0);
+        match LLVMGetTypeKind(ty) {
+            LLVMTypeKind::LLVMPointerTypeKind => OperandKind::Pointer { null: LLVMIsNull(v.0) != 0 },
+            LLVMTypeKind::LLVMIntegerTypeKind => {
+                let bits = LLVMGetIntTypeWidth(ty);
+                let value = if !LLVMIsAConstantInt(v.0).is_null() && bits <= 64 {
+                    Some(LLVMConstIntGetSExtValue(v.0))
+                } else {
+                    None
+                };
+                OperandKind::Int { bits, value }
+            }
+            LLVMTypeKind::LLVMHalfTypeKind
+            | LLVMTypeKind::LLVMBFloatTypeKind
+            | LLVMTypeKind::LLVMFloatTypeKind
+            | LLVMTypeKind::LLVMDoubleTypeKind
+            | LLVMTypeKind::LLVMX86_FP80TypeKind
+            | LLVMTypeKind::LLVMFP128TypeKind
+            | LLVMTypeKind::LLVMPPC_FP128TypeKind => OperandKind::Float,
+            LLVMTypeKind::LLVMTokenTypeKind => OperandKind::Token,
+            _ => OperandKind::Other,
+        }
+    }
+}
+
+/// Whether `v` is a call instruction (of anything).
+pub fn is_call(v: Value) -> bool {
+    // SAFETY: read-only query.
+    unsafe { !LLVMIsACallInst(v.0).is_null() }
+}
+
+/// Whether `v` is a phi node.
+pub fn is_phi(v: Value) -> bool {
+    // SAFETY: read-only query.
+    unsafe { LLVMGetInstructionOpcode(v.0) == LLVMOpcode::LLVMPHI }
+}
+
+/// Identity of a basic block (its address while the function lives).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BlockId(usize);
+
+pub fn block_id(bb: BasicBlock<'_>) -> BlockId {
+    BlockId(bb.as_mut_ptr() as usize)
+}
+
+/// The successors of a block (through its terminator; none if it has none).
+pub fn successors(bb: BasicBlock<'_>) -> Vec<BlockId> {
+    let Some(term) = bb.get_terminator() else { return Vec::new() };
+    // SAFETY: `term` is a live terminator; only successor addresses are read.
+    unsafe {
+        let t = term.as_value_ref();
+        (0..LLVMGetNumSuccessors(t)).map(|i| BlockId(LLVMGetSuccessor(t, i) as usize)).collect()
+    }
+}
+
+/// The block as an operand (`%name` or `%7`), for printing.
+pub fn block_label(bb: BasicBlock<'_>) -> String {
+    // SAFETY: a live block viewed as a value, printed.
+    let v = unsafe { Value(LLVMBasicBlockAsValue(bb.as_mut_ptr())) };
+    print_operand(v, false)
+}
+
+/// Splits `inst`'s block before `inst` (LLVM's `BasicBlock::splitBasicBlock`,
+/// which also fixes successors' phis). Returns the new block, which holds
+/// `inst` and everything after it.
+pub fn split_block_before<'ctx>(inst: InstructionValue<'ctx>, name: &str) -> BasicBlock<'ctx> {
+    let cname = CString::new(name.replace('\0', "")).expect("no interior NUL");
+    // SAFETY: `inst` is a live, non-phi instruction of a block with a terminator
+    // after it (callers only split before directive calls).
+    unsafe { weft_split_block_before(inst.as_value_ref(), cname.as_ptr()) };
+    inst.get_parent().expect("a split instruction stays in a block")
+}
+
+/// LLVM diagnostic severities weft emits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    Error = 0,
+    Warning = 1,
+    Note = 3,
+}
+
+/// Reports `msg` through the module's LLVMContext diagnostic handler.
+/// clang prints `error: msg` and fails; opt prints it and exits 1 on an error.
+pub fn diagnose(module: &Module<'_>, severity: Severity, msg: &str) {
+    let cmsg = CString::new(msg.replace('\0', " ")).expect("no interior NUL");
+    // SAFETY: the module is live; the helper copies the message.
+    unsafe { weft_diagnose(module.as_mut_ptr(), severity as c_int, cmsg.as_ptr()) }
+}
+
+/// The instruction a `ValueId` from the directive model stands for.
+///
+/// # Safety
+/// `id` must come from `Value::id()` on an instruction that is still live.
+pub unsafe fn instruction<'ctx>(id: ValueId) -> InstructionValue<'ctx> {
+    InstructionValue::new(id.0 as LLVMValueRef)
+}
+
+/// A short name for a directive call, for messages: its directive or clause
+/// string (paper form) or its first bundle tag (region form).
+pub fn directive_call_label(call: Value) -> String {
+    if let Some((tag, _)) = operand_bundles(call).into_iter().next() {
+        return tag;
+    }
+    call_arguments(call)
+        .first()
+        .and_then(|&a| metadata_string(a))
+        .or_else(|| called_function_name(call))
+        .unwrap_or_default()
+}

@@ -1,0 +1,675 @@
+//! The typed directive model both input forms parse into. Plain data: operands
+//! are identified by `ValueId` and described by `OperandKind`, so the model
+//! can be built and tested without LLVM. Nothing downstream knows which form
+//! a directive came from except for printing.
+use crate::error::{Rule, WeftError};
+use crate::vocab::{
+    Arity, ClauseKind, DirKind, Modifiers, ReductionOp, ARRSECT_MARKER, NONPOD_MARKER,
+};
+
+/// Identity of an IR value (its address while the module lives).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ValueId(pub usize);
+
+/// What an operand is, as far as clause checking cares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OperandKind {
+    Pointer { null: bool },
+    Int { bits: u32, value: Option<i64> },
+    Float,
+    Function,
+    MdString(String),
+    Metadata,
+    Token,
+    Other,
+}
+
+/// One operand of a directive call.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Operand {
+    pub value: ValueId,
+    pub kind: OperandKind,
+    /// As printed in IR, with its type (`ptr %a`).
+    pub text: String,
+}
+
+impl Operand {
+    pub fn is_pointer(&self) -> bool {
+        matches!(self.kind, OperandKind::Pointer { .. })
+    }
+    pub fn is_int(&self) -> bool {
+        matches!(self.kind, OperandKind::Int { .. })
+    }
+    pub fn const_int(&self) -> Option<i64> {
+        match self.kind {
+            OperandKind::Int { value, .. } => value,
+            _ => None,
+        }
+    }
+    pub fn md_string(&self) -> Option<&str> {
+        match &self.kind {
+            OperandKind::MdString(s) => Some(s),
+            _ => None,
+        }
+    }
+    /// A value that may stand for a variable in a clause list.
+    fn is_value(&self) -> bool {
+        !matches!(self.kind, OperandKind::MdString(_) | OperandKind::Metadata | OperandKind::Token)
+    }
+}
+
+/// Which input form a directive was written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// `llvm.directive` + `llvm.directive.qual*` + `DIR.QUAL.LIST.END`.
+    Paper,
+    /// `llvm.directive.region.entry/exit` with operand bundles.
+    Region,
+}
+
+/// One list item of a clause.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item {
+    /// A plain (POD) variable; `:TYPED` adds its element type and count.
+    Var { var: Operand, typed: Option<Typed> },
+    /// A non-POD variable with its helper functions, in the clause's order
+    /// (see `nonpod_helpers`).
+    NonPod { var: Operand, typed: Option<Typed>, helpers: Vec<Operand> },
+    /// An array section: base and (lower, length, stride) per dimension.
+    ArrSect { base: Operand, dims: Vec<[Operand; 3]> },
+}
+
+/// The element type (a value of that type) and element count of a `:TYPED` item.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Typed {
+    pub ty: Operand,
+    pub count: Option<Operand>,
+}
+
+impl Item {
+    /// The variable (or array-section base) the item names.
+    pub fn var(&self) -> &Operand {
+        match self {
+            Item::Var { var, .. } | Item::NonPod { var, .. } => var,
+            Item::ArrSect { base, .. } => base,
+        }
+    }
+}
+
+/// A clause's arguments, by arity.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Args {
+    None,
+    Value(Operand),
+    /// List items; `step` for LINEAR, `chunk` for SCHEDULE/DIST_SCHEDULE
+    /// (None when not given or given as 0).
+    List { items: Vec<Item>, extra: Option<Operand> },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clause {
+    pub kind: ClauseKind,
+    pub modifiers: Modifiers,
+    pub args: Args,
+    /// The tag as written (for messages).
+    pub spelling: String,
+}
+
+impl Clause {
+    pub fn items(&self) -> &[Item] {
+        match &self.args {
+            Args::List { items, .. } => items,
+            _ => &[],
+        }
+    }
+    pub fn value(&self) -> Option<&Operand> {
+        match &self.args {
+            Args::Value(v) => Some(v),
+            _ => None,
+        }
+    }
+    /// LINEAR's step or SCHEDULE's chunk.
+    pub fn extra(&self) -> Option<&Operand> {
+        match &self.args {
+            Args::List { extra, .. } => extra.as_ref(),
+            _ => None,
+        }
+    }
+}
+
+/// A directive with its clauses, as parsed from one directive group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Directive {
+    pub kind: DirKind,
+    pub clauses: Vec<Clause>,
+    pub form: Form,
+}
+
+/// How many helper operands follow a NONPOD variable, per clause (paper III.E).
+pub fn nonpod_helpers(kind: ClauseKind) -> Option<&'static [&'static str]> {
+    Some(match kind {
+        ClauseKind::Private => &["ctor", "dtor"],
+        ClauseKind::Firstprivate => &["copy-ctor", "dtor"],
+        ClauseKind::Lastprivate => &["ctor", "copy-assign", "dtor"],
+        ClauseKind::Reduction(ReductionOp::Udr) => &["ctor", "dtor", "combiner", "initializer"],
+        ClauseKind::Copyin | ClauseKind::Copyprivate => &["copy-assign"],
+        _ => return None,
+    })
+}
+
+/// Splits a clause tag `QUAL.OMP.NAME[.SUB][:MOD[.MOD]*]` into kind and modifiers.
+pub fn parse_clause_tag(tag: &str) -> Result<(ClauseKind, Arity, Modifiers), WeftError> {
+    let (base, mods) = match tag.split_once(':') {
+        Some((b, m)) => (b, Some(m)),
+        None => (tag, None),
+    };
+    let mut modifiers = Modifiers::empty();
+    if let Some(mods) = mods {
+        for m in mods.split('.') {
+            modifiers |= Modifiers::parse_one(m).ok_or_else(|| {
+                WeftError::new(Rule::UnknownModifier, tag, format!("unknown clause modifier '{m}'"))
+            })?;
+        }
+    }
+    // `.SEQ_CST` on atomic clauses is written as part of the name.
+    let (base, seq_cst) = match base.strip_suffix(".SEQ_CST") {
+        Some(b) => (b, true),
+        None => (base, false),
+    };
+    let (kind, arity) = ClauseKind::parse(base).ok_or_else(|| {
+        WeftError::new(Rule::UnknownClause, tag, "not a clause weft knows (see the README's vocabulary)")
+    })?;
+    if seq_cst {
+        if !matches!(kind, ClauseKind::Atomic(_)) {
+            return Err(WeftError::new(Rule::UnknownClause, tag, ".SEQ_CST applies to atomic clauses only"));
+        }
+        modifiers |= Modifiers::SEQ_CST;
+    }
+    Ok((kind, arity, modifiers))
+}
+
+fn arity_err(tag: &str, detail: impl Into<String>) -> WeftError {
+    WeftError::new(Rule::ClauseArity, tag, detail)
+}
+
+fn kind_err(tag: &str, detail: impl Into<String>) -> WeftError {
+    WeftError::new(Rule::OperandKind, tag, detail)
+}
+
+/// Which paper-form intrinsic carried a clause (None for the region form,
+/// where every clause is a bundle).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Carrier {
+    Paper(Arity),
+    Bundle,
+}
+
+/// Builds a typed clause from its tag and operands.
+pub fn parse_clause(tag: &str, operands: Vec<Operand>, carrier: Carrier) -> Result<Clause, WeftError> {
+    let (kind, arity, modifiers) = parse_clause_tag(tag)?;
+    if let Carrier::Paper(given) = carrier {
+        // ORDERED may come with or without its loop count.
+        let ok = given == arity || (kind == ClauseKind::Ordered && given == Arity::None);
+        if !ok {
+            return Err(arity_err(
+                tag,
+                format!("takes {} and must be given through {}", arity_words(arity), intrinsic_for(arity)),
+            ));
+        }
+    }
+    let args = match arity {
+        Arity::None => {
+            if !operands.is_empty() {
+                return Err(arity_err(tag, format!("takes no operand, got {}", operands.len())));
+            }
+            Args::None
+        }
+        Arity::One => match operands.len() {
+            0 if kind == ClauseKind::Ordered => Args::None,
+            1 => {
+                let v = operands.into_iter().next().expect("one operand");
+                check_single(tag, kind, &v)?;
+                Args::Value(v)
+            }
+            n => return Err(arity_err(tag, format!("takes exactly one operand, got {n}"))),
+        },
+        Arity::List => parse_list(tag, kind, modifiers, operands)?,
+    };
+    Ok(Clause { kind, modifiers, args, spelling: tag.to_string() })
+}
+
+fn arity_words(a: Arity) -> &'static str {
+    match a {
+        Arity::None => "no operand",
+        Arity::One => "one operand",
+        Arity::List => "a list of operands",
+    }
+}
+
+fn intrinsic_for(a: Arity) -> &'static str {
+    match a {
+        Arity::None => "llvm.directive.qual",
+        Arity::One => "llvm.directive.qual.opnd",
+        Arity::List => "llvm.directive.qual.opndlist",
+    }
+}
+
+/// Checks the operand of a one-operand clause.
+fn check_single(tag: &str, kind: ClauseKind, v: &Operand) -> Result<(), WeftError> {
+    use ClauseKind as C;
+    match kind {
+        C::Collapse | C::Safelen | C::Simdlen | C::Ordered => match v.const_int() {
+            Some(n) if n > 0 => Ok(()),
+            _ => Err(kind_err(tag, format!("needs a positive integer constant, got {}", v.text))),
+        },
+        C::If | C::Final => {
+            if v.is_int() {
+                Ok(())
+            } else {
+                Err(kind_err(tag, format!("needs an integer (boolean) condition, got {}", v.text)))
+            }
+        }
+        C::Name => {
+            if v.md_string().is_some() || v.is_pointer() || matches!(v.kind, OperandKind::Other) {
+                Ok(())
+            } else {
+                Err(kind_err(tag, format!("needs a name (metadata string or constant string), got {}", v.text)))
+            }
+        }
+        _ => {
+            if v.is_int() {
+                Ok(())
+            } else {
+                Err(kind_err(tag, format!("needs an integer expression, got {}", v.text)))
+            }
+        }
+    }
+}
+
+fn parse_list(tag: &str, kind: ClauseKind, mods: Modifiers, ops: Vec<Operand>) -> Result<Args, WeftError> {
+    use ClauseKind as C;
+    match kind {
+        C::Schedule(_) | C::DistSchedule => {
+            // One chunk operand (0 or absent: none given).
+            if ops.len() > 1 {
+                return Err(arity_err(tag, format!("takes one chunk-size operand, got {}", ops.len())));
+            }
+            let chunk = ops.into_iter().next();
+            if let Some(c) = &chunk {
+                if !c.is_int() {
+                    return Err(kind_err(tag, format!("chunk size must be an integer, got {}", c.text)));
+                }
+            }
+            let chunk = chunk.filter(|c| c.const_int() != Some(0));
+            return Ok(Args::List { items: Vec::new(), extra: chunk });
+        }
+        C::NormalizedIv | C::NormalizedUb => {
+            // `(ptr slot)` or `:TYPED (ptr slot, <type value>[, count])`; null after optimization.
+            let max = if mods.contains(Modifiers::TYPED) { 3 } else { 1 };
+            if ops.is_empty() || ops.len() > max {
+                return Err(arity_err(tag, format!("takes a memory slot{}", if max > 1 { " and its type" } else { "" })));
+            }
+            let mut it = ops.into_iter();
+            let var = it.next().expect("checked");
+            if !var.is_pointer() {
+                return Err(kind_err(tag, format!("needs a pointer to the normalized slot, got {}", var.text)));
+            }
+            let typed = it.next().map(|ty| Typed { ty, count: it.next() });
+            return Ok(Args::List { items: vec![Item::Var { var, typed }], extra: None });
+        }
+        _ => {}
+    }
+    let mut ops = ops;
+    let mut extra = None;
+    if kind == C::Linear && !mods.contains(Modifiers::TYPED) && ops.len() >= 2 {
+        // Untyped LINEAR: the items, then the step (paper form and icx alike).
+        let step = ops.pop().expect("len >= 2");
+        if !step.is_int() {
+            return Err(kind_err(tag, format!("the last operand of LINEAR is its step and must be an integer, got {}", step.text)));
+        }
+        extra = Some(step);
+    }
+    let items = if mods.contains(Modifiers::TYPED) {
+        parse_typed_items(tag, kind, mods, ops, &mut extra)?
+    } else if mods.contains(Modifiers::NONPOD) {
+        // Region form: the whole bundle is one non-POD item.
+        let mut it = ops.into_iter();
+        let var = it.next().ok_or_else(|| arity_err(tag, "names no variable"))?;
+        let helpers: Vec<Operand> = it.collect();
+        vec![nonpod_item(tag, kind, var, None, helpers)?]
+    } else if mods.contains(Modifiers::ARRSECT) {
+        vec![parse_arrsect(tag, &mut ops.into_iter().peekable())?]
+    } else {
+        parse_marked_items(tag, kind, ops)?
+    };
+    if items.is_empty() {
+        return Err(arity_err(tag, "lists no item"));
+    }
+    for item in &items {
+        check_item(tag, kind, mods, item)?;
+    }
+    Ok(Args::List { items, extra })
+}
+
+/// Region form `:TYPED`: `(var, type, count)` per item (LINEAR adds the step;
+/// NONPOD adds the helpers). icx emits one item per bundle.
+fn parse_typed_items(
+    tag: &str,
+    kind: ClauseKind,
+    mods: Modifiers,
+    ops: Vec<Operand>,
+    extra: &mut Option<Operand>,
+) -> Result<Vec<Item>, WeftError> {
+    let linear = kind == ClauseKind::Linear;
+    let min = if linear { 4 } else { 3 };
+    if ops.len() < min {
+        return Err(arity_err(
+            tag,
+            format!(
+                ":TYPED takes (var, type, count{}), got {} operand(s)",
+                if linear { ", step" } else { "" },
+                ops.len()
+            ),
+        ));
+    }
+    let mut it = ops.into_iter();
+    let var = it.next().expect("checked");
+    let ty = it.next().expect("checked");
+    let count = it.next().expect("checked");
+    if !count.is_int() {
+        return Err(kind_err(tag, format!("the element count of a :TYPED item must be an integer, got {}", count.text)));
+    }
+    if linear {
+        let step = it.next().expect("checked");
+        if !step.is_int() {
+            return Err(kind_err(tag, format!("LINEAR step must be an integer, got {}", step.text)));
+        }
+        *extra = Some(step);
+    }
+    let typed = Some(Typed { ty, count: Some(count) });
+    let rest: Vec<Operand> = it.collect();
+    if mods.contains(Modifiers::NONPOD) {
+        Ok(vec![nonpod_item(tag, kind, var, typed, rest)?])
+    } else if !rest.is_empty() {
+        Err(arity_err(tag, format!(":TYPED takes exactly {min} operands, got {}", min + rest.len())))
+    } else {
+        Ok(vec![Item::Var { var, typed }])
+    }
+}
+
+fn nonpod_item(
+    tag: &str,
+    kind: ClauseKind,
+    var: Operand,
+    typed: Option<Typed>,
+    helpers: Vec<Operand>,
+) -> Result<Item, WeftError> {
+    let names = nonpod_helpers(kind)
+        .ok_or_else(|| arity_err(tag, "this clause takes no non-POD items"))?;
+    if helpers.len() != names.len() {
+        return Err(arity_err(
+            tag,
+            format!(
+                "a non-POD item takes the variable and {} ({}), got {} helper operand(s)",
+                names.len(),
+                names.join(", "),
+                helpers.len()
+            ),
+        ));
+    }
+    for (h, name) in helpers.iter().zip(names) {
+        let ok = matches!(h.kind, OperandKind::Function | OperandKind::Pointer { null: true });
+        if !ok {
+            return Err(kind_err(tag, format!("the non-POD {name} must be a function or null, got {}", h.text)));
+        }
+    }
+    Ok(Item::NonPod { var, typed, helpers })
+}
+
+/// An array section after its marker: base, number of dimensions, then
+/// (lower, length, stride) per dimension.
+fn parse_arrsect(tag: &str, it: &mut std::iter::Peekable<std::vec::IntoIter<Operand>>) -> Result<Item, WeftError> {
+    let base = it.next().ok_or_else(|| arity_err(tag, "array section has no base"))?;
+    let ndims = it.next().ok_or_else(|| arity_err(tag, "array section has no dimension count"))?;
+    let n = match ndims.const_int() {
+        Some(n) if (1..=64).contains(&n) => n as usize,
+        _ => return Err(kind_err(tag, format!("array section dimension count must be a positive constant, got {}", ndims.text))),
+    };
+    let mut dims = Vec::with_capacity(n);
+    for d in 0..n {
+        let mut triple = Vec::with_capacity(3);
+        for _ in 0..3 {
+            let v = it.next().ok_or_else(|| {
+                arity_err(tag, format!("array section dimension {} needs (lower, length, stride)", d + 1))
+            })?;
+            if !v.is_int() {
+                return Err(kind_err(tag, format!("array section bounds must be integers, got {}", v.text)));
+            }
+            triple.push(v);
+        }
+        dims.push(triple.try_into().expect("three operands"));
+    }
+    Ok(Item::ArrSect { base, dims })
+}
+
+/// Paper-form operand lists: plain values, or a marker starting a multi-operand item.
+fn parse_marked_items(tag: &str, kind: ClauseKind, ops: Vec<Operand>) -> Result<Vec<Item>, WeftError> {
+    let mut items = Vec::new();
+    let mut it = ops.into_iter().peekable();
+    while let Some(op) = it.next() {
+        match op.md_string() {
+            Some(NONPOD_MARKER) => {
+                let names = nonpod_helpers(kind).ok_or_else(|| arity_err(tag, "this clause takes no non-POD items"))?;
+                let var = it.next().ok_or_else(|| arity_err(tag, "QUAL.OPND.NONPOD is followed by no variable"))?;
+                let helpers: Vec<Operand> = it.by_ref().take(names.len()).collect();
+                items.push(nonpod_item(tag, kind, var, None, helpers)?);
+            }
+            Some(ARRSECT_MARKER) => items.push(parse_arrsect(tag, &mut it)?),
+            Some(other) => {
+                return Err(WeftError::new(
+                    Rule::UnknownClause,
+                    tag,
+                    format!("unknown operand marker '{other}' (expected QUAL.OPND.NONPOD or QUAL.OPND.ARRSECT)"),
+                ))
+            }
+            None if op.is_value() => items.push(Item::Var { var: op, typed: None }),
+            None => return Err(kind_err(tag, format!("operand {} is not a value", op.text))),
+        }
+    }
+    Ok(items)
+}
+
+/// Checks that an item's variable is of the kind the clause needs.
+fn check_item(tag: &str, kind: ClauseKind, mods: Modifiers, item: &Item) -> Result<(), WeftError> {
+    use ClauseKind as C;
+    let var = item.var();
+    match kind {
+        // Private items may be registerized values (paper III.F); LINEAR and
+        // UNIFORM items may be SSA values placed by the sandwich scheme.
+        C::Private | C::Linear | C::Uniform => {
+            if matches!(var.kind, OperandKind::Pointer { null: true }) {
+                return Err(kind_err(tag, "lists a null pointer as a variable"));
+            }
+            Ok(())
+        }
+        _ => {
+            let ok = var.is_pointer() && !matches!(var.kind, OperandKind::Pointer { null: true });
+            if ok || mods.contains(Modifiers::BYREF) && var.is_pointer() {
+                Ok(())
+            } else {
+                Err(kind_err(
+                    tag,
+                    format!("list items must be variables passed by reference (non-null pointers), got {}", var.text),
+                ))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vocab::{DependKind, MapKind, ScheduleKind};
+
+    fn ptr(n: usize, name: &str) -> Operand {
+        Operand { value: ValueId(n), kind: OperandKind::Pointer { null: false }, text: format!("ptr %{name}") }
+    }
+    fn int(n: i64) -> Operand {
+        Operand { value: ValueId(1000 + n as usize), kind: OperandKind::Int { bits: 32, value: Some(n) }, text: format!("i32 {n}") }
+    }
+    fn var_int(name: &str) -> Operand {
+        Operand { value: ValueId(77), kind: OperandKind::Int { bits: 32, value: None }, text: format!("i32 %{name}") }
+    }
+    fn md(s: &str) -> Operand {
+        Operand { value: ValueId(0), kind: OperandKind::MdString(s.into()), text: format!("metadata !\"{s}\"") }
+    }
+    fn func(name: &str) -> Operand {
+        Operand { value: ValueId(500), kind: OperandKind::Function, text: format!("ptr @{name}") }
+    }
+    const LIST: Carrier = Carrier::Paper(Arity::List);
+
+    #[test]
+    fn tags_split_into_kind_and_modifiers() {
+        let (k, a, m) = parse_clause_tag("QUAL.OMP.REDUCTION.ADD:TYPED").unwrap();
+        assert_eq!(k, ClauseKind::Reduction(ReductionOp::Add));
+        assert_eq!(a, Arity::List);
+        assert_eq!(m, Modifiers::TYPED);
+        let (_, _, m) = parse_clause_tag("QUAL.OMP.LINEAR:IV.TYPED").unwrap();
+        assert_eq!(m, Modifiers::IV | Modifiers::TYPED);
+        let (k, _, m) = parse_clause_tag("QUAL.OMP.UPDATE.SEQ_CST").unwrap();
+        assert_eq!(k, ClauseKind::Atomic(crate::vocab::AtomicOp::Update));
+        assert!(m.contains(Modifiers::SEQ_CST));
+        assert_eq!(parse_clause_tag("QUAL.OMP.DEPEND_IN").unwrap().0, ClauseKind::Depend(DependKind::In));
+        assert_eq!(parse_clause_tag("QUAL.OMP.BOGUS").unwrap_err().rule, Rule::UnknownClause);
+        assert_eq!(parse_clause_tag("QUAL.OMP.PRIVATE:SHINY").unwrap_err().rule, Rule::UnknownModifier);
+        assert_eq!(parse_clause_tag("QUAL.OMP.NOWAIT.SEQ_CST").unwrap_err().rule, Rule::UnknownClause);
+    }
+
+    #[test]
+    fn paper_private_with_nonpod() {
+        // private(x, y, z) with z non-POD: %x, %y, !"QUAL.OPND.NONPOD", %z, %ctor, %dtor
+        let ops = vec![ptr(1, "x"), ptr(2, "y"), md(NONPOD_MARKER), ptr(3, "z"), func("ctor"), func("dtor")];
+        let c = parse_clause("QUAL.OMP.PRIVATE", ops, LIST).unwrap();
+        assert_eq!(c.items().len(), 3);
+        match &c.items()[2] {
+            Item::NonPod { var, helpers, .. } => {
+                assert_eq!(var.text, "ptr %z");
+                assert_eq!(helpers.len(), 2);
+            }
+            other => panic!("{other:?}"),
+        }
+        // A NONPOD lastprivate needs three helpers, each a function (or null).
+        let ops = vec![md(NONPOD_MARKER), ptr(3, "z"), func("ctor"), ptr(4, "notfn"), func("dtor")];
+        assert_eq!(parse_clause("QUAL.OMP.LASTPRIVATE", ops, LIST).unwrap_err().rule, Rule::OperandKind);
+        let ops = vec![md(NONPOD_MARKER), ptr(3, "z"), func("ctor")];
+        assert_eq!(parse_clause("QUAL.OMP.LASTPRIVATE", ops, LIST).unwrap_err().rule, Rule::ClauseArity);
+    }
+
+    #[test]
+    fn paper_array_sections() {
+        // depend(in: a, b[1:n][1:m], c)
+        let n = var_int("n");
+        let m = var_int("m");
+        let ops = vec![
+            ptr(1, "a"),
+            md(ARRSECT_MARKER),
+            ptr(2, "b"),
+            int(2),
+            int(1),
+            n,
+            int(1),
+            int(1),
+            m,
+            int(1),
+            ptr(3, "c"),
+        ];
+        let c = parse_clause("QUAL.OMP.DEPEND_IN", ops, LIST).unwrap();
+        assert_eq!(c.items().len(), 3);
+        match &c.items()[1] {
+            Item::ArrSect { base, dims } => {
+                assert_eq!(base.text, "ptr %b");
+                assert_eq!(dims.len(), 2);
+                assert_eq!(dims[1][1].text, "i32 %m");
+            }
+            other => panic!("{other:?}"),
+        }
+        // map(tofrom: x, y[5:100])
+        let ops = vec![ptr(1, "x"), md(ARRSECT_MARKER), ptr(2, "y"), int(1), int(5), int(100), int(1)];
+        let c = parse_clause("QUAL.OMP.MAP.TOFROM", ops, LIST).unwrap();
+        assert_eq!(c.kind, ClauseKind::Map(MapKind::Tofrom));
+        assert_eq!(c.items().len(), 2);
+        let short = vec![md(ARRSECT_MARKER), ptr(2, "y"), int(1), int(5)];
+        assert_eq!(parse_clause("QUAL.OMP.MAP.TO", short, LIST).unwrap_err().rule, Rule::ClauseArity);
+    }
+
+    #[test]
+    fn region_typed_items() {
+        let c = parse_clause("QUAL.OMP.PRIVATE:TYPED", vec![ptr(1, "x"), int(0), int(1)], Carrier::Bundle).unwrap();
+        match &c.items()[0] {
+            Item::Var { typed: Some(t), .. } => assert_eq!(t.count.as_ref().unwrap().const_int(), Some(1)),
+            other => panic!("{other:?}"),
+        }
+        let lin = parse_clause("QUAL.OMP.LINEAR:IV.TYPED", vec![ptr(1, "i"), int(0), int(1), int(2)], Carrier::Bundle)
+            .unwrap();
+        assert_eq!(lin.extra().unwrap().const_int(), Some(2));
+        assert!(lin.modifiers.contains(Modifiers::IV));
+        let bad = parse_clause("QUAL.OMP.PRIVATE:TYPED", vec![ptr(1, "x"), int(0)], Carrier::Bundle);
+        assert_eq!(bad.unwrap_err().rule, Rule::ClauseArity);
+        let np = parse_clause(
+            "QUAL.OMP.FIRSTPRIVATE:NONPOD.TYPED",
+            vec![ptr(1, "s"), int(0), int(1), func("cctor"), func("dtor")],
+            Carrier::Bundle,
+        )
+        .unwrap();
+        assert!(matches!(np.items()[0], Item::NonPod { .. }));
+    }
+
+    #[test]
+    fn linear_step_and_schedule_chunk() {
+        let c = parse_clause("QUAL.OMP.LINEAR", vec![ptr(1, "k")], LIST).unwrap();
+        assert_eq!(c.extra(), None);
+        let c = parse_clause("QUAL.OMP.LINEAR", vec![ptr(1, "k"), ptr(2, "j"), int(4)], LIST).unwrap();
+        assert_eq!(c.items().len(), 2);
+        assert_eq!(c.extra().unwrap().const_int(), Some(4));
+        let s = parse_clause("QUAL.OMP.SCHEDULE.DYNAMIC", vec![int(8)], LIST).unwrap();
+        assert_eq!(s.kind, ClauseKind::Schedule(ScheduleKind::Dynamic));
+        assert_eq!(s.extra().unwrap().const_int(), Some(8));
+        let s = parse_clause("QUAL.OMP.SCHEDULE.STATIC", vec![int(0)], LIST).unwrap();
+        assert_eq!(s.extra(), None);
+    }
+
+    #[test]
+    fn wrong_operands_are_rejected() {
+        // firstprivate of a non-pointer
+        let e = parse_clause("QUAL.OMP.FIRSTPRIVATE", vec![int(3)], LIST).unwrap_err();
+        assert_eq!(e.rule, Rule::OperandKind);
+        // num_threads of a pointer
+        let e = parse_clause("QUAL.OMP.NUM_THREADS", vec![ptr(1, "p")], Carrier::Paper(Arity::One)).unwrap_err();
+        assert_eq!(e.rule, Rule::OperandKind);
+        // collapse(0)
+        let e = parse_clause("QUAL.OMP.COLLAPSE", vec![int(0)], Carrier::Paper(Arity::One)).unwrap_err();
+        assert_eq!(e.rule, Rule::OperandKind);
+        // simdlen given a variable
+        let e = parse_clause("QUAL.OMP.SIMDLEN", vec![var_int("n")], Carrier::Bundle).unwrap_err();
+        assert_eq!(e.rule, Rule::OperandKind);
+        // nowait through qual.opnd
+        let e = parse_clause("QUAL.OMP.NOWAIT", vec![int(1)], Carrier::Paper(Arity::One)).unwrap_err();
+        assert_eq!(e.rule, Rule::ClauseArity);
+        // private through qual.opnd
+        let e = parse_clause("QUAL.OMP.PRIVATE", vec![ptr(1, "x")], Carrier::Paper(Arity::One)).unwrap_err();
+        assert_eq!(e.rule, Rule::ClauseArity);
+        // empty shared list
+        let e = parse_clause("QUAL.OMP.SHARED", vec![], LIST).unwrap_err();
+        assert_eq!(e.rule, Rule::ClauseArity);
+        // unknown marker
+        let e = parse_clause("QUAL.OMP.SHARED", vec![md("QUAL.OPND.WEIRD"), ptr(1, "x")], LIST).unwrap_err();
+        assert_eq!(e.rule, Rule::UnknownClause);
+    }
+
+    #[test]
+    fn private_may_name_ssa_values() {
+        let f = Operand { value: ValueId(9), kind: OperandKind::Float, text: "float %y".into() };
+        let c = parse_clause("QUAL.OMP.PRIVATE", vec![f], LIST).unwrap();
+        assert_eq!(c.items()[0].var().text, "float %y");
+    }
+}

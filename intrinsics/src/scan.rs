@@ -1,0 +1,101 @@
+//! Reads a function's directive calls from IR into plain data: one `BlockInfo`
+//! per basic block with its successors and directive events. The W-Region
+//! builder works on that data; the block handles come back alongside for the
+//! passes that rewrite IR.
+use llvm_plugin::inkwell::basic_block::BasicBlock;
+use llvm_plugin::inkwell::values::{FunctionValue, InstructionOpcode};
+
+use crate::error::{Rule, WeftError};
+use crate::ffi::{self, Value};
+use crate::group::{classify_intrinsic, group_block, CallKind, DirCall, Event};
+use crate::model::Operand;
+
+/// A basic block, as the W-Region builder needs it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BlockInfo {
+    /// The block's name (empty when unnamed; see `ffi::block_label`).
+    pub name: String,
+    pub succs: Vec<usize>,
+    /// Whether its terminator leaves the function (ret, resume).
+    pub leaves_function: bool,
+    pub events: Vec<Event>,
+}
+
+/// A function's blocks (entry first) and their IR handles, index for index.
+pub struct FunctionScan<'ctx> {
+    pub name: String,
+    pub blocks: Vec<BlockInfo>,
+    pub handles: Vec<BasicBlock<'ctx>>,
+}
+
+impl FunctionScan<'_> {
+    pub fn has_directives(&self) -> bool {
+        self.blocks.iter().any(|b| !b.events.is_empty())
+    }
+}
+
+pub fn operand(v: Value) -> Operand {
+    Operand { value: v.id(), kind: ffi::operand_kind(v), text: ffi::print_operand(v, true) }
+}
+
+/// Reads one call instruction if it calls a directive intrinsic.
+fn read_call(v: Value, index: usize, after_phis: bool) -> Result<Option<DirCall>, WeftError> {
+    let Some(name) = ffi::called_function_name(v) else { return Ok(None) };
+    let kind = match classify_intrinsic(&name) {
+        None => return Ok(None),
+        Some(Err(msg)) => return Err(WeftError::new(Rule::UnknownDirective, name, msg)),
+        Some(Ok(k)) => k,
+    };
+    let args = ffi::call_arguments(v);
+    let (tag, operands) = match kind {
+        CallKind::Directive | CallKind::Qual(_) => {
+            let Some((first, rest)) = args.split_first() else {
+                return Err(WeftError::new(Rule::MalformedRegionCall, name, "takes a metadata string first"));
+            };
+            (ffi::metadata_string(*first), rest.iter().map(|&a| operand(a)).collect())
+        }
+        CallKind::RegionEntry | CallKind::RegionExit => (None, args.iter().map(|&a| operand(a)).collect()),
+    };
+    let bundles = ffi::operand_bundles(v)
+        .into_iter()
+        .map(|(tag, inputs)| (tag, inputs.into_iter().map(operand).collect()))
+        .collect();
+    Ok(Some(DirCall { inst: v.id(), index, kind, tag, operands, bundles, after_phis }))
+}
+
+/// Scans a function with a body. Errors carry the function's name.
+pub fn scan_function<'ctx>(f: FunctionValue<'ctx>) -> Result<FunctionScan<'ctx>, WeftError> {
+    let fname = f.get_name().to_string_lossy().into_owned();
+    let handles: Vec<BasicBlock<'ctx>> = f.get_basic_blocks();
+    let ids: Vec<ffi::BlockId> = handles.iter().map(|&h| ffi::block_id(h)).collect();
+    let index_of = |id: ffi::BlockId| ids.iter().position(|&h| h == id);
+    let mut blocks = Vec::with_capacity(handles.len());
+    for &bb in &handles {
+        let mut calls = Vec::new();
+        let mut only_phis_so_far = true;
+        for (index, inst) in bb.get_instructions().enumerate() {
+            let v = Value::of_instruction(inst);
+            if inst.get_opcode() == InstructionOpcode::Phi {
+                continue;
+            }
+            if inst.get_opcode() == InstructionOpcode::Call {
+                if let Some(call) = read_call(v, index, only_phis_so_far).map_err(|e| e.in_function(&fname))? {
+                    only_phis_so_far &= matches!(call.kind, CallKind::Qual(_));
+                    calls.push(call);
+                    continue;
+                }
+                let debug = ffi::called_function_name(v).is_some_and(|n| n.starts_with("llvm.dbg."));
+                if debug {
+                    continue;
+                }
+            }
+            only_phis_so_far = false;
+        }
+        let events = group_block(&calls).map_err(|e| e.in_function(&fname))?;
+        let term = bb.get_terminator().map(|t| t.get_opcode());
+        let leaves_function = matches!(term, Some(InstructionOpcode::Return) | Some(InstructionOpcode::Resume));
+        let succs = ffi::successors(bb).into_iter().filter_map(index_of).collect();
+        blocks.push(BlockInfo { name: bb.get_name().to_string_lossy().into_owned(), succs, leaves_function, events });
+    }
+    Ok(FunctionScan { name: fname, blocks, handles })
+}

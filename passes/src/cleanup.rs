@@ -1,0 +1,84 @@
+//! weft-cleanup: the last weft pass. Every directive must have been lowered
+//! by now; one that is left is an error (it would crash instruction
+//! selection). Also removes the directive intrinsics' declarations.
+use llvm_plugin::inkwell::module::Module;
+use llvm_plugin::inkwell::values::{BasicValue, FunctionValue, InstructionOpcode, InstructionValue};
+use weft_intrinsics::ffi::{self, Value};
+use weft_intrinsics::group::is_directive_intrinsic;
+use weft_intrinsics::{PassResult, Rule, WeftError};
+
+use crate::wregion::defined_functions;
+
+fn directive_calls<'ctx>(f: FunctionValue<'ctx>) -> Vec<InstructionValue<'ctx>> {
+    let mut calls = Vec::new();
+    for bb in f.get_basic_blocks() {
+        for i in bb.get_instructions() {
+            if i.get_opcode() == InstructionOpcode::Call
+                && ffi::called_function_name(Value::of_instruction(i)).is_some_and(|n| is_directive_intrinsic(&n))
+            {
+                calls.push(i);
+            }
+        }
+    }
+    calls
+}
+
+pub fn run(module: &Module<'_>) -> PassResult {
+    let mut errors = Vec::new();
+    for f in defined_functions(module) {
+        if let Some(first) = directive_calls(f).first() {
+            errors.push(
+                WeftError::new(
+                    Rule::UnloweredDirective,
+                    ffi::directive_call_label(Value::of_instruction(*first)),
+                    "no weft pass lowered this directive; directives must not reach code generation",
+                )
+                .in_function(f.get_name().to_string_lossy()),
+            );
+        }
+    }
+    let changed = strip_directives(module);
+    if errors.is_empty() {
+        Ok(changed)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Erases every directive call and declaration, so that nothing of them
+/// reaches code generation (also after an error has been reported).
+pub fn strip_directives(module: &Module<'_>) -> bool {
+    let mut changed = false;
+    for f in defined_functions(module) {
+        let mut calls = directive_calls(f);
+        // Exits use their entry's token: erase users first.
+        while !calls.is_empty() {
+            let before = calls.len();
+            calls.retain(|c| {
+                if c.get_first_use().is_none() {
+                    c.erase_from_basic_block();
+                    false
+                } else {
+                    true
+                }
+            });
+            changed |= calls.len() != before;
+            if calls.len() == before {
+                log::warn!(target: "weft::cleanup", "{}: directive tokens with foreign users left in place", f.get_name().to_string_lossy());
+                break;
+            }
+        }
+    }
+    let decls: Vec<FunctionValue<'_>> = module
+        .get_functions()
+        .filter(|f| f.count_basic_blocks() == 0 && is_directive_intrinsic(&f.get_name().to_string_lossy()))
+        .collect();
+    for d in decls {
+        if d.as_global_value().as_pointer_value().get_first_use().is_none() {
+            // SAFETY: an unused declaration; deleting it invalidates only `d`.
+            unsafe { d.delete() };
+            changed = true;
+        }
+    }
+    changed
+}

@@ -1,0 +1,67 @@
+//! weft-prepare (Component I): validates every function's directives (the
+//! W-Region graph build reports malformed input) and restructures the CFG so
+//! that each region's BEGIN and END groups sit in blocks of their own: the
+//! entry block s holds only the BEGIN group and the exit block e only the END
+//! group, as in the paper's Figure (I). Idempotent.
+use llvm_plugin::inkwell::module::Module;
+use llvm_plugin::inkwell::values::{InstructionOpcode, InstructionValue};
+use weft_intrinsics::ffi;
+use weft_intrinsics::group::Span;
+use weft_intrinsics::PassResult;
+
+use crate::wregion::analyze_module;
+
+pub fn run(module: &Module<'_>) -> PassResult {
+    let analyses = analyze_module(module)?;
+    let mut changed = false;
+    for a in &analyses {
+        let mut counter = 0usize;
+        for r in a.graph.preorder() {
+            let region = &a.graph.regions[r];
+            let begin = region.kind.begin_name();
+            changed |= isolate(region.entry.span, begin, &mut counter);
+            if let Some(exit) = region.exit.filter(|e| e.span != region.entry.span) {
+                changed |= isolate(exit.span, region.kind.end_name().unwrap_or(begin), &mut counter);
+            }
+        }
+        if changed {
+            log::debug!(target: "weft::prepare", "{}: split blocks around {} region(s)", a.graph.function, a.graph.regions.len());
+        }
+    }
+    Ok(changed)
+}
+
+fn is_unconditional_branch(i: InstructionValue<'_>) -> bool {
+    i.get_opcode() == InstructionOpcode::Br && i.get_num_operands() == 1
+}
+
+/// Gives the group `span` a block of its own: split before its first call
+/// (unless nothing precedes it) and after its last (unless only an
+/// unconditional branch follows).
+fn isolate(span: Span, name: &str, counter: &mut usize) -> bool {
+    // SAFETY: the span's calls were read from this module in this pass run
+    // and nothing has erased them.
+    let (first, last) = unsafe { (ffi::instruction(span.first), ffi::instruction(span.last)) };
+    let mut changed = false;
+    if first.get_previous_instruction().is_some() {
+        *counter += 1;
+        ffi::split_block_before(first, &format!("{name}.{counter}"));
+        changed = true;
+    } else if let Some(bb) = first.get_parent() {
+        // A block an earlier split named for the group before it: name it
+        // after the directive it now starts with.
+        if bb.get_name().to_string_lossy().starts_with("DIR.QUAL.LIST.END.") {
+            *counter += 1;
+            bb.set_name(&format!("{name}.{counter}"));
+            changed = true;
+        }
+    }
+    if let Some(next) = last.get_next_instruction() {
+        if !is_unconditional_branch(next) {
+            *counter += 1;
+            ffi::split_block_before(next, &format!("DIR.QUAL.LIST.END.{counter}"));
+            changed = true;
+        }
+    }
+    changed
+}

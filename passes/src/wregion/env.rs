@@ -1,0 +1,113 @@
+//! The data environment d of a W-Region (paper IV.A), gathered from the
+//! directive's clauses and the sandwich clauses placed inside the region.
+use weft_intrinsics::model::{Clause, Item, Operand};
+use weft_intrinsics::vocab::{ClauseKind, DependKind, MapKind, Modifiers, ReductionOp, ScheduleKind};
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reduction {
+    pub op: ReductionOp,
+    pub item: Item,
+    pub modifiers: Modifiers,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Linear {
+    pub item: Item,
+    /// None: step 1.
+    pub step: Option<Operand>,
+    pub modifiers: Modifiers,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Schedule {
+    pub kind: ScheduleKind,
+    /// None: no chunk given.
+    pub chunk: Option<Operand>,
+    pub modifiers: Modifiers,
+}
+
+/// Everything a transformation needs to know about a region's data and
+/// clauses, by category. Lists keep IR order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DataEnv {
+    pub shared: Vec<Item>,
+    pub private: Vec<Item>,
+    pub firstprivate: Vec<Item>,
+    pub lastprivate: Vec<(Item, Modifiers)>,
+    pub copyin: Vec<Item>,
+    pub copyprivate: Vec<Item>,
+    pub reductions: Vec<Reduction>,
+    pub linear: Vec<Linear>,
+    pub uniform: Vec<Item>,
+    pub aligned: Vec<Item>,
+    pub map: Vec<(MapKind, Item)>,
+    pub depend: Vec<(DependKind, Item)>,
+    pub is_device_ptr: Vec<Item>,
+    pub use_device_ptr: Vec<Item>,
+    pub flush: Vec<Item>,
+    pub threadprivate: Vec<Item>,
+    pub normalized_iv: Vec<Item>,
+    pub normalized_ub: Vec<Item>,
+    pub schedule: Option<Schedule>,
+    /// DIST_SCHEDULE(static[, chunk]): Some(chunk).
+    pub dist_schedule: Option<Option<Operand>>,
+    /// One-operand clauses (IF, NUM_THREADS, COLLAPSE, ...), by kind.
+    pub values: Vec<(ClauseKind, Option<Operand>)>,
+    /// No-operand clauses (NOWAIT, DEFAULT.*, PROC.BIND.*, READ, ...) with modifiers.
+    pub flags: Vec<(ClauseKind, Modifiers)>,
+}
+
+impl DataEnv {
+    pub fn add(&mut self, c: &Clause) {
+        use ClauseKind as C;
+        let items = || c.items().to_vec();
+        match c.kind {
+            C::Shared => self.shared.extend(items()),
+            C::Private => self.private.extend(items()),
+            C::Firstprivate => self.firstprivate.extend(items()),
+            C::Lastprivate => self.lastprivate.extend(items().into_iter().map(|i| (i, c.modifiers))),
+            C::Copyin => self.copyin.extend(items()),
+            C::Copyprivate => self.copyprivate.extend(items()),
+            C::Uniform => self.uniform.extend(items()),
+            C::Aligned => self.aligned.extend(items()),
+            C::IsDevicePtr => self.is_device_ptr.extend(items()),
+            C::UseDevicePtr => self.use_device_ptr.extend(items()),
+            C::FlushList => self.flush.extend(items()),
+            C::ThreadprivateList => self.threadprivate.extend(items()),
+            C::NormalizedIv => self.normalized_iv.extend(items()),
+            C::NormalizedUb => self.normalized_ub.extend(items()),
+            C::Map(k) => self.map.extend(items().into_iter().map(|i| (k, i))),
+            C::Depend(k) => self.depend.extend(items().into_iter().map(|i| (k, i))),
+            C::Reduction(op) => self
+                .reductions
+                .extend(items().into_iter().map(|item| Reduction { op, item, modifiers: c.modifiers })),
+            C::Linear => self.linear.extend(
+                items().into_iter().map(|item| Linear { item, step: c.extra().cloned(), modifiers: c.modifiers }),
+            ),
+            C::Schedule(kind) => {
+                self.schedule = Some(Schedule { kind, chunk: c.extra().cloned(), modifiers: c.modifiers })
+            }
+            C::DistSchedule => self.dist_schedule = Some(c.extra().cloned()),
+            k if k.arity() == weft_intrinsics::vocab::Arity::One => self.values.push((k, c.value().cloned())),
+            k => self.flags.push((k, c.modifiers)),
+        }
+    }
+
+    /// The operand of a one-operand clause, if given.
+    pub fn value(&self, kind: ClauseKind) -> Option<&Operand> {
+        self.values.iter().find(|(k, _)| *k == kind).and_then(|(_, v)| v.as_ref())
+    }
+
+    pub fn has_flag(&self, kind: ClauseKind) -> bool {
+        self.flags.iter().any(|(k, _)| *k == kind)
+    }
+
+    /// The first flag matching `pred` (DEFAULT.*, PROC.BIND.*, READ/WRITE...).
+    pub fn flag(&self, pred: impl Fn(ClauseKind) -> bool) -> Option<(ClauseKind, Modifiers)> {
+        self.flags.iter().copied().find(|(k, _)| pred(*k))
+    }
+
+    pub fn nowait(&self) -> bool {
+        self.has_flag(ClauseKind::Nowait)
+    }
+}

@@ -1,0 +1,240 @@
+//! `print<wregions>`: the W-Region graph in the paper's style (section V.A),
+//! one `BEGIN <Node><n> {` ... `} END <Node><n>` per region, children
+//! indented inside their parent, the data environment listed per region.
+use std::fmt::Write;
+
+use weft_intrinsics::model::{Form, Item, Operand};
+use weft_intrinsics::vocab::{ClauseKind as C, DirKind, Modifiers};
+
+use super::env::DataEnv;
+use super::graph::{WRegion, WRegionGraph};
+
+/// Prints `graph`; `label(b)` names block b as an operand (`%for.body`).
+pub fn print(graph: &WRegionGraph, label: &dyn Fn(usize) -> String) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "W-Region graph for function '{}':", graph.function);
+    if graph.is_empty() {
+        let _ = writeln!(out, "  (no W-Regions)");
+    }
+    for &r in &graph.roots {
+        print_region(graph, r, 0, label, &mut out);
+    }
+    out
+}
+
+fn print_region(g: &WRegionGraph, r: usize, indent: usize, label: &dyn Fn(usize) -> String, out: &mut String) {
+    let reg = &g.regions[r];
+    let pad = "  ".repeat(indent);
+    let inner = "  ".repeat(indent + 1);
+    let node = reg.kind.node_name();
+    let _ = writeln!(out, "{pad}BEGIN {node}<{}> {{", reg.number);
+    let form = match reg.form {
+        Form::Paper => "llvm.directive",
+        Form::Region => "llvm.directive.region.entry",
+    };
+    let _ = writeln!(out, "{inner}DIRECTIVE: {} ({form})", reg.kind.begin_name());
+    let _ = writeln!(out, "{inner}DEPTH: {}", reg.depth);
+    let _ = writeln!(out, "{inner}ENTRY BB: {}", label(reg.entry.block));
+    if let Some(exit) = reg.exit {
+        let _ = writeln!(out, "{inner}EXIT BB: {}", label(exit.block));
+    }
+    for (name, value) in env_lines(reg) {
+        let _ = writeln!(out, "{inner}{name}: {value}");
+    }
+    for &c in &reg.children {
+        print_region(g, c, indent + 1, label, out);
+    }
+    let _ = writeln!(out, "{pad}}} END {node}<{}>", reg.number);
+}
+
+fn value_of(op: Option<&Operand>) -> String {
+    op.map_or_else(|| "UNSPECIFIED".to_string(), |o| o.text.clone())
+}
+
+/// `i32 0` -> `i32`: the type half of a `:TYPED` type operand.
+fn type_of(op: &Operand) -> &str {
+    op.text.rsplit_once(' ').map_or(op.text.as_str(), |(t, _)| t)
+}
+
+fn bound(op: &Operand) -> String {
+    op.const_int().map_or_else(|| op.text.clone(), |n| n.to_string())
+}
+
+pub fn item_text(item: &Item) -> String {
+    match item {
+        Item::Var { var, typed } => match typed {
+            None => var.text.clone(),
+            Some(t) => match &t.count {
+                Some(n) => format!("{} (TYPED {} x {})", var.text, type_of(&t.ty), bound(n)),
+                None => format!("{} (TYPED {})", var.text, type_of(&t.ty)),
+            },
+        },
+        Item::NonPod { var, helpers, .. } => {
+            let hs: Vec<&str> = helpers.iter().map(|h| h.text.as_str()).collect();
+            format!("{} (NONPOD {})", var.text, hs.join(", "))
+        }
+        Item::ArrSect { base, dims } => {
+            let ds: String = dims.iter().map(|[l, n, s]| format!("[{}:{}:{}]", bound(l), bound(n), bound(s))).collect();
+            format!("{}{ds}", base.text)
+        }
+    }
+}
+
+fn list(items: impl IntoIterator<Item = String>) -> String {
+    let v: Vec<String> = items.into_iter().collect();
+    if v.is_empty() {
+        "NONE".to_string()
+    } else {
+        v.join(", ")
+    }
+}
+
+fn with_mods(text: String, m: Modifiers) -> String {
+    let m = m - Modifiers::TYPED - Modifiers::NONPOD - Modifiers::ARRSECT;
+    if m.is_empty() {
+        text
+    } else {
+        format!("{text} :{}", m.names())
+    }
+}
+
+/// The data-environment lines of a region: every clause its directive takes,
+/// `UNSPECIFIED`/`NONE` when absent, in a fixed order.
+fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
+    let k: DirKind = reg.kind;
+    let e: &DataEnv = &reg.env;
+    let mut lines = Vec::new();
+    let mut line = |takes: bool, name: &'static str, value: String| {
+        if takes {
+            lines.push((name, value));
+        }
+    };
+    let items = |v: &Vec<Item>| list(v.iter().map(item_text));
+    let value = |c: C| value_of(e.value(c));
+    use weft_intrinsics::vocab::{AtomicOp, CancelConstruct, DataSharing, ProcBind};
+    let flag = |pred: &dyn Fn(C) -> bool, show: &dyn Fn(C) -> &'static str| {
+        e.flag(pred).map_or_else(|| "UNSPECIFIED".to_string(), |(c, m)| with_mods(show(c).to_string(), m))
+    };
+    line(k.takes(C::If), "IF", value(C::If));
+    line(k.takes(C::NumThreads), "NUM_THREADS", value(C::NumThreads));
+    line(
+        k.takes(C::Default(DataSharing::None)),
+        "DEFAULT",
+        flag(&|c| matches!(c, C::Default(_)), &|c| match c {
+            C::Default(DataSharing::None) => "NONE",
+            C::Default(DataSharing::Shared) => "SHARED",
+            C::Default(DataSharing::Private) => "PRIVATE",
+            _ => "FIRSTPRIVATE",
+        }),
+    );
+    line(
+        k.takes(C::ProcBind(ProcBind::Close)),
+        "PROC_BIND",
+        flag(&|c| matches!(c, C::ProcBind(_)), &|c| match c {
+            C::ProcBind(ProcBind::Master) => "MASTER",
+            C::ProcBind(ProcBind::Close) => "CLOSE",
+            _ => "SPREAD",
+        }),
+    );
+    line(k.takes(C::Shared), "SHARED", items(&e.shared));
+    line(k.takes(C::Private), "PRIVATE", items(&e.private));
+    line(k.takes(C::Firstprivate), "FIRSTPRIVATE", items(&e.firstprivate));
+    line(k.takes(C::Lastprivate), "LASTPRIVATE", list(e.lastprivate.iter().map(|(i, m)| with_mods(item_text(i), *m))));
+    line(k.takes(C::Copyin), "COPYIN", items(&e.copyin));
+    line(k.takes(C::Copyprivate), "COPYPRIVATE", items(&e.copyprivate));
+    line(
+        k.takes(C::Reduction(weft_intrinsics::vocab::ReductionOp::Add)),
+        "REDUCTION",
+        list(e.reductions.iter().map(|r| {
+            let op = C::Reduction(r.op).name().trim_start_matches("QUAL.OMP.REDUCTION.");
+            with_mods(format!("{op}({})", item_text(&r.item)), r.modifiers)
+        })),
+    );
+    line(
+        k.takes(C::Linear),
+        "LINEAR",
+        list(e.linear.iter().map(|l| {
+            let step = l.step.as_ref().map_or_else(|| "1".to_string(), |s| s.text.clone());
+            with_mods(format!("{} step {step}", item_text(&l.item)), l.modifiers)
+        })),
+    );
+    line(k.takes(C::Uniform), "UNIFORM", items(&e.uniform));
+    line(k.takes(C::Aligned), "ALIGNED", items(&e.aligned));
+    let sched = e.schedule.as_ref().map_or_else(
+        || "UNSPECIFIED".to_string(),
+        |s| {
+            let kind = C::Schedule(s.kind).name().trim_start_matches("QUAL.OMP.SCHEDULE.");
+            with_mods(format!("{kind} chunk {}", value_of(s.chunk.as_ref())), s.modifiers)
+        },
+    );
+    line(k.takes(C::Schedule(weft_intrinsics::vocab::ScheduleKind::Static)), "SCHEDULE", sched);
+    let dist = e
+        .dist_schedule
+        .as_ref()
+        .map_or_else(|| "UNSPECIFIED".to_string(), |c| format!("STATIC chunk {}", value_of(c.as_ref())));
+    line(k.takes(C::DistSchedule), "DIST_SCHEDULE", dist);
+    for (c, name) in [
+        (C::Collapse, "COLLAPSE"),
+        (C::Safelen, "SAFELEN"),
+        (C::Simdlen, "SIMDLEN"),
+        (C::Final, "FINAL"),
+        (C::Grainsize, "GRAINSIZE"),
+        (C::NumTasks, "NUM_TASKS"),
+        (C::Priority, "PRIORITY"),
+        (C::NumTeams, "NUM_TEAMS"),
+        (C::ThreadLimit, "THREAD_LIMIT"),
+        (C::Device, "DEVICE"),
+        (C::Name, "NAME"),
+        (C::Hint, "HINT"),
+        (C::Filter, "FILTER"),
+    ] {
+        line(k.takes(c), name, value(c));
+    }
+    if k.takes(C::Ordered) {
+        let ordered = if e.has_flag(C::Ordered) { "YES".to_string() } else { value(C::Ordered) };
+        line(true, "ORDERED", ordered);
+    }
+    for (c, name) in [(C::Nowait, "NOWAIT"), (C::Untied, "UNTIED"), (C::Mergeable, "MERGEABLE"), (C::Nogroup, "NOGROUP")] {
+        line(k.takes(c), name, if e.has_flag(c) { "YES" } else { "NO" }.to_string());
+    }
+    line(
+        k.takes(C::Atomic(AtomicOp::Update)),
+        "ATOMIC",
+        flag(&|c| matches!(c, C::Atomic(_)), &|c| match c {
+            C::Atomic(AtomicOp::Read) => "READ",
+            C::Atomic(AtomicOp::Write) => "WRITE",
+            C::Atomic(AtomicOp::Update) => "UPDATE",
+            _ => "CAPTURE",
+        }),
+    );
+    line(
+        k.takes(C::CancelConstruct(CancelConstruct::Parallel)),
+        "CANCEL",
+        flag(&|c| matches!(c, C::CancelConstruct(_)), &|c| match c {
+            C::CancelConstruct(CancelConstruct::Parallel) => "PARALLEL",
+            C::CancelConstruct(CancelConstruct::Loop) => "LOOP",
+            C::CancelConstruct(CancelConstruct::Sections) => "SECTIONS",
+            _ => "TASKGROUP",
+        }),
+    );
+    let kinded = |v: &[(String, &Item)]| list(v.iter().map(|(k, i)| format!("{k}({})", item_text(i))));
+    let maps: Vec<(String, &Item)> = e
+        .map
+        .iter()
+        .map(|(m, i)| (C::Map(*m).name().trim_start_matches("QUAL.OMP.MAP.").to_string(), i))
+        .collect();
+    line(k.takes(C::Map(weft_intrinsics::vocab::MapKind::To)), "MAP", kinded(&maps));
+    let deps: Vec<(String, &Item)> = e
+        .depend
+        .iter()
+        .map(|(d, i)| (C::Depend(*d).name().trim_start_matches("QUAL.OMP.DEPEND.").to_string(), i))
+        .collect();
+    line(k.takes(C::Depend(weft_intrinsics::vocab::DependKind::In)), "DEPEND", kinded(&deps));
+    line(k.takes(C::IsDevicePtr), "IS_DEVICE_PTR", items(&e.is_device_ptr));
+    line(k.takes(C::UseDevicePtr), "USE_DEVICE_PTR", items(&e.use_device_ptr));
+    line(k.takes(C::FlushList), "FLUSH", items(&e.flush));
+    line(k.takes(C::ThreadprivateList), "THREADPRIVATE", items(&e.threadprivate));
+    line(k.takes(C::NormalizedIv), "NORMALIZED.IV", items(&e.normalized_iv));
+    line(k.takes(C::NormalizedUb), "NORMALIZED.UB", items(&e.normalized_ub));
+    lines
+}

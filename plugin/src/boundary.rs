@@ -1,0 +1,60 @@
+//! The boundary between weft and LLVM: typed errors become LLVM error
+//! diagnostics, panics are caught and reported as internal errors, and after
+//! any error the module's directives are stripped so that code generation
+//! never meets one (clang 16 crashes in instruction selection if it does).
+use std::cell::RefCell;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::Once;
+
+use llvm_plugin::inkwell::module::Module;
+use llvm_plugin::PreservedAnalyses;
+use weft_intrinsics::ffi::{self, Severity};
+use weft_intrinsics::{PassResult, Rule, WeftError};
+use weft_passes::cleanup::strip_directives;
+
+thread_local! {
+    static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Installs (once) a panic hook that records the message for the diagnostic
+/// instead of printing Rust's own report into the compiler's output.
+pub fn install_panic_hook() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        panic::set_hook(Box::new(|info| {
+            let msg = match (info.payload().downcast_ref::<&str>(), info.payload().downcast_ref::<String>()) {
+                (Some(s), _) => s.to_string(),
+                (_, Some(s)) => s.clone(),
+                _ => "unknown panic".to_string(),
+            };
+            let at = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
+            LAST_PANIC.with(|p| *p.borrow_mut() = Some(format!("{msg}{at}")));
+        }));
+    });
+}
+
+/// Reports each error as an LLVM error diagnostic.
+pub fn report(module: &Module<'_>, pass: &str, errors: &[WeftError]) {
+    for e in errors {
+        log::debug!(target: "weft::boundary", "{pass}: {e}");
+        ffi::diagnose(module, Severity::Error, &format!("weft: {e} (in {pass})"));
+    }
+}
+
+/// Runs one weft pass body with errors and panics turned into diagnostics.
+pub fn run_guarded(module: &Module<'_>, pass: &str, body: impl FnOnce(&Module<'_>) -> PassResult) -> PreservedAnalyses {
+    let outcome = panic::catch_unwind(AssertUnwindSafe(|| body(module)));
+    let errors = match outcome {
+        Ok(Ok(true)) => return PreservedAnalyses::None,
+        Ok(Ok(false)) => return PreservedAnalyses::All,
+        Ok(Err(errors)) => errors,
+        Err(_) => {
+            let msg = LAST_PANIC.with(|p| p.borrow_mut().take()).unwrap_or_else(|| "unknown panic".into());
+            vec![WeftError::new(Rule::Internal, pass, format!("internal error (a bug in weft, please report it): {msg}"))]
+        }
+    };
+    // Strip first: opt's default handler exits as soon as an error is reported.
+    let _ = panic::catch_unwind(AssertUnwindSafe(|| strip_directives(module)));
+    report(module, pass, &errors);
+    PreservedAnalyses::None
+}

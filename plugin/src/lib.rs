@@ -1,0 +1,140 @@
+//! The weft LLVM pass plugin: pass names, pipeline hooks, and the boundary
+//! where errors and panics become LLVM diagnostics. Thin by design; the work
+//! is in `weft-passes`.
+mod boundary;
+
+use llvm_plugin::inkwell::module::Module;
+use llvm_plugin::{
+    LlvmModulePass, ModuleAnalysisManager, ModulePassManager, OptimizationLevel, PassBuilder, PipelineParsing,
+    PreservedAnalyses,
+};
+use weft_intrinsics::PassResult;
+use weft_passes::genx::legalize::Params as LegalizeParams;
+use weft_passes::{cleanup, genx, paropt, pipeline, prepare, vectorize, wregion};
+
+/// Every pass name weft registers with `-passes=`.
+pub const PASS_NAMES: &[&str] = &[
+    "print<wregions>",
+    "weft-prepare",
+    "weft-paropt",
+    "weft-vectorize",
+    "weft-genx-legalize",
+    "weft-genx-verify",
+    "weft-genx-emulate",
+    "weft-cleanup",
+    "weft",
+];
+
+#[derive(Clone, Copy, Debug)]
+enum Pass {
+    PrintWRegions,
+    Prepare,
+    Paropt,
+    Vectorize,
+    GenxLegalize(LegalizeParams),
+    GenxVerify,
+    GenxEmulate,
+    Cleanup,
+    /// The whole pipeline, always.
+    Weft,
+    /// The whole pipeline from a pipeline hook: only on modules that have weft work.
+    Auto(&'static str),
+}
+
+impl Pass {
+    fn parse(name: &str) -> Result<Option<Pass>, String> {
+        Ok(Some(match name {
+            "print<wregions>" => Pass::PrintWRegions,
+            "weft-prepare" => Pass::Prepare,
+            "weft-paropt" => Pass::Paropt,
+            "weft-vectorize" => Pass::Vectorize,
+            "weft-genx-legalize" => Pass::GenxLegalize(LegalizeParams::default()),
+            "weft-genx-verify" => Pass::GenxVerify,
+            "weft-genx-emulate" => Pass::GenxEmulate,
+            "weft-cleanup" => Pass::Cleanup,
+            "weft" => Pass::Weft,
+            _ => match name.strip_prefix("weft-genx-legalize<").and_then(|r| r.strip_suffix('>')) {
+                Some(params) => Pass::GenxLegalize(LegalizeParams::parse(params)?),
+                None => return Ok(None),
+            },
+        }))
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Pass::PrintWRegions => "print<wregions>",
+            Pass::Prepare => "weft-prepare",
+            Pass::Paropt => "weft-paropt",
+            Pass::Vectorize => "weft-vectorize",
+            Pass::GenxLegalize(_) => "weft-genx-legalize",
+            Pass::GenxVerify => "weft-genx-verify",
+            Pass::GenxEmulate => "weft-genx-emulate",
+            Pass::Cleanup => "weft-cleanup",
+            Pass::Weft => "weft",
+            Pass::Auto(hook) => hook,
+        }
+    }
+
+    fn body(self, module: &Module<'_>) -> PassResult {
+        match self {
+            Pass::PrintWRegions => print_wregions(module),
+            Pass::Prepare => prepare::run(module),
+            Pass::Paropt => paropt::run(module),
+            Pass::Vectorize => vectorize::run(module),
+            Pass::GenxLegalize(p) => genx::legalize::run(module, p),
+            Pass::GenxVerify => genx::verify::run(module),
+            Pass::GenxEmulate => genx::emulate::run(module),
+            Pass::Cleanup => cleanup::run(module),
+            Pass::Weft => pipeline::run_weft(module),
+            Pass::Auto(_) if !pipeline::has_weft_work(module) => Ok(false),
+            Pass::Auto(_) => pipeline::run_weft(module),
+        }
+    }
+}
+
+/// `print<wregions>`: prints every defined function's graph to stderr, as
+/// LLVM's own printers do. Malformed directives are reported as errors.
+fn print_wregions(module: &Module<'_>) -> PassResult {
+    let analyses = wregion::analyze_module(module)?;
+    let text: String = analyses.iter().map(|a| a.print()).collect();
+    eprint!("{text}");
+    Ok(false)
+}
+
+impl LlvmModulePass for Pass {
+    fn run_pass(&self, module: &mut Module<'_>, _: &ModuleAnalysisManager) -> PreservedAnalyses {
+        let pass = *self;
+        log::debug!(target: "weft", "{} on module {}", pass.name(), module.get_name().to_string_lossy());
+        boundary::run_guarded(module, pass.name(), |m| pass.body(m))
+    }
+}
+
+fn add_hook(manager: &mut ModulePassManager, hook: &'static str, level: OptimizationLevel) {
+    log::debug!(target: "weft", "{hook} at {level:?}: adding the weft pipeline");
+    manager.add_pass(Pass::Auto(hook));
+}
+
+#[llvm_plugin::plugin(name = "weft", version = "0.1")]
+fn plugin_registrar(builder: &mut PassBuilder) {
+    let _ = env_logger::Builder::from_env(env_logger::Env::default().filter("RUST_LOG")).try_init();
+    boundary::install_panic_hook();
+
+    builder.add_module_pipeline_parsing_callback(|name, manager| match Pass::parse(name) {
+        Ok(Some(pass)) => {
+            manager.add_pass(pass);
+            PipelineParsing::Parsed
+        }
+        Ok(None) => PipelineParsing::NotParsed,
+        Err(msg) => {
+            eprintln!("weft: invalid parameters in '{name}': {msg}");
+            PipelineParsing::NotParsed
+        }
+    });
+
+    // Directive IR is lowered after the simplification pipeline (inlining,
+    // SROA, GVN, LICM ... have run) and before the loop vectorizer.
+    builder.add_optimizer_early_ep_callback(|manager, level| add_hook(manager, "weft (optimizer-early hook)", level));
+    // A second, normally idle, run at the end catches pipelines that skip the
+    // early extension point (ThinLTO pre-link), so no directive reaches codegen.
+    builder.add_optimizer_last_ep_callback(|manager, level| add_hook(manager, "weft (optimizer-last hook)", level));
+}

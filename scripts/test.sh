@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Runs every test: Rust unit tests, then the lit suite (FileCheck shape tests,
+# error tests and executed programs) against target/release/libweft.so.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export LLVM_SYS_160_PREFIX="${LLVM_SYS_160_PREFIX:-/usr/lib/llvm-16}"
+# Test binaries link libLLVM-16 from LLVM's own lib folder.
+export LD_LIBRARY_PATH="$LLVM_SYS_160_PREFIX/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+
+for tool in "$LLVM_SYS_160_PREFIX/bin/opt" "$LLVM_SYS_160_PREFIX/bin/FileCheck" "$LLVM_SYS_160_PREFIX/bin/clang"; do
+  [[ -x $tool ]] || { echo "missing $tool: run scripts/setup.sh first" >&2; exit 1; }
+done
+LIT=$(command -v lit || true)
+[[ -n $LIT ]] || { echo "missing lit: run scripts/setup.sh first" >&2; exit 1; }
+
+echo "== cargo build --release"
+cargo build --release --workspace
+echo "== cargo test"
+cargo test --release --workspace
+echo "== lit"
+"$LIT" -sv --order=lexical test
