@@ -7,11 +7,9 @@ export LLVM_SYS_160_PREFIX="${LLVM_SYS_160_PREFIX:-/usr/lib/llvm-16}"
 # Test binaries link libLLVM-16 from LLVM's own lib folder.
 export LD_LIBRARY_PATH="$LLVM_SYS_160_PREFIX/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 
-for tool in "$LLVM_SYS_160_PREFIX/bin/opt" "$LLVM_SYS_160_PREFIX/bin/FileCheck" "$LLVM_SYS_160_PREFIX/bin/clang"; do
-  [[ -x $tool ]] || { echo "missing $tool: run scripts/setup.sh first" >&2; exit 1; }
-done
-LIT=$(command -v lit || true)
-[[ -n $LIT ]] || { echo "missing lit: run scripts/setup.sh first" >&2; exit 1; }
+# Install whatever is missing (a no-op when everything is there).
+bash scripts/setup.sh --deps
+LIT=.venv/bin/lit
 
 echo "== cargo build --release"
 cargo build --release --workspace

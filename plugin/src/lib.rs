@@ -39,6 +39,8 @@ enum Pass {
     Weft,
     /// The whole pipeline from a pipeline hook: only on modules that have weft work.
     Auto(&'static str),
+    /// Test only (WEFT_ENABLE_TEST_PASSES=1): panics, to test the boundary.
+    TestPanic,
 }
 
 impl Pass {
@@ -53,6 +55,7 @@ impl Pass {
             "weft-genx-emulate" => Pass::GenxEmulate,
             "weft-cleanup" => Pass::Cleanup,
             "weft" => Pass::Weft,
+            "weft-test-panic" if std::env::var_os("WEFT_ENABLE_TEST_PASSES").is_some() => Pass::TestPanic,
             _ => match name.strip_prefix("weft-genx-legalize<").and_then(|r| r.strip_suffix('>')) {
                 Some(params) => Pass::GenxLegalize(LegalizeParams::parse(params)?),
                 None => return Ok(None),
@@ -72,6 +75,7 @@ impl Pass {
             Pass::Cleanup => "weft-cleanup",
             Pass::Weft => "weft",
             Pass::Auto(hook) => hook,
+            Pass::TestPanic => "weft-test-panic",
         }
     }
 
@@ -88,6 +92,7 @@ impl Pass {
             Pass::Weft => pipeline::run_weft(module),
             Pass::Auto(_) if !pipeline::has_weft_work(module) => Ok(false),
             Pass::Auto(_) => pipeline::run_weft(module),
+            Pass::TestPanic => panic!("deliberate panic from weft-test-panic"),
         }
     }
 }
