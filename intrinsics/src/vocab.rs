@@ -704,6 +704,23 @@ mod tests {
         assert!(DirKind::Atomic.takes(C::Atomic(AtomicOp::Update)));
     }
 
+    /// The README's vocabulary section lists exactly what the tables accept.
+    #[test]
+    fn readme_lists_the_vocabulary() {
+        let readme = include_str!("../../README.md");
+        for &k in DirKind::ALL {
+            assert!(readme.contains(&format!("`{}`", k.begin_name())), "README misses {}", k.begin_name());
+            assert!(readme.contains(k.node_name()), "README misses {}", k.node_name());
+        }
+        for (s, _, _) in CLAUSES {
+            let short = s.trim_start_matches("QUAL.OMP.");
+            assert!(readme.contains(&format!("`{short}`")), "README misses {s}");
+        }
+        for (m, _) in MODIFIER_NAMES {
+            assert!(readme.contains(&format!("`{m}`")), "README misses modifier {m}");
+        }
+    }
+
     #[test]
     fn modifier_names() {
         let m = Modifiers::TYPED | Modifiers::NONPOD;
