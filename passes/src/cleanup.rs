@@ -1,6 +1,7 @@
 //! weft-cleanup: the last weft pass. Every directive must have been lowered
 //! by now; one that is left is an error (it would crash instruction
 //! selection). Also removes the directive intrinsics' declarations.
+use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::values::{BasicValue, FunctionValue, InstructionOpcode, InstructionValue};
 use weft_intrinsics::ffi::{self, Value};
@@ -9,9 +10,31 @@ use weft_intrinsics::{PassResult, Rule, WeftError};
 
 use crate::wregion::defined_functions;
 
-fn directive_calls<'ctx>(f: FunctionValue<'ctx>) -> Vec<InstructionValue<'ctx>> {
+/// The function's blocks reachable from its entry.
+fn reachable_blocks(f: FunctionValue<'_>) -> Vec<BasicBlock<'_>> {
+    let blocks = f.get_basic_blocks();
+    let ids: Vec<ffi::BlockId> = blocks.iter().map(|&b| ffi::block_id(b)).collect();
+    let mut seen = vec![false; blocks.len()];
+    let mut stack = vec![0usize];
+    if !blocks.is_empty() {
+        seen[0] = true;
+    }
+    while let Some(b) = stack.pop() {
+        for s in ffi::successors(blocks[b]) {
+            if let Some(i) = ids.iter().position(|&id| id == s) {
+                if !seen[i] {
+                    seen[i] = true;
+                    stack.push(i);
+                }
+            }
+        }
+    }
+    blocks.into_iter().zip(seen).filter(|(_, r)| *r).map(|(b, _)| b).collect()
+}
+
+fn directive_calls_in<'ctx>(blocks: Vec<BasicBlock<'ctx>>) -> Vec<InstructionValue<'ctx>> {
     let mut calls = Vec::new();
-    for bb in f.get_basic_blocks() {
+    for bb in blocks {
         for i in bb.get_instructions() {
             if i.get_opcode() == InstructionOpcode::Call
                 && ffi::called_function_name(Value::of_instruction(i)).is_some_and(|n| is_directive_intrinsic(&n))
@@ -23,10 +46,15 @@ fn directive_calls<'ctx>(f: FunctionValue<'ctx>) -> Vec<InstructionValue<'ctx>> 
     calls
 }
 
+fn directive_calls<'ctx>(f: FunctionValue<'ctx>) -> Vec<InstructionValue<'ctx>> {
+    directive_calls_in(f.get_basic_blocks())
+}
+
 pub fn run(module: &Module<'_>) -> PassResult {
     let mut errors = Vec::new();
     for f in defined_functions(module) {
-        if let Some(first) = directive_calls(f).first() {
+        // Directives in unreachable blocks are dead code: stripped, not reported.
+        if let Some(first) = directive_calls_in(reachable_blocks(f)).first() {
             errors.push(
                 WeftError::new(
                     Rule::UnloweredDirective,
