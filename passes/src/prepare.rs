@@ -3,17 +3,44 @@
 //! that each region's BEGIN and END groups sit in blocks of their own: the
 //! entry block s holds only the BEGIN group and the exit block e only the END
 //! group, as in the paper's Figure (I). Idempotent.
+//!
+//! It also marks the directive intrinsics `nomerge convergent`; the plugin
+//! does that alone at the start of every default pipeline, before the
+//! simplification passes run. Without it SimplifyCFG hoists or sinks
+//! identical directive calls out of both arms of a branch (merging two
+//! regions' entries into one with two ENDs), and jump threading may duplicate
+//! a BEGIN without its END.
+use llvm_plugin::inkwell::attributes::{Attribute, AttributeLoc};
 use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::values::{InstructionOpcode, InstructionValue};
 use weft_intrinsics::ffi;
-use weft_intrinsics::group::Span;
+use weft_intrinsics::group::{is_directive_intrinsic, Span};
 use weft_intrinsics::PassResult;
 
 use crate::wregion::analyze_module;
 
+/// Marks every directive intrinsic declaration `nomerge convergent`.
+pub fn protect_directives(module: &Module<'_>) -> bool {
+    let ctx = module.get_context();
+    let mut changed = false;
+    for f in module.get_functions() {
+        if f.count_basic_blocks() != 0 || !is_directive_intrinsic(&f.get_name().to_string_lossy()) {
+            continue;
+        }
+        for name in ["nomerge", "convergent"] {
+            let kind = Attribute::get_named_enum_kind_id(name);
+            if f.get_enum_attribute(AttributeLoc::Function, kind).is_none() {
+                f.add_attribute(AttributeLoc::Function, ctx.create_enum_attribute(kind, 0));
+                changed = true;
+            }
+        }
+    }
+    changed
+}
+
 pub fn run(module: &Module<'_>) -> PassResult {
     let analyses = analyze_module(module)?;
-    let mut changed = false;
+    let mut changed = protect_directives(module);
     for a in &analyses {
         let mut counter = 0usize;
         for r in a.graph.preorder() {

@@ -39,6 +39,9 @@ enum Pass {
     Weft,
     /// The whole pipeline from a pipeline hook: only on modules that have weft work.
     Auto(&'static str),
+    /// From the pipeline-start hook: protect directive calls from the
+    /// simplification passes that follow.
+    Protect,
     /// Test only (WEFT_ENABLE_TEST_PASSES=1): panics, to test the boundary.
     TestPanic,
 }
@@ -76,6 +79,7 @@ impl Pass {
             Pass::Weft => "weft",
             Pass::Auto(hook) => hook,
             Pass::TestPanic => "weft-test-panic",
+            Pass::Protect => "weft (pipeline-start hook)",
         }
     }
 
@@ -93,6 +97,7 @@ impl Pass {
             Pass::Auto(_) if !pipeline::has_weft_work(module) => Ok(false),
             Pass::Auto(_) => pipeline::run_weft(module),
             Pass::TestPanic => panic!("deliberate panic from weft-test-panic"),
+            Pass::Protect => Ok(prepare::protect_directives(module)),
         }
     }
 }
@@ -136,6 +141,9 @@ fn plugin_registrar(builder: &mut PassBuilder) {
         }
     });
 
+    // Before any simplification: mark directive calls nomerge/convergent so
+    // CFG passes cannot merge, hoist, sink or duplicate them (prepare.rs).
+    builder.add_pipeline_start_ep_callback(|manager, _| manager.add_pass(Pass::Protect));
     // Directive IR is lowered after the simplification pipeline (inlining,
     // SROA, GVN, LICM ... have run) and before the loop vectorizer.
     builder.add_optimizer_early_ep_callback(|manager, level| add_hook(manager, "weft (optimizer-early hook)", level));
