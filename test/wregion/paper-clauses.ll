@@ -58,7 +58,7 @@ for.body:
 ; CHECK-NEXT:    LINEAR: ptr %j step i32 2
 ; CHECK-NEXT:    SCHEDULE: DYNAMIC chunk i32 16
 ; CHECK-NEXT:    COLLAPSE: i32 2
-; CHECK-NEXT:    ORDERED: UNSPECIFIED
+; CHECK-NEXT:    ORDERED: YES
 ; CHECK:       } END WRNParallelLoopNode<1>
 define void @clauses(ptr %a, i1 %c, i32 %n) {
 entry:
@@ -83,6 +83,7 @@ entry:
   call void (metadata, ...) @llvm.directive.qual.opndlist(metadata !"QUAL.OMP.LINEAR", ptr %j, i32 2)
   call void (metadata, ...) @llvm.directive.qual.opndlist(metadata !"QUAL.OMP.SCHEDULE.DYNAMIC", i32 16)
   call void @llvm.directive.qual.opnd.i32(metadata !"QUAL.OMP.COLLAPSE", i32 2)
+  call void @llvm.directive.qual(metadata !"QUAL.OMP.ORDERED")
   call void @llvm.directive(metadata !3)
   br label %body
 body:

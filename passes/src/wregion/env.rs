@@ -98,6 +98,11 @@ impl DataEnv {
         self.values.iter().find(|(k, _)| *k == kind).and_then(|(_, v)| v.as_ref())
     }
 
+    /// Whether a one-operand clause was given (with or without its operand).
+    pub fn has_value_clause(&self, kind: ClauseKind) -> bool {
+        self.values.iter().any(|(k, _)| *k == kind)
+    }
+
     pub fn has_flag(&self, kind: ClauseKind) -> bool {
         self.flags.iter().any(|(k, _)| *k == kind)
     }

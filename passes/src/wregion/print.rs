@@ -112,29 +112,20 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
     let items = |v: &Vec<Item>| list(v.iter().map(item_text));
     let value = |c: C| value_of(e.value(c));
     use weft_intrinsics::vocab::{AtomicOp, CancelConstruct, DataSharing, ProcBind};
-    let flag = |pred: &dyn Fn(C) -> bool, show: &dyn Fn(C) -> &'static str| {
-        e.flag(pred).map_or_else(|| "UNSPECIFIED".to_string(), |(c, m)| with_mods(show(c).to_string(), m))
+    // A present flag clause prints as its spelling less `prefix` (DEFAULT.SHARED -> SHARED).
+    let flag = |pred: &dyn Fn(C) -> bool, prefix: &str| {
+        e.flag(pred).map_or_else(
+            || "UNSPECIFIED".to_string(),
+            |(c, m)| with_mods(c.name().trim_start_matches(prefix).to_string(), m),
+        )
     };
     line(k.takes(C::If), "IF", value(C::If));
     line(k.takes(C::NumThreads), "NUM_THREADS", value(C::NumThreads));
-    line(
-        k.takes(C::Default(DataSharing::None)),
-        "DEFAULT",
-        flag(&|c| matches!(c, C::Default(_)), &|c| match c {
-            C::Default(DataSharing::None) => "NONE",
-            C::Default(DataSharing::Shared) => "SHARED",
-            C::Default(DataSharing::Private) => "PRIVATE",
-            _ => "FIRSTPRIVATE",
-        }),
-    );
+    line(k.takes(C::Default(DataSharing::None)), "DEFAULT", flag(&|c| matches!(c, C::Default(_)), "QUAL.OMP.DEFAULT."));
     line(
         k.takes(C::ProcBind(ProcBind::Close)),
         "PROC_BIND",
-        flag(&|c| matches!(c, C::ProcBind(_)), &|c| match c {
-            C::ProcBind(ProcBind::Master) => "MASTER",
-            C::ProcBind(ProcBind::Close) => "CLOSE",
-            _ => "SPREAD",
-        }),
+        flag(&|c| matches!(c, C::ProcBind(_)), "QUAL.OMP.PROC.BIND."),
     );
     line(k.takes(C::Shared), "SHARED", items(&e.shared));
     line(k.takes(C::Private), "PRIVATE", items(&e.private));
@@ -191,31 +182,22 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
         line(k.takes(c), name, value(c));
     }
     if k.takes(C::Ordered) {
-        let ordered = if e.has_flag(C::Ordered) { "YES".to_string() } else { value(C::Ordered) };
+        // ORDERED may come without its loop count.
+        let ordered = match e.value(C::Ordered) {
+            Some(v) => v.text.clone(),
+            None if e.has_value_clause(C::Ordered) => "YES".to_string(),
+            None => "UNSPECIFIED".to_string(),
+        };
         line(true, "ORDERED", ordered);
     }
     for (c, name) in [(C::Nowait, "NOWAIT"), (C::Untied, "UNTIED"), (C::Mergeable, "MERGEABLE"), (C::Nogroup, "NOGROUP")] {
         line(k.takes(c), name, if e.has_flag(c) { "YES" } else { "NO" }.to_string());
     }
-    line(
-        k.takes(C::Atomic(AtomicOp::Update)),
-        "ATOMIC",
-        flag(&|c| matches!(c, C::Atomic(_)), &|c| match c {
-            C::Atomic(AtomicOp::Read) => "READ",
-            C::Atomic(AtomicOp::Write) => "WRITE",
-            C::Atomic(AtomicOp::Update) => "UPDATE",
-            _ => "CAPTURE",
-        }),
-    );
+    line(k.takes(C::Atomic(AtomicOp::Update)), "ATOMIC", flag(&|c| matches!(c, C::Atomic(_)), "QUAL.OMP."));
     line(
         k.takes(C::CancelConstruct(CancelConstruct::Parallel)),
         "CANCEL",
-        flag(&|c| matches!(c, C::CancelConstruct(_)), &|c| match c {
-            C::CancelConstruct(CancelConstruct::Parallel) => "PARALLEL",
-            C::CancelConstruct(CancelConstruct::Loop) => "LOOP",
-            C::CancelConstruct(CancelConstruct::Sections) => "SECTIONS",
-            _ => "TASKGROUP",
-        }),
+        flag(&|c| matches!(c, C::CancelConstruct(_)), "QUAL.OMP.CANCEL."),
     );
     let kinded = |v: &[(String, &Item)]| list(v.iter().map(|(k, i)| format!("{k}({})", item_text(i))));
     let maps: Vec<(String, &Item)> = e
