@@ -67,8 +67,9 @@ fn read_call(v: Value, index: usize, after_phis: bool) -> Result<Option<DirCall>
 pub fn scan_function<'ctx>(f: FunctionValue<'ctx>) -> Result<FunctionScan<'ctx>, WeftError> {
     let fname = f.get_name().to_string_lossy().into_owned();
     let handles: Vec<BasicBlock<'ctx>> = f.get_basic_blocks();
-    let ids: Vec<ffi::BlockId> = handles.iter().map(|&h| ffi::block_id(h)).collect();
-    let index_of = |id: ffi::BlockId| ids.iter().position(|&h| h == id);
+    let index: hashbrown::HashMap<ffi::BlockId, usize> =
+        handles.iter().enumerate().map(|(i, &h)| (ffi::block_id(h), i)).collect();
+    let index_of = |id: ffi::BlockId| index.get(&id).copied();
     let mut blocks = Vec::with_capacity(handles.len());
     for &bb in &handles {
         let mut calls = Vec::new();
