@@ -9,6 +9,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ModuleSlotTracker.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
@@ -71,6 +72,26 @@ char *weft_print_operand(LLVMValueRef v, int with_type) {
   std::string S;
   raw_string_ostream OS(S);
   unwrap(v)->printAsOperand(OS, with_type != 0);
+  OS.flush();
+  return strdup(S.c_str());
+}
+
+// One slot numbering per function, so that printing many unnamed values
+// (%7, %12) costs one numbering instead of one per value. Valid until the
+// function is modified.
+void *weft_slots_new(LLVMValueRef fn) {
+  auto *F = cast<Function>(unwrap(fn));
+  auto *MST = new ModuleSlotTracker(F->getParent(), /*ShouldInitializeAllMetadata=*/false);
+  MST->incorporateFunction(*F);
+  return MST;
+}
+
+void weft_slots_free(void *slots) { delete static_cast<ModuleSlotTracker *>(slots); }
+
+char *weft_print_operand_slots(void *slots, LLVMValueRef v, int with_type) {
+  std::string S;
+  raw_string_ostream OS(S);
+  unwrap(v)->printAsOperand(OS, with_type != 0, *static_cast<ModuleSlotTracker *>(slots));
   OS.flush();
   return strdup(S.c_str());
 }

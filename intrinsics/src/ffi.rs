@@ -3,14 +3,14 @@
 //! functions here. The raw calls are needed where inkwell would panic (token
 //! and metadata operands, which directive calls carry) or where LLVM 16's C
 //! API has no entry point (operand bundles, splitting a block, diagnostics).
-use std::ffi::{c_char, c_int, c_uint, CStr, CString};
+use std::ffi::{c_char, c_int, c_uint, c_void, CStr, CString};
 
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::llvm_sys::core::*;
 use llvm_plugin::inkwell::llvm_sys::prelude::*;
 use llvm_plugin::inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use llvm_plugin::inkwell::module::Module;
-use llvm_plugin::inkwell::values::{AsValueRef, InstructionValue};
+use llvm_plugin::inkwell::values::{AsValueRef, FunctionValue, InstructionValue};
 
 use crate::model::{OperandKind, ValueId};
 
@@ -22,6 +22,9 @@ extern "C" {
     fn weft_metadata_string(v: LLVMValueRef, len: *mut usize) -> *const c_char;
     fn weft_is_metadata(v: LLVMValueRef) -> c_int;
     fn weft_print_operand(v: LLVMValueRef, with_type: c_int) -> *mut c_char;
+    fn weft_slots_new(f: LLVMValueRef) -> *mut c_void;
+    fn weft_slots_free(slots: *mut c_void);
+    fn weft_print_operand_slots(slots: *mut c_void, v: LLVMValueRef, with_type: c_int) -> *mut c_char;
     fn weft_split_block_before(inst: LLVMValueRef, name: *const c_char) -> LLVMBasicBlockRef;
     fn weft_diagnose(m: LLVMModuleRef, severity: c_int, msg: *const c_char);
 }
@@ -134,6 +137,37 @@ pub fn metadata_string(v: Value) -> Option<String> {
 pub fn print_operand(v: Value, with_type: bool) -> String {
     // SAFETY: printing a live value; the helper strdup's the result.
     take_message(unsafe { weft_print_operand(v.0, with_type as c_int) })
+}
+
+/// LLVM's slot numbering of one function, for printing many of its values
+/// cheaply. Must not outlive changes to the function (numbers would be stale).
+pub struct Slots(*mut c_void);
+
+impl Slots {
+    pub fn new(f: FunctionValue<'_>) -> Slots {
+        // SAFETY: `f` is a live function with a parent module.
+        Slots(unsafe { weft_slots_new(f.as_value_ref()) })
+    }
+
+    /// As `print_operand`, numbering unnamed values from this tracker.
+    pub fn print_operand(&self, v: Value, with_type: bool) -> String {
+        // SAFETY: the tracker is live (freed only in Drop); v is a live value.
+        take_message(unsafe { weft_print_operand_slots(self.0, v.0, with_type as c_int) })
+    }
+
+    /// As `block_label`, numbering unnamed blocks from this tracker.
+    pub fn block_label(&self, bb: BasicBlock<'_>) -> String {
+        // SAFETY: a live block viewed as a value.
+        let v = unsafe { Value(LLVMBasicBlockAsValue(bb.as_mut_ptr())) };
+        self.print_operand(v, false)
+    }
+}
+
+impl Drop for Slots {
+    fn drop(&mut self) {
+        // SAFETY: created by weft_slots_new, freed once.
+        unsafe { weft_slots_free(self.0) }
+    }
 }
 
 /// What kind of operand `v` is, as far as clause checking cares.

@@ -34,12 +34,12 @@ impl FunctionScan<'_> {
     }
 }
 
-pub fn operand(v: Value) -> Operand {
-    Operand { value: v.id(), kind: ffi::operand_kind(v), text: ffi::print_operand(v, true) }
+pub fn operand(v: Value, slots: &ffi::Slots) -> Operand {
+    Operand { value: v.id(), kind: ffi::operand_kind(v), text: slots.print_operand(v, true) }
 }
 
 /// Reads one call instruction if it calls a directive intrinsic.
-fn read_call(v: Value, index: usize, after_phis: bool) -> Result<Option<DirCall>, WeftError> {
+fn read_call(v: Value, index: usize, after_phis: bool, slots: &ffi::Slots) -> Result<Option<DirCall>, WeftError> {
     let Some(name) = ffi::called_function_name(v) else { return Ok(None) };
     let kind = match classify_intrinsic(&name) {
         None => return Ok(None),
@@ -52,13 +52,13 @@ fn read_call(v: Value, index: usize, after_phis: bool) -> Result<Option<DirCall>
             let Some((first, rest)) = args.split_first() else {
                 return Err(WeftError::new(Rule::MalformedRegionCall, name, "takes a metadata string first"));
             };
-            (ffi::metadata_string(*first), rest.iter().map(|&a| operand(a)).collect())
+            (ffi::metadata_string(*first), rest.iter().map(|&a| operand(a, slots)).collect())
         }
-        CallKind::RegionEntry | CallKind::RegionExit => (None, args.iter().map(|&a| operand(a)).collect()),
+        CallKind::RegionEntry | CallKind::RegionExit => (None, args.iter().map(|&a| operand(a, slots)).collect()),
     };
     let bundles = ffi::operand_bundles(v)
         .into_iter()
-        .map(|(tag, inputs)| (tag, inputs.into_iter().map(operand).collect()))
+        .map(|(tag, inputs)| (tag, inputs.into_iter().map(|i| operand(i, slots)).collect()))
         .collect();
     Ok(Some(DirCall { inst: v.id(), index, kind, tag, operands, bundles, after_phis }))
 }
@@ -71,6 +71,7 @@ pub fn scan_function<'ctx>(f: FunctionValue<'ctx>) -> Result<FunctionScan<'ctx>,
         handles.iter().enumerate().map(|(i, &h)| (ffi::block_id(h), i)).collect();
     let index_of = |id: ffi::BlockId| index.get(&id).copied();
     let mut blocks = Vec::with_capacity(handles.len());
+    let slots = ffi::Slots::new(f);
     for &bb in &handles {
         let mut calls = Vec::new();
         let mut only_phis_so_far = true;
@@ -80,7 +81,7 @@ pub fn scan_function<'ctx>(f: FunctionValue<'ctx>) -> Result<FunctionScan<'ctx>,
                 continue;
             }
             if inst.get_opcode() == InstructionOpcode::Call {
-                if let Some(call) = read_call(v, index, only_phis_so_far).map_err(|e| e.in_function(&fname))? {
+                if let Some(call) = read_call(v, index, only_phis_so_far, &slots).map_err(|e| e.in_function(&fname))? {
                     only_phis_so_far &= matches!(call.kind, CallKind::Qual(_));
                     calls.push(call);
                     continue;

@@ -20,13 +20,15 @@ pub struct Analysis<'ctx> {
 }
 
 impl Analysis<'_> {
-    /// `%name`, or LLVM's slot number for an unnamed block.
-    pub fn block_label(&self, b: usize) -> String {
-        ffi::block_label(self.scan.handles[b])
-    }
-
+    /// The graph as `print<wregions>` prints it; unnamed blocks get LLVM's
+    /// slot numbers (%7), so the function must not have changed since `analyze`.
     pub fn print(&self) -> String {
-        print::print(&self.graph, &|b| self.block_label(b))
+        let f = self.scan.handles.first().and_then(|b| b.get_parent());
+        let slots = f.map(ffi::Slots::new);
+        print::print(&self.graph, &|b| match &slots {
+            Some(s) => s.block_label(self.scan.handles[b]),
+            None => ffi::block_label(self.scan.handles[b]),
+        })
     }
 }
 
