@@ -9,6 +9,9 @@
 ; RUN: not %clang -O2 -c %s -o /dev/null 2>&1 | FileCheck %s
 ; RUN: not %clang -O3 -c %s -o /dev/null 2>&1 | FileCheck %s
 ; RUN: not %opt -passes='default<O2>' -disable-output %s 2>&1 | FileCheck %s
+; The LTO pre-link pipelines too:
+; RUN: not %clang -O2 -flto -c %s -o /dev/null 2>&1 | FileCheck %s
+; RUN: not %clang -O2 -flto=thin -c %s -o /dev/null 2>&1 | FileCheck %s
 ; CHECK: error: weft: not yet supported: DIR.OMP.PARALLEL in function 'foo'{{.*}}(in weft (optimizer-early hook))
 ;
 ; Placement: after the simplification pipeline, before the vectorizer; the
