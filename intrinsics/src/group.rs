@@ -63,12 +63,29 @@ pub struct Span {
 /// A directive event, in block order.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
-    Begin { directive: Directive, span: Span, token: Option<ValueId> },
-    End { kind: DirKind, form: Form, span: Span, token: Option<ValueId>, spelling: String },
+    Begin {
+        directive: Directive,
+        span: Span,
+        token: Option<ValueId>,
+    },
+    End {
+        kind: DirKind,
+        form: Form,
+        span: Span,
+        token: Option<ValueId>,
+        spelling: String,
+    },
     /// A directive with no END (THREADPRIVATE).
-    Standalone { directive: Directive, span: Span },
+    Standalone {
+        directive: Directive,
+        span: Span,
+    },
     /// A clause placed by the sandwich scheme, outside any group.
-    Sandwich { clause: Clause, inst: ValueId, index: usize },
+    Sandwich {
+        clause: Clause,
+        inst: ValueId,
+        index: usize,
+    },
 }
 
 struct Open {
@@ -88,13 +105,21 @@ fn dir_string(tag: &Option<String>) -> Result<(DirString, String), WeftError> {
     };
     match DirString::parse(s) {
         Some(d) => Ok((d, s.clone())),
-        None => Err(WeftError::new(Rule::UnknownDirective, s.as_str(), "not a directive weft knows (see the README's vocabulary)")),
+        None => Err(WeftError::new(
+            Rule::UnknownDirective,
+            s.as_str(),
+            "not a directive weft knows (see the README's vocabulary)",
+        )),
     }
 }
 
 fn clause_of(call: &DirCall, arity: Arity) -> Result<Clause, WeftError> {
     let Some(tag) = &call.tag else {
-        return Err(WeftError::new(Rule::UnknownClause, "llvm.directive.qual", "its first operand is not a metadata string"));
+        return Err(WeftError::new(
+            Rule::UnknownClause,
+            "llvm.directive.qual",
+            "its first operand is not a metadata string",
+        ));
     };
     if !tag.starts_with("QUAL.") {
         return Err(WeftError::new(Rule::UnknownClause, tag.as_str(), "a clause intrinsic must carry a QUAL. string"));
@@ -136,7 +161,9 @@ pub fn group_block(calls: &[DirCall]) -> Result<Vec<Event>, WeftError> {
                             format!("its group is not closed by DIR.QUAL.LIST.END before {spelling}"),
                         ))
                     }
-                    (d, None) => open = Some(Open { dir: d, spelling, clauses: Vec::new(), first: (call.inst, call.index) }),
+                    (d, None) => {
+                        open = Some(Open { dir: d, spelling, clauses: Vec::new(), first: (call.inst, call.index) })
+                    }
                 }
             }
             CallKind::Qual(arity) => {
@@ -200,22 +227,32 @@ fn close(o: Open, end_call: &DirCall) -> Result<Event, WeftError> {
 }
 
 fn region_event(call: &DirCall) -> Result<Event, WeftError> {
-    let name = if call.kind == CallKind::RegionEntry { "llvm.directive.region.entry" } else { "llvm.directive.region.exit" };
+    let name =
+        if call.kind == CallKind::RegionEntry { "llvm.directive.region.entry" } else { "llvm.directive.region.exit" };
     let span = Span { first: call.inst, last: call.inst, first_index: call.index, last_index: call.index };
     let Some((tag, dir_ops)) = call.bundles.first() else {
-        return Err(WeftError::new(Rule::MalformedRegionCall, name, "has no operand bundles; its first bundle must name the directive"));
+        return Err(WeftError::new(
+            Rule::MalformedRegionCall,
+            name,
+            "has no operand bundles; its first bundle must name the directive",
+        ));
     };
     if !dir_ops.is_empty() {
         return Err(WeftError::new(Rule::MalformedRegionCall, tag.as_str(), "the directive bundle takes no operands"));
     }
-    let dir = DirString::parse(tag)
-        .ok_or_else(|| WeftError::new(Rule::UnknownDirective, tag.as_str(), "not a directive weft knows (see the README's vocabulary)"))?;
+    let dir = DirString::parse(tag).ok_or_else(|| {
+        WeftError::new(Rule::UnknownDirective, tag.as_str(), "not a directive weft knows (see the README's vocabulary)")
+    })?;
     match (call.kind, dir) {
         (CallKind::RegionEntry, DirString::Begin(kind)) => {
             let mut clauses = Vec::new();
             for (ctag, ops) in &call.bundles[1..] {
                 if !ctag.starts_with("QUAL.") {
-                    return Err(WeftError::new(Rule::UnknownClause, ctag.as_str(), "clause bundles must carry a QUAL. tag"));
+                    return Err(WeftError::new(
+                        Rule::UnknownClause,
+                        ctag.as_str(),
+                        "clause bundles must carry a QUAL. tag",
+                    ));
                 }
                 clauses.push(parse_clause(ctag, ops.clone(), Carrier::Bundle)?);
             }
@@ -229,7 +266,11 @@ fn region_event(call: &DirCall) -> Result<Event, WeftError> {
         }
         (CallKind::RegionExit, DirString::End(kind)) => {
             if call.bundles.len() > 1 {
-                return Err(WeftError::new(Rule::ClauseNotAllowed, call.bundles[1].0.as_str(), format!("{tag} takes no clauses")));
+                return Err(WeftError::new(
+                    Rule::ClauseNotAllowed,
+                    call.bundles[1].0.as_str(),
+                    format!("{tag} takes no clauses"),
+                ));
             }
             let token = match call.operands.as_slice() {
                 [t] if matches!(t.kind, crate::model::OperandKind::Token) => t.value,

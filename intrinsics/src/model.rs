@@ -3,9 +3,7 @@
 //! can be built and tested without LLVM. Nothing downstream knows which form
 //! a directive came from except for printing.
 use crate::error::{Rule, WeftError};
-use crate::vocab::{
-    Arity, ClauseKind, DirKind, Modifiers, ReductionOp, ARRSECT_MARKER, NONPOD_MARKER,
-};
+use crate::vocab::{Arity, ClauseKind, DirKind, Modifiers, ReductionOp, ARRSECT_MARKER, NONPOD_MARKER};
 
 /// Identity of an IR value (its address while the module lives).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -103,7 +101,10 @@ pub enum Args {
     Value(Operand),
     /// List items; `step` for LINEAR, `chunk` for SCHEDULE/DIST_SCHEDULE
     /// (None when not given or given as 0).
-    List { items: Vec<Item>, extra: Option<Operand> },
+    List {
+        items: Vec<Item>,
+        extra: Option<Operand>,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -166,9 +167,8 @@ pub fn parse_clause_tag(tag: &str) -> Result<(ClauseKind, Arity, Modifiers), Wef
     let mut modifiers = Modifiers::empty();
     if let Some(mods) = mods {
         for m in mods.split('.') {
-            modifiers |= Modifiers::parse_one(m).ok_or_else(|| {
-                WeftError::new(Rule::UnknownModifier, tag, format!("unknown clause modifier '{m}'"))
-            })?;
+            modifiers |= Modifiers::parse_one(m)
+                .ok_or_else(|| WeftError::new(Rule::UnknownModifier, tag, format!("unknown clause modifier '{m}'")))?;
         }
     }
     // `.SEQ_CST` on atomic clauses is written as part of the name.
@@ -307,7 +307,10 @@ fn parse_list(tag: &str, kind: ClauseKind, mods: Modifiers, ops: Vec<Operand>) -
             // `(ptr slot)` or `:TYPED (ptr slot, <type value>[, count])`; null after optimization.
             let max = if mods.contains(Modifiers::TYPED) { 3 } else { 1 };
             if ops.is_empty() || ops.len() > max {
-                return Err(arity_err(tag, format!("takes a memory slot{}", if max > 1 { " and its type" } else { "" })));
+                return Err(arity_err(
+                    tag,
+                    format!("takes a memory slot{}", if max > 1 { " and its type" } else { "" }),
+                ));
             }
             let mut it = ops.into_iter();
             let var = it.next().expect("checked");
@@ -325,7 +328,10 @@ fn parse_list(tag: &str, kind: ClauseKind, mods: Modifiers, ops: Vec<Operand>) -
         // Untyped LINEAR: the items, then the step (paper form and icx alike).
         let step = ops.pop().expect("len >= 2");
         if !step.is_int() {
-            return Err(kind_err(tag, format!("the last operand of LINEAR is its step and must be an integer, got {}", step.text)));
+            return Err(kind_err(
+                tag,
+                format!("the last operand of LINEAR is its step and must be an integer, got {}", step.text),
+            ));
         }
         extra = Some(step);
     }
@@ -377,7 +383,10 @@ fn parse_typed_items(
     let ty = it.next().expect("checked");
     let count = it.next().expect("checked");
     if !count.is_int() {
-        return Err(kind_err(tag, format!("the element count of a :TYPED item must be an integer, got {}", count.text)));
+        return Err(kind_err(
+            tag,
+            format!("the element count of a :TYPED item must be an integer, got {}", count.text),
+        ));
     }
     if linear {
         let step = it.next().expect("checked");
@@ -404,8 +413,7 @@ fn nonpod_item(
     typed: Option<Typed>,
     helpers: Vec<Operand>,
 ) -> Result<Item, WeftError> {
-    let names = nonpod_helpers(kind)
-        .ok_or_else(|| arity_err(tag, "this clause takes no non-POD items"))?;
+    let names = nonpod_helpers(kind).ok_or_else(|| arity_err(tag, "this clause takes no non-POD items"))?;
     if helpers.len() != names.len() {
         return Err(arity_err(
             tag,
@@ -433,7 +441,12 @@ fn parse_arrsect(tag: &str, it: &mut std::iter::Peekable<std::vec::IntoIter<Oper
     let ndims = it.next().ok_or_else(|| arity_err(tag, "array section has no dimension count"))?;
     let n = match ndims.const_int() {
         Some(n) if (1..=64).contains(&n) => n as usize,
-        _ => return Err(kind_err(tag, format!("array section dimension count must be a positive constant, got {}", ndims.text))),
+        _ => {
+            return Err(kind_err(
+                tag,
+                format!("array section dimension count must be a positive constant, got {}", ndims.text),
+            ))
+        }
     };
     let mut dims = Vec::with_capacity(n);
     for d in 0..n {
@@ -515,7 +528,11 @@ mod tests {
         Operand { value: ValueId(n), kind: OperandKind::Pointer { null: false }, text: format!("ptr %{name}") }
     }
     fn int(n: i64) -> Operand {
-        Operand { value: ValueId(1000 + n as usize), kind: OperandKind::Int { bits: 32, value: Some(n) }, text: format!("i32 {n}") }
+        Operand {
+            value: ValueId(1000 + n as usize),
+            kind: OperandKind::Int { bits: 32, value: Some(n) },
+            text: format!("i32 {n}"),
+        }
     }
     fn var_int(name: &str) -> Operand {
         Operand { value: ValueId(77), kind: OperandKind::Int { bits: 32, value: None }, text: format!("i32 %{name}") }

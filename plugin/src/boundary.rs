@@ -50,7 +50,11 @@ pub fn run_guarded(module: &Module<'_>, pass: &str, body: impl FnOnce(&Module<'_
         Ok(Err(errors)) => errors,
         Err(_) => {
             let msg = LAST_PANIC.with(|p| p.borrow_mut().take()).unwrap_or_else(|| "unknown panic".into());
-            vec![WeftError::new(Rule::Internal, pass, format!("internal error (a bug in weft, please report it): {msg}"))]
+            vec![WeftError::new(
+                Rule::Internal,
+                pass,
+                format!("internal error (a bug in weft, please report it): {msg}"),
+            )]
         }
     };
     // Strip first: opt's default handler exits as soon as an error is reported.

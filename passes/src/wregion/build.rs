@@ -184,7 +184,10 @@ fn region_blocks(blocks: &[BlockInfo], dom: &Dominators, r: &WRegion) -> Result<
             return Err(WeftError::new(
                 Rule::NotSingleEntrySingleExit,
                 name,
-                format!("control leaves the function in block {} without passing the region's END", block_name(blocks, b)),
+                format!(
+                    "control leaves the function in block {} without passing the region's END",
+                    block_name(blocks, b)
+                ),
             ));
         }
         for &n in &blocks[b].succs {
@@ -192,7 +195,10 @@ fn region_blocks(blocks: &[BlockInfo], dom: &Dominators, r: &WRegion) -> Result<
                 return Err(WeftError::new(
                     Rule::NotSingleEntrySingleExit,
                     name,
-                    format!("block {} branches back to the region's entry without passing its END", block_name(blocks, b)),
+                    format!(
+                        "block {} branches back to the region's entry without passing its END",
+                        block_name(blocks, b)
+                    ),
                 ));
             }
             if !seen[n] {

@@ -78,12 +78,14 @@ impl DataEnv {
             C::NormalizedUb => self.normalized_ub.extend(items()),
             C::Map(k) => self.map.extend(items().into_iter().map(|i| (k, i))),
             C::Depend(k) => self.depend.extend(items().into_iter().map(|i| (k, i))),
-            C::Reduction(op) => self
-                .reductions
-                .extend(items().into_iter().map(|item| Reduction { op, item, modifiers: c.modifiers })),
-            C::Linear => self.linear.extend(
-                items().into_iter().map(|item| Linear { item, step: c.extra().cloned(), modifiers: c.modifiers }),
-            ),
+            C::Reduction(op) => {
+                self.reductions.extend(items().into_iter().map(|item| Reduction { op, item, modifiers: c.modifiers }))
+            }
+            C::Linear => self.linear.extend(items().into_iter().map(|item| Linear {
+                item,
+                step: c.extra().cloned(),
+                modifiers: c.modifiers,
+            })),
             C::Schedule(kind) => {
                 self.schedule = Some(Schedule { kind, chunk: c.extra().cloned(), modifiers: c.modifiers })
             }

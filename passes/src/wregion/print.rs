@@ -190,7 +190,9 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
         };
         line(true, "ORDERED", ordered);
     }
-    for (c, name) in [(C::Nowait, "NOWAIT"), (C::Untied, "UNTIED"), (C::Mergeable, "MERGEABLE"), (C::Nogroup, "NOGROUP")] {
+    for (c, name) in
+        [(C::Nowait, "NOWAIT"), (C::Untied, "UNTIED"), (C::Mergeable, "MERGEABLE"), (C::Nogroup, "NOGROUP")]
+    {
         line(k.takes(c), name, if e.has_flag(c) { "YES" } else { "NO" }.to_string());
     }
     line(k.takes(C::Atomic(AtomicOp::Update)), "ATOMIC", flag(&|c| matches!(c, C::Atomic(_)), "QUAL.OMP."));
@@ -200,11 +202,8 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
         flag(&|c| matches!(c, C::CancelConstruct(_)), "QUAL.OMP.CANCEL."),
     );
     let kinded = |v: &[(String, &Item)]| list(v.iter().map(|(k, i)| format!("{k}({})", item_text(i))));
-    let maps: Vec<(String, &Item)> = e
-        .map
-        .iter()
-        .map(|(m, i)| (C::Map(*m).name().trim_start_matches("QUAL.OMP.MAP.").to_string(), i))
-        .collect();
+    let maps: Vec<(String, &Item)> =
+        e.map.iter().map(|(m, i)| (C::Map(*m).name().trim_start_matches("QUAL.OMP.MAP.").to_string(), i)).collect();
     line(k.takes(C::Map(weft_intrinsics::vocab::MapKind::To)), "MAP", kinded(&maps));
     let deps: Vec<(String, &Item)> = e
         .depend
