@@ -14,15 +14,8 @@ pub enum ElemType {
 }
 
 impl ElemType {
-    pub const ALL: [ElemType; 7] = [
-        ElemType::I8,
-        ElemType::I16,
-        ElemType::I32,
-        ElemType::I64,
-        ElemType::Half,
-        ElemType::Float,
-        ElemType::Double,
-    ];
+    pub const ALL: [ElemType; 7] =
+        [ElemType::I8, ElemType::I16, ElemType::I32, ElemType::I64, ElemType::Half, ElemType::Float, ElemType::Double];
 
     pub fn bytes(self) -> u32 {
         match self {

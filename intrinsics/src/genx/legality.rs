@@ -16,10 +16,7 @@ pub struct Target {
 
 impl Default for Target {
     fn default() -> Self {
-        Target {
-            grf_bytes: 32,
-            max_simd: 32,
-        }
+        Target { grf_bytes: 32, max_simd: 32 }
     }
 }
 
@@ -110,23 +107,14 @@ pub fn check(t: &Target, a: &Access) -> Vec<Broken> {
 
     match (a.is_write(), c.index) {
         (true, Index::PerRow { .. }) => {
-            out.push(Broken::new(
-                "multi-indirect",
-                "a wrregion cannot take a per-row (multi-indirect) index",
-            ));
+            out.push(Broken::new("multi-indirect", "a wrregion cannot take a per-row (multi-indirect) index"));
         }
         (true, _) => {
             if c.is_2d() {
-                out.push(Broken::new(
-                    "dst-2d",
-                    format!("a destination region must be 1D, not {} rows", c.rows()),
-                ));
+                out.push(Broken::new("dst-2d", format!("a destination region must be 1D, not {} rows", c.rows())));
             }
             if exec > 1 && !(pow2(c.stride) && c.stride <= MAX_DST_STRIDE) {
-                out.push(Broken::new(
-                    "hstride",
-                    format!("destination stride {} is not 1, 2 or 4", c.stride),
-                ));
+                out.push(Broken::new("hstride", format!("destination stride {} is not 1, 2 or 4", c.stride)));
             }
         }
         (false, Index::PerRow { .. }) => {
@@ -146,10 +134,7 @@ pub fn check(t: &Target, a: &Access) -> Vec<Broken> {
                 ));
             }
             if c.width > 1 && !(pow2(c.width) && c.width <= MAX_2D_WIDTH) {
-                out.push(Broken::new(
-                    "src-2d",
-                    format!("width {} is not a power of two of at most 16", c.width),
-                ));
+                out.push(Broken::new("src-2d", format!("width {} is not a power of two of at most 16", c.width)));
             }
         }
         (false, idx) => {
@@ -161,33 +146,21 @@ pub fn check(t: &Target, a: &Access) -> Vec<Broken> {
                     ));
                 }
                 if !(pow2(c.width) && c.width <= MAX_2D_WIDTH) {
-                    out.push(Broken::new(
-                        "src-2d",
-                        format!("width {} is not a power of two of at most 16", c.width),
-                    ));
+                    out.push(Broken::new("src-2d", format!("width {} is not a power of two of at most 16", c.width)));
                 }
                 if !(pow2_or_zero(c.vstride) && c.vstride <= MAX_VSTRIDE) {
                     out.push(Broken::new(
                         "src-2d",
-                        format!(
-                            "vstride {} is not 0 or a power of two of at most {MAX_VSTRIDE}",
-                            c.vstride
-                        ),
+                        format!("vstride {} is not 0 or a power of two of at most {MAX_VSTRIDE}", c.vstride),
                     ));
                 }
                 if !(pow2_or_zero(c.stride) && c.stride <= MAX_DST_STRIDE) {
-                    out.push(Broken::new(
-                        "hstride",
-                        format!("stride {} in a 2D source is not 0, 1, 2 or 4", c.stride),
-                    ));
+                    out.push(Broken::new("hstride", format!("stride {} in a 2D source is not 0, 1, 2 or 4", c.stride)));
                 }
             } else if exec > 1 && !(pow2_or_zero(c.stride) && c.stride <= MAX_1D_SRC_STRIDE) {
                 out.push(Broken::new(
                     "hstride",
-                    format!(
-                        "stride {} is not 0 or a power of two of at most {MAX_1D_SRC_STRIDE}",
-                        c.stride
-                    ),
+                    format!("stride {} is not 0 or a power of two of at most {MAX_1D_SRC_STRIDE}", c.stride),
                 ));
             }
         }
@@ -246,21 +219,11 @@ pub fn indirect_fits(t: &Target, a: &Access, c: &Region, parent_width: Option<u3
 pub fn check_pred(p: &PredAccess) -> Vec<Broken> {
     let mut out = Vec::new();
     if !pow2(p.exec) || p.exec > MAX_PRED {
-        out.push(Broken::new(
-            "pred-size",
-            format!(
-                "{} predicate bits is not a power of two of at most 32",
-                p.exec
-            ),
-        ));
+        out.push(Broken::new("pred-size", format!("{} predicate bits is not a power of two of at most 32", p.exec)));
     } else if p.offset % p.exec.max(4) != 0 {
         out.push(Broken::new(
             "pred-offset",
-            format!(
-                "predicate offset {} is not a multiple of {}",
-                p.offset,
-                p.exec.max(4)
-            ),
+            format!("predicate offset {} is not a multiple of {}", p.offset, p.exec.max(4)),
         ));
     }
     out
@@ -282,29 +245,14 @@ mod tests {
     use crate::genx::elem::ElemType;
     use crate::genx::region::{Kind, Mask};
 
-    fn acc(
-        kind: Kind,
-        e: ElemType,
-        n: u32,
-        exec: u32,
-        v: i64,
-        w: i64,
-        s: i64,
-        idx: Index,
-    ) -> Access {
+    fn acc(kind: Kind, e: ElemType, n: u32, exec: u32, v: i64, w: i64, s: i64, idx: Index) -> Access {
         Access::new(kind, e, n, Region::new(exec, v, w, s, idx).unwrap()).unwrap()
     }
     fn rules(t: &Target, a: &Access) -> Vec<&'static str> {
         check(t, a).into_iter().map(|b| b.rule).collect()
     }
-    const T32: Target = Target {
-        grf_bytes: 32,
-        max_simd: 32,
-    };
-    const T64: Target = Target {
-        grf_bytes: 64,
-        max_simd: 32,
-    };
+    const T32: Target = Target { grf_bytes: 32, max_simd: 32 };
+    const T64: Target = Target { grf_bytes: 64, max_simd: 32 };
     const W: Kind = Kind::Write { mask: Mask::All };
 
     #[test]
@@ -316,10 +264,7 @@ mod tests {
         assert!(rules(&T64, &a).is_empty());
         let a = acc(Kind::Read, ElemType::I32, 64, 12, 0, 12, 1, Index::Const(0));
         assert_eq!(rules(&T32, &a), ["exec-size"]);
-        let t16 = Target {
-            grf_bytes: 64,
-            max_simd: 16,
-        };
+        let t16 = Target { grf_bytes: 64, max_simd: 16 };
         let a = acc(Kind::Read, ElemType::I8, 64, 32, 0, 32, 1, Index::Const(0));
         assert_eq!(rules(&t16, &a), ["exec-size"]);
     }
@@ -330,16 +275,7 @@ mod tests {
         let a = acc(Kind::Read, ElemType::I32, 32, 8, 0, 8, 1, Index::Const(16));
         assert!(rules(&T32, &a).is_empty());
         // 16 x i32 from element 4: GRFs 0, 1 and 2.
-        let a = acc(
-            Kind::Read,
-            ElemType::I32,
-            32,
-            16,
-            0,
-            16,
-            1,
-            Index::Const(16),
-        );
+        let a = acc(Kind::Read, ElemType::I32, 32, 16, 0, 16, 1, Index::Const(16));
         assert_eq!(rules(&T32, &a), ["grf-span"]);
         // stride 2: 8 elements span 15 (60 bytes, 2 GRFs); stride 4 spans 29.
         let a = acc(Kind::Read, ElemType::I32, 32, 8, 0, 8, 2, Index::Const(0));
@@ -374,18 +310,7 @@ mod tests {
         assert!(rules(&T32, &a).is_empty());
         let a = acc(Kind::Read, ElemType::I32, 64, 16, 0, 16, 1, pw);
         assert!(rules(&T32, &a).contains(&"grf-span"));
-        let a = acc(
-            Kind::Read,
-            ElemType::I32,
-            64,
-            16,
-            0,
-            16,
-            1,
-            Index::Scalar {
-                parent_width: Some(16),
-            },
-        );
+        let a = acc(Kind::Read, ElemType::I32, 64, 16, 0, 16, 1, Index::Scalar { parent_width: Some(16) });
         assert!(rules(&T32, &a).is_empty());
         let a = acc(Kind::Read, ElemType::I32, 64, 8, 8, 4, 1, pw);
         assert_eq!(rules(&T32, &a), ["indirect-2d", "grf-span"]);

@@ -10,6 +10,8 @@ pub mod split;
 pub use elem::ElemType;
 pub use legality::Target;
 pub use region::{Access, Broken, Index, Kind, Mask, PredAccess, Region};
+pub mod ir;
+pub mod mangle;
 pub mod proof;
 pub mod random;
 pub mod semantics;

@@ -12,34 +12,18 @@ pub fn created_accesses(a: &Access, plan: &Plan) -> Vec<(String, Access)> {
     let mut out = Vec::new();
     let whole = |p: &split::Piece| p.size() == a.region.exec;
     for p in &plan.pieces {
-        out.push((
-            format!("piece at {}", p.start),
-            split::piece_access(a, p, &plan.mask),
-        ));
+        out.push((format!("piece at {}", p.start), split::piece_access(a, p, &plan.mask)));
         if !whole(p) {
-            let side = if a.is_write() {
-                split::new_value_access(a, p)
-            } else {
-                split::join_access(a, p)
-            };
+            let side = if a.is_write() { split::new_value_access(a, p) } else { split::join_access(a, p) };
             out.push((format!("join/new value at {}", p.start), side));
         }
     }
     if let MaskPlan::Blend { read } = &plan.mask {
-        let ra = Access {
-            kind: Kind::Read,
-            ..*a
-        };
+        let ra = Access { kind: Kind::Read, ..*a };
         for p in read {
-            out.push((
-                format!("blend read at {}", p.start),
-                split::piece_access(&ra, p, &MaskPlan::Same),
-            ));
+            out.push((format!("blend read at {}", p.start), split::piece_access(&ra, p, &MaskPlan::Same)));
             if !whole(p) {
-                out.push((
-                    format!("blend join at {}", p.start),
-                    split::join_access(&ra, p),
-                ));
+                out.push((format!("blend join at {}", p.start), split::join_access(&ra, p)));
             }
         }
     }
@@ -65,11 +49,7 @@ pub fn check_plan(case: &Case, plan: &Plan) -> Result<(), String> {
         }
     }
     let (want, got) = if a.is_write() {
-        let mask = if case.mask.is_empty() {
-            None
-        } else {
-            Some(&case.mask[..])
-        };
+        let mask = if case.mask.is_empty() { None } else { Some(&case.mask[..]) };
         (
             semantics::write(&case.src, &case.new, a, &case.index, mask)?,
             semantics::run_write_plan(&case.src, &case.new, a, plan, &case.index, mask)?,
@@ -91,10 +71,7 @@ pub fn check_plan(case: &Case, plan: &Plan) -> Result<(), String> {
     for p in &plan.pieces {
         if let IndexValue::Scalar(v) = piece_index(p, &case.index)? {
             if v > i16::MAX as u16 {
-                return Err(format!(
-                    "piece at {} computes index {v}, outside i16",
-                    p.start
-                ));
+                return Err(format!("piece at {} computes index {v}, outside i16", p.start));
             }
         }
     }
@@ -128,10 +105,7 @@ mod tests {
             }
         }
         // The generator must actually exercise splitting and blending.
-        assert!(
-            split_count > 5_000,
-            "only {split_count} accesses needed a split"
-        );
+        assert!(split_count > 5_000, "only {split_count} accesses needed a split");
         assert!(blends > 20, "only {blends} blends");
     }
 
@@ -149,21 +123,14 @@ mod tests {
                 continue; // a masked-off piece may write nothing, wherever it points
             }
             let eb = case.access.elem.bytes() as i64;
-            let Some(victim) = p
-                .pieces
-                .iter_mut()
-                .find(|q| matches!(q.index, PieceIndex::Const(o) if o >= eb))
-            else {
+            let Some(victim) = p.pieces.iter_mut().find(|q| matches!(q.index, PieceIndex::Const(o) if o >= eb)) else {
                 continue;
             };
             if let PieceIndex::Const(o) = victim.index {
                 victim.index = PieceIndex::Const(o - eb);
                 victim.region.index = Index::Const(o - eb);
             }
-            assert!(
-                check_plan(&case, &p).is_err(),
-                "a shifted piece went unnoticed: {case:?}"
-            );
+            assert!(check_plan(&case, &p).is_err(), "a shifted piece went unnoticed: {case:?}");
             caught += 1;
         }
         assert!(caught > 100);
@@ -187,11 +154,7 @@ mod tests {
                 index: match a.region.index {
                     Index::Const(o) => PieceIndex::Const(o),
                     Index::Scalar { .. } => PieceIndex::Add(0),
-                    Index::PerRow { .. } => PieceIndex::Rows {
-                        first: 0,
-                        count: a.region.rows(),
-                        add: 0,
-                    },
+                    Index::PerRow { .. } => PieceIndex::Rows { first: 0, count: a.region.rows(), add: 0 },
                 },
             };
             if a.is_write() && matches!(a.region.index, Index::PerRow { .. }) {
@@ -199,10 +162,7 @@ mod tests {
             }
             p.pieces = vec![whole];
             p.mask = MaskPlan::Same;
-            assert!(
-                check_plan(&case, &p).is_err(),
-                "an illegal whole access passed: {case:?}"
-            );
+            assert!(check_plan(&case, &p).is_err(), "an illegal whole access passed: {case:?}");
             caught += 1;
         }
         assert!(caught > 100);

@@ -66,9 +66,7 @@ pub fn random_lane(rng: &mut Rng, e: ElemType) -> u64 {
     }
 }
 
-const EXECS: [u32; 22] = [
-    1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 15, 16, 16, 17, 24, 30, 32, 32, 48, 64,
-];
+const EXECS: [u32; 22] = [1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 15, 16, 16, 17, 24, 30, 32, 32, 48, 64];
 const STRIDES: [u32; 9] = [0, 1, 1, 1, 2, 3, 4, 5, 8];
 
 fn divisors(n: u32) -> Vec<u32> {
@@ -85,30 +83,16 @@ pub fn random_case(rng: &mut Rng) -> Case {
 }
 
 fn try_case(rng: &mut Rng) -> Option<Case> {
-    let target = Target {
-        grf_bytes: rng.pick(&[32, 64]),
-        max_simd: rng.pick(&[32, 32, 16]),
-    };
+    let target = Target { grf_bytes: rng.pick(&[32, 64]), max_simd: rng.pick(&[32, 32, 16]) };
     let elem = rng.pick(&ElemType::ALL);
     let eb = elem.bytes() as u64;
     let write = rng.chance(45);
     let mask = if !write {
         Mask::All
     } else {
-        *[
-            Mask::All,
-            Mask::All,
-            Mask::Vector,
-            Mask::Vector,
-            Mask::Scalar,
-        ]
-        .get(rng.below(5) as usize)?
+        *[Mask::All, Mask::All, Mask::Vector, Mask::Vector, Mask::Scalar].get(rng.below(5) as usize)?
     };
-    let kind = if write {
-        Kind::Write { mask }
-    } else {
-        Kind::Read
-    };
+    let kind = if write { Kind::Write { mask } } else { Kind::Read };
     let exec = rng.pick(&EXECS);
     let ds = divisors(exec);
     let width = if rng.chance(50) { exec } else { rng.pick(&ds) };
@@ -129,10 +113,7 @@ fn try_case(rng: &mut Rng) -> Option<Case> {
         for i in (1..order.len()).rev() {
             order.swap(i, rng.below(i as u64 + 1) as usize);
         }
-        let v = order
-            .iter()
-            .map(|&k| ((k * slot + rng.below(slot - row_extent + 1)) * eb) as u16)
-            .collect();
+        let v = order.iter().map(|&k| ((k * slot + rng.below(slot - row_extent + 1)) * eb) as u16).collect();
         index = Index::PerRow { parent_width: None };
         index_value = IndexValue::PerRow(v);
         vec_len = n;
@@ -186,12 +167,5 @@ fn finish(rng: &mut Rng, target: Target, access: Access, index: IndexValue, mask
     } else {
         (Vec::new(), Vec::new())
     };
-    Case {
-        target,
-        access,
-        index,
-        src,
-        new,
-        mask,
-    }
+    Case { target, access, index, src, new, mask }
 }

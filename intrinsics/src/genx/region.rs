@@ -14,10 +14,7 @@ pub struct Broken {
 
 impl Broken {
     pub fn new(rule: &'static str, detail: impl Into<String>) -> Broken {
-        Broken {
-            rule,
-            detail: detail.into(),
-        }
+        Broken { rule, detail: detail.into() }
     }
 }
 
@@ -68,41 +65,20 @@ impl Region {
     /// Checks the raw operands (as the IR gives them, sign-extended) and
     /// builds a region: width non-zero and dividing the execution size, no
     /// negative strides.
-    pub fn new(
-        exec: u32,
-        vstride: i64,
-        width: i64,
-        stride: i64,
-        index: Index,
-    ) -> Result<Region, Broken> {
+    pub fn new(exec: u32, vstride: i64, width: i64, stride: i64, index: Index) -> Result<Region, Broken> {
         if exec == 0 {
             return Err(Broken::new("exec-size", "a region of zero elements"));
         }
         if width <= 0 {
-            return Err(Broken::new(
-                "width",
-                format!("width {width} must be at least 1"),
-            ));
+            return Err(Broken::new("width", format!("width {width} must be at least 1")));
         }
         if vstride < 0 || stride < 0 || vstride > i32::MAX as i64 || stride > i32::MAX as i64 {
-            return Err(Broken::new(
-                "stride",
-                format!("vstride {vstride} and stride {stride} must be non-negative"),
-            ));
+            return Err(Broken::new("stride", format!("vstride {vstride} and stride {stride} must be non-negative")));
         }
         if width > exec as i64 || exec as i64 % width != 0 {
-            return Err(Broken::new(
-                "width",
-                format!("width {width} does not divide the execution size {exec}"),
-            ));
+            return Err(Broken::new("width", format!("width {width} does not divide the execution size {exec}")));
         }
-        Ok(Region {
-            exec,
-            vstride: vstride as u32,
-            width: width as u32,
-            stride: stride as u32,
-            index,
-        })
+        Ok(Region { exec, vstride: vstride as u32, width: width as u32, stride: stride as u32, index })
     }
 
     pub fn rows(&self) -> u32 {
@@ -175,21 +151,14 @@ impl Access {
     /// variable region at least fits; a destination never names an element
     /// twice.
     pub fn new(kind: Kind, elem: ElemType, vec_len: u32, region: Region) -> Result<Access, Broken> {
-        let a = Access {
-            kind,
-            elem,
-            vec_len,
-            region,
-        };
+        let a = Access { kind, elem, vec_len, region };
         let eb = elem.bytes() as i64;
         match region.index {
             Index::Const(off) => {
                 if off % eb != 0 {
                     return Err(Broken::new(
                         "offset-alignment",
-                        format!(
-                            "byte offset {off} is not a multiple of the {eb}-byte element size"
-                        ),
+                        format!("byte offset {off} is not a multiple of the {eb}-byte element size"),
                     ));
                 }
                 let first = off / eb;
@@ -197,9 +166,7 @@ impl Access {
                 if first < 0 || last >= vec_len as i64 {
                     return Err(Broken::new(
                         "region-bounds",
-                        format!(
-                            "the region covers elements {first}..={last} of a {vec_len}-element vector"
-                        ),
+                        format!("the region covers elements {first}..={last} of a {vec_len}-element vector"),
                     ));
                 }
             }
@@ -226,10 +193,7 @@ impl Access {
     fn check_destination_distinct(&self) -> Result<(), Broken> {
         let r = &self.region;
         if r.width > 1 && r.stride == 0 {
-            return Err(Broken::new(
-                "dst-stride",
-                "a wrregion with stride 0 writes one element several times",
-            ));
+            return Err(Broken::new("dst-stride", "a wrregion with stride 0 writes one element several times"));
         }
         if let Index::PerRow { .. } = r.index {
             return Ok(()); // rows are placed at run time
@@ -276,17 +240,10 @@ impl PredAccess {
         if exec == 0 || offset < 0 || offset + exec as i64 > vec_len as i64 {
             return Err(Broken::new(
                 "region-bounds",
-                format!(
-                    "{exec} predicate bits at offset {offset} do not fit a {vec_len}-bit predicate"
-                ),
+                format!("{exec} predicate bits at offset {offset} do not fit a {vec_len}-bit predicate"),
             ));
         }
-        Ok(PredAccess {
-            write,
-            vec_len,
-            exec,
-            offset: offset as u32,
-        })
+        Ok(PredAccess { write, vec_len, exec, offset: offset as u32 })
     }
 }
 
@@ -312,33 +269,13 @@ mod tests {
         let reg = r(9, 7, 3, 2, 32).unwrap();
         assert_eq!(reg.extent(), 2 * 7 + 5);
         assert!(Access::new(Kind::Read, ElemType::I32, 30, reg).is_ok());
-        assert_eq!(
-            Access::new(Kind::Read, ElemType::I32, 26, reg)
-                .unwrap_err()
-                .rule,
-            "region-bounds"
-        );
+        assert_eq!(Access::new(Kind::Read, ElemType::I32, 26, reg).unwrap_err().rule, "region-bounds");
         let odd = r(4, 0, 4, 1, 6).unwrap();
-        assert_eq!(
-            Access::new(Kind::Read, ElemType::I32, 8, odd)
-                .unwrap_err()
-                .rule,
-            "offset-alignment"
-        );
+        assert_eq!(Access::new(Kind::Read, ElemType::I32, 8, odd).unwrap_err().rule, "offset-alignment");
         let neg = r(4, 0, 4, 1, -4).unwrap();
-        assert_eq!(
-            Access::new(Kind::Read, ElemType::I32, 8, neg)
-                .unwrap_err()
-                .rule,
-            "region-bounds"
-        );
+        assert_eq!(Access::new(Kind::Read, ElemType::I32, 8, neg).unwrap_err().rule, "region-bounds");
         let var = Region::new(8, 0, 8, 2, Index::Scalar { parent_width: None }).unwrap();
-        assert_eq!(
-            Access::new(Kind::Read, ElemType::I32, 8, var)
-                .unwrap_err()
-                .rule,
-            "region-bounds"
-        );
+        assert_eq!(Access::new(Kind::Read, ElemType::I32, 8, var).unwrap_err().rule, "region-bounds");
         assert!(Access::new(Kind::Read, ElemType::I32, 15, var).is_ok());
     }
 
@@ -347,15 +284,9 @@ mod tests {
         let w = Kind::Write { mask: Mask::All };
         let splat = r(4, 0, 4, 0, 0).unwrap();
         assert!(Access::new(Kind::Read, ElemType::I16, 8, splat).is_ok());
-        assert_eq!(
-            Access::new(w, ElemType::I16, 8, splat).unwrap_err().rule,
-            "dst-stride"
-        );
+        assert_eq!(Access::new(w, ElemType::I16, 8, splat).unwrap_err().rule, "dst-stride");
         let rows = r(8, 0, 4, 1, 0).unwrap();
-        assert_eq!(
-            Access::new(w, ElemType::I16, 8, rows).unwrap_err().rule,
-            "dst-overlap"
-        );
+        assert_eq!(Access::new(w, ElemType::I16, 8, rows).unwrap_err().rule, "dst-overlap");
         let interleaved = r(4, 1, 2, 2, 0).unwrap();
         assert!(Access::new(w, ElemType::I16, 8, interleaved).is_ok());
     }
@@ -363,9 +294,6 @@ mod tests {
     #[test]
     fn pred_bounds() {
         assert!(PredAccess::new(false, 32, 16, 16).is_ok());
-        assert_eq!(
-            PredAccess::new(false, 32, 16, 24).unwrap_err().rule,
-            "region-bounds"
-        );
+        assert_eq!(PredAccess::new(false, 32, 16, 24).unwrap_err().rule, "region-bounds");
     }
 }

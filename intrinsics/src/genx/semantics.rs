@@ -63,11 +63,7 @@ pub fn write(
     let p = positions(a, idx)?;
     in_range(&p, old.len())?;
     if new.len() != p.len() {
-        return Err(format!(
-            "new value has {} elements, the region {}",
-            new.len(),
-            p.len()
-        ));
+        return Err(format!("new value has {} elements, the region {}", new.len(), p.len()));
     }
     let mut out = old.to_vec();
     for (i, &x) in p.iter().enumerate() {
@@ -100,9 +96,9 @@ pub fn piece_index(piece: &Piece, idx: &IndexValue) -> Result<IndexValue, String
                 .map(|&x| (x as i64 + add) as u16)
                 .collect(),
         ),
-        (PieceIndex::RowScalar { row, add }, IndexValue::PerRow(v)) => IndexValue::Scalar(
-            (*v.get(row as usize).ok_or("row outside the per-row index")? as i64 + add) as u16,
-        ),
+        (PieceIndex::RowScalar { row, add }, IndexValue::PerRow(v)) => {
+            IndexValue::Scalar((*v.get(row as usize).ok_or("row outside the per-row index")? as i64 + add) as u16)
+        }
         (pi, v) => return Err(format!("piece index {pi:?} does not fit index value {v:?}")),
     })
 }
@@ -112,23 +108,12 @@ pub fn piece_index(piece: &Piece, idx: &IndexValue) -> Result<IndexValue, String
 pub const UNWRITTEN: u64 = 0xDEAD_BEEF_0BAD_F00D;
 
 /// What a read plan computes: each piece read, then joined into the result.
-pub fn run_read_plan(
-    src: &[u64],
-    a: &Access,
-    pieces: &[Piece],
-    idx: &IndexValue,
-) -> Result<Vec<u64>, String> {
+pub fn run_read_plan(src: &[u64], a: &Access, pieces: &[Piece], idx: &IndexValue) -> Result<Vec<u64>, String> {
     let mut out = vec![UNWRITTEN; a.region.exec as usize];
     for p in pieces {
         let pa = split::piece_access(a, p, &MaskPlan::Same);
         let v = read(src, &pa, &piece_index(p, idx)?)?;
-        out = write(
-            &out,
-            &v,
-            &split::join_access(a, p),
-            &IndexValue::Const,
-            None,
-        )?;
+        out = write(&out, &v, &split::join_access(a, p), &IndexValue::Const, None)?;
     }
     Ok(out)
 }
@@ -146,17 +131,9 @@ pub fn run_write_plan(
     let (new, mask) = match &plan.mask {
         MaskPlan::Blend { read: rp } => {
             let m = mask.ok_or("blend without a mask")?;
-            let ra = Access {
-                kind: super::region::Kind::Read,
-                ..*a
-            };
+            let ra = Access { kind: super::region::Kind::Read, ..*a };
             let cur = run_read_plan(old, &ra, rp, idx)?;
-            blended = new
-                .iter()
-                .zip(&cur)
-                .zip(m)
-                .map(|((&n, &c), &b)| if b { n } else { c })
-                .collect::<Vec<_>>();
+            blended = new.iter().zip(&cur).zip(m).map(|((&n, &c), &b)| if b { n } else { c }).collect::<Vec<_>>();
             (&blended[..], None)
         }
         _ => (new, mask),
@@ -164,22 +141,12 @@ pub fn run_write_plan(
     let mut out = old.to_vec();
     for p in &plan.pieces {
         let whole = p.size() == a.region.exec;
-        let v = if whole {
-            new.to_vec()
-        } else {
-            read(new, &split::new_value_access(a, p), &IndexValue::Const)?
-        };
+        let v = if whole { new.to_vec() } else { read(new, &split::new_value_access(a, p), &IndexValue::Const)? };
         let m: Option<Vec<bool>> = match (&plan.mask, mask) {
             (MaskPlan::Split, Some(m)) if !whole => Some(read_pred(m, &split::mask_access(a, p))),
             (_, m) => m.map(|m| m.to_vec()),
         };
-        out = write(
-            &out,
-            &v,
-            &split::piece_access(a, p, &plan.mask),
-            &piece_index(p, idx)?,
-            m.as_deref(),
-        )?;
+        out = write(&out, &v, &split::piece_access(a, p, &plan.mask), &piece_index(p, idx)?, m.as_deref())?;
     }
     Ok(out)
 }
