@@ -92,7 +92,7 @@ fn shape(v: BasicValueEnum<'_>) -> (Option<u32>, BasicTypeEnum<'_>) {
 }
 
 fn type_text(v: BasicValueEnum<'_>) -> String {
-    v.get_type().print_to_string().to_string()
+    v.get_type().print_to_string().to_string_lossy().into_owned()
 }
 
 fn const_i32(v: BasicValueEnum<'_>, what: &str) -> Result<i64, Broken> {
@@ -155,7 +155,7 @@ pub fn read_call<'ctx>(inst: InstructionValue<'ctx>) -> Result<Option<Call<'ctx>
                     "element-type",
                     format!(
                         "element type {} is not a Gen region type (i8, i16, i32, i64, half, float, double)",
-                        elem_t.print_to_string()
+                        elem_t.print_to_string().to_string_lossy()
                     ),
                 )
             })?;
@@ -180,8 +180,8 @@ pub fn read_call<'ctx>(inst: InstructionValue<'ctx>) -> Result<Option<Call<'ctx>
                     "operand-type",
                     format!(
                         "the region's element type {} differs from the vector's {}",
-                        value_elem.print_to_string(),
-                        elem_t.print_to_string()
+                        value_elem.print_to_string().to_string_lossy(),
+                        elem_t.print_to_string().to_string_lossy()
                     ),
                 ));
             }
@@ -518,5 +518,5 @@ fn index_lanes(v: BasicValueEnum<'_>) -> Option<u32> {
 
 /// The call as printed, for diagnostics.
 pub fn call_text(inst: InstructionValue<'_>) -> String {
-    inst.print_to_string().to_string().trim().to_string()
+    inst.print_to_string().to_string_lossy().trim().to_string()
 }

@@ -198,7 +198,7 @@ fn check_instruction(f: FunctionValue<'_>, inst: InstructionValue<'_>, in_entry:
             f,
             text(),
             "gen-types",
-            format!("type {} is not a Gen type", inst.get_type().print_to_string()),
+            format!("type {} is not a Gen type", inst.get_type().print_to_string().to_string_lossy()),
         ));
     }
     match inst.get_opcode() {
