@@ -245,22 +245,32 @@ fn check_alloca(f: FunctionValue<'_>, inst: InstructionValue<'_>, in_entry: bool
     let mut u = inst.get_first_use();
     while let Some(use_) = u {
         u = use_.get_next_use();
-        let ok = match use_.get_user() {
-            AnyValueEnum::InstructionValue(user) => match user.get_opcode() {
-                InstructionOpcode::Load => true,
-                InstructionOpcode::Store => {
-                    // The address operand, not the stored value.
-                    !matches!(user.get_operand(0).and_then(|o| o.left()),
-                        Some(BasicValueEnum::PointerValue(p)) if p.as_instruction_value() == Some(inst))
-                }
-                _ => false,
-            },
+        let ok = match user_instruction(use_.get_user()).map(|u| (u.get_opcode(), u)) {
+            Some((InstructionOpcode::Load, _)) => true,
+            // The address operand, not the stored value.
+            Some((InstructionOpcode::Store, user)) => !matches!(user.get_operand(0).and_then(|o| o.left()),
+                Some(BasicValueEnum::PointerValue(p)) if p.as_instruction_value() == Some(inst)),
             _ => false,
         };
         if !ok {
             errors.push(fn_error(f, text.clone(), "static-alloca", "an alloca may only be loaded from and stored to"));
             break;
         }
+    }
+}
+
+/// The instruction a use belongs to (inkwell hands users out by value kind).
+fn user_instruction(v: AnyValueEnum<'_>) -> Option<InstructionValue<'_>> {
+    match v {
+        AnyValueEnum::InstructionValue(i) => Some(i),
+        AnyValueEnum::IntValue(x) => x.as_instruction_value(),
+        AnyValueEnum::FloatValue(x) => x.as_instruction_value(),
+        AnyValueEnum::VectorValue(x) => x.as_instruction_value(),
+        AnyValueEnum::PointerValue(x) => x.as_instruction_value(),
+        AnyValueEnum::ArrayValue(x) => x.as_instruction_value(),
+        AnyValueEnum::StructValue(x) => x.as_instruction_value(),
+        AnyValueEnum::PhiValue(x) => Some(x.as_instruction()),
+        AnyValueEnum::FunctionValue(_) | AnyValueEnum::MetadataValue(_) => None,
     }
 }
 
