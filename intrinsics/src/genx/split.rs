@@ -388,3 +388,17 @@ mod tests {
         assert_eq!(Some(p.pieces.len()), min_pieces(&T32, &a, &MaskPlan::Same));
     }
 }
+
+/// The fewest pieces any split could use for `a`, with the mask treatment
+/// `plan` chose (for a blend: the unmasked writes plus the reads of the old
+/// region), to measure the greedy plan against.
+pub fn min_count_for(t: &Target, a: &Access, plan: &Plan) -> Option<usize> {
+    match &plan.mask {
+        MaskPlan::Blend { .. } => {
+            let ra = Access { kind: Kind::Read, ..*a };
+            let reads = if check(t, &ra).is_empty() { 1 } else { min_pieces(t, &ra, &MaskPlan::Same)? };
+            Some(min_pieces(t, a, &MaskPlan::Blend { read: Vec::new() })? + reads)
+        }
+        m => min_pieces(t, a, m),
+    }
+}

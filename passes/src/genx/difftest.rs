@@ -308,3 +308,58 @@ fn harness_catches_a_corrupted_piece() {
     let err = run_batch(t, &cases, true).expect_err("a corrupted piece went unnoticed");
     assert!(err.contains("legalized differs"), "{err}");
 }
+
+/// The benchmark (test/bench/genx/bench.sh runs it): legalization throughput
+/// on a large generated module, and the greedy plans' piece count against
+/// the minimum. Writes the module to $GENX_BENCH_OUT when set.
+#[test]
+#[ignore]
+fn bench() {
+    use weft_intrinsics::genx::split;
+    let n: usize = std::env::var("GENX_BENCH_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(50_000);
+    let target = Target { grf_bytes: 32, max_simd: 32 };
+    let mut rng = Rng::new(0xBE_AC4);
+    let cases: Vec<Written> = (0..n)
+        .map(|_| {
+            let mut case = random_case(&mut rng);
+            case.target = target;
+            Written { case, scalar_value: false }
+        })
+        .collect();
+    // Piece counts: greedy against the true minimum under the same rules.
+    let (mut split_calls, mut greedy, mut minimum, mut worse, mut worst) = (0usize, 0usize, 0usize, 0usize, 0usize);
+    for w in &cases {
+        let a = &w.case.access;
+        if let Ok(Some(p)) = split::plan(&target, a) {
+            let m = split::min_count_for(&target, a, &p).expect("a legal split exists");
+            split_calls += 1;
+            greedy += p.count();
+            minimum += m;
+            if p.count() > m {
+                worse += 1;
+                worst = worst.max(p.count() - m);
+            }
+        }
+    }
+    println!(
+        "pieces: {split_calls} of {n} calls split; greedy {greedy} pieces, minimum {minimum} ({:.2}% over); greedy above minimum on {worse} calls, by at most {worst}",
+        100.0 * (greedy as f64 - minimum as f64) / minimum as f64
+    );
+    let text = module_text(&cases);
+    if let Ok(path) = std::env::var("GENX_BENCH_OUT") {
+        std::fs::write(&path, &text).expect("write the bench module");
+    }
+    let ctx = Context::create();
+    let m = ctx
+        .create_module_from_ir(MemoryBuffer::create_from_memory_range_copy(text.as_bytes(), "bench"))
+        .expect("parse");
+    let t0 = std::time::Instant::now();
+    legalize::run(&m, legalize::Params::default()).expect("legalize");
+    let secs = t0.elapsed().as_secs_f64();
+    let after = check_all_legal(&m, &target).expect("all legal");
+    println!(
+        "legalize in process: {n} region calls in {:.3} s = {:.0} calls/s ({after} region calls after)",
+        secs,
+        n as f64 / secs
+    );
+}
