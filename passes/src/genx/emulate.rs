@@ -274,10 +274,11 @@ impl<'a, 'ctx> E<'a, 'ctx> {
         result: BasicTypeEnum<'ctx>,
         f: impl Fn(&[BasicValueEnum<'ctx>]) -> Result<BasicValueEnum<'ctx>, Broken>,
     ) -> Result<BasicValueEnum<'ctx>, Broken> {
-        let lanes = match result {
-            BasicTypeEnum::VectorType(v) => Some(v.get_size()),
+        let vector = match result {
+            BasicTypeEnum::VectorType(v) => Some(v),
             _ => None,
         };
+        let lanes = vector.map(|v| v.get_size());
         for a in args {
             let al = match a {
                 BasicValueEnum::VectorValue(v) => Some(v.get_type().get_size()),
@@ -287,8 +288,8 @@ impl<'a, 'ctx> E<'a, 'ctx> {
                 return Err(Broken::new("operand-type", "operands and result differ in vector length"));
             }
         }
-        let Some(n) = lanes else { return f(args) };
-        let BasicTypeEnum::VectorType(vt) = result else { unreachable!("lanes implies a vector type") };
+        let Some(vt) = vector else { return f(args) };
+        let n = vt.get_size();
         let mut acc = vt.get_undef();
         for i in 0..n {
             let xs: Vec<_> = args.iter().map(|&a| self.lane(a, i)).collect::<Result<_, _>>()?;
@@ -349,6 +350,12 @@ impl<'a, 'ctx> E<'a, 'ctx> {
                     return Err(Broken::new("operand-type", format!("{name}: both operands must have one type")));
                 }
                 let (ab, rb) = (at.get_bit_width(), rt.get_bit_width());
+                if ab > 64 || rb > 64 {
+                    return Err(Broken::new(
+                        "operand-type",
+                        format!("{name}: integers wider than 64 bits are not Gen types"),
+                    ));
+                }
                 let wide = ctx.custom_width_int_type(2 * ab.max(rb));
                 let (lo, hi) = if result_signed {
                     (
