@@ -21,7 +21,7 @@ best() { # min wall seconds of 3 runs of "$@"
   for _ in 1 2 3; do
     local s e
     s=$(date +%s.%N); "$@" >/dev/null; e=$(date +%s.%N)
-    b=$(echo "$e - $s" | bc -l | awk -v b="$b" '{ print ($1 < b) ? $1 : b }')
+    b=$(awk -v s="$s" -v e="$e" -v b="$b" 'BEGIN { d = e - s; print (d < b) ? d : b }')
   done
   echo "$b"
 }
