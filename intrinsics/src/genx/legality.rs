@@ -20,6 +20,25 @@ impl Default for Target {
     }
 }
 
+impl Target {
+    /// Parses pass parameters, the text between `<` and `>`: `grf=64;simd=16`.
+    pub fn parse(text: &str) -> Result<Target, String> {
+        let mut t = Target::default();
+        for part in text.split(';').map(str::trim).filter(|s| !s.is_empty()) {
+            let (k, v) = part.split_once('=').ok_or_else(|| format!("expected key=value, got '{part}'"))?;
+            let n: u32 = v.trim().parse().map_err(|_| format!("'{v}' is not a number"))?;
+            match k.trim() {
+                "grf" if n == 32 || n == 64 => t.grf_bytes = n,
+                "grf" => return Err(format!("grf must be 32 or 64 bytes, got {n}")),
+                "simd" if n == 16 || n == 32 => t.max_simd = n,
+                "simd" => return Err(format!("simd must be 16 or 32, got {n}")),
+                other => return Err(format!("unknown parameter '{other}' (expected grf, simd)")),
+            }
+        }
+        Ok(t)
+    }
+}
+
 /// The widest legal vertical stride in a source (the encoding's limit).
 pub const MAX_VSTRIDE: u32 = 32;
 /// The widest legal width of a 2D source region.

@@ -12,46 +12,12 @@ use llvm_plugin::inkwell::values::{BasicValueEnum, FunctionValue, InstructionVal
 use weft_intrinsics::genx::ir::{self, built, Call, Emitter, PredCall, RegionCall};
 use weft_intrinsics::genx::region::{Access, Broken, Kind};
 use weft_intrinsics::genx::split::{self, MaskPlan, Piece, PieceIndex, Plan};
-use weft_intrinsics::genx::Target;
 use weft_intrinsics::{PassResult, WeftError};
 
 use super::rewrite;
 
-/// `weft-genx-legalize<grf=32;simd=32>`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Params {
-    pub grf_bytes: u32,
-    pub max_simd: u32,
-}
-
-impl Default for Params {
-    fn default() -> Self {
-        Params { grf_bytes: 32, max_simd: 32 }
-    }
-}
-
-impl Params {
-    /// Parses the text between `<` and `>`.
-    pub fn parse(text: &str) -> Result<Params, String> {
-        let mut p = Params::default();
-        for part in text.split(';').map(str::trim).filter(|s| !s.is_empty()) {
-            let (k, v) = part.split_once('=').ok_or_else(|| format!("expected key=value, got '{part}'"))?;
-            let n: u32 = v.trim().parse().map_err(|_| format!("'{v}' is not a number"))?;
-            match k.trim() {
-                "grf" if n == 32 || n == 64 => p.grf_bytes = n,
-                "grf" => return Err(format!("grf must be 32 or 64 bytes, got {n}")),
-                "simd" if n == 16 || n == 32 => p.max_simd = n,
-                "simd" => return Err(format!("simd must be 16 or 32, got {n}")),
-                other => return Err(format!("unknown parameter '{other}' (expected grf, simd)")),
-            }
-        }
-        Ok(p)
-    }
-
-    pub fn target(self) -> Target {
-        Target { grf_bytes: self.grf_bytes, max_simd: self.max_simd }
-    }
-}
+/// `weft-genx-legalize<grf=32;simd=32>`: the hardware target's sizes.
+pub use weft_intrinsics::genx::Target as Params;
 
 /// One call and what to do with it.
 enum Work<'ctx> {
@@ -60,7 +26,7 @@ enum Work<'ctx> {
 }
 
 /// Reads and plans every region call of `f`.
-fn plan_function<'ctx>(t: &Target, f: FunctionValue<'ctx>, errors: &mut Vec<WeftError>) -> Vec<Work<'ctx>> {
+fn plan_function<'ctx>(t: &Params, f: FunctionValue<'ctx>, errors: &mut Vec<WeftError>) -> Vec<Work<'ctx>> {
     let mut work = Vec::new();
     for inst in rewrite::calls(f) {
         let planned = ir::read_call(inst).and_then(|c| match c {
@@ -78,7 +44,7 @@ fn plan_function<'ctx>(t: &Target, f: FunctionValue<'ctx>, errors: &mut Vec<Weft
 }
 
 pub fn run(module: &Module<'_>, params: Params) -> PassResult {
-    let t = params.target();
+    let t = params;
     let mut errors = Vec::new();
     let planned: Vec<_> =
         rewrite::defined_functions(module).into_iter().map(|f| (f, plan_function(&t, f, &mut errors))).collect();
