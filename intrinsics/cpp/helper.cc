@@ -11,6 +11,8 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ModuleSlotTracker.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 #include <cstring>
 #include <string>
@@ -103,6 +105,44 @@ char *weft_print_operand_slots(void *slots, LLVMValueRef v, int with_type) {
 LLVMBasicBlockRef weft_split_block_before(LLVMValueRef inst, const char *name) {
   auto *I = cast<Instruction>(unwrap(inst));
   return wrap(I->getParent()->splitBasicBlock(I, name));
+}
+
+// Turns an invoke into a call followed by a branch to its normal destination
+// (LLVM's changeToCall), so that it can be erased like any call.
+LLVMValueRef weft_invoke_to_call(LLVMValueRef inst) {
+  auto *II = dyn_cast<InvokeInst>(unwrap(inst));
+  if (!II)
+    return inst;
+  return wrap(changeToCall(II));
+}
+
+// Replaces every use of `inst` by `token none` (token values) or poison, so
+// that the instruction can be erased whatever uses it.
+void weft_replace_uses_with_placeholder(LLVMValueRef inst) {
+  auto *I = cast<Instruction>(unwrap(inst));
+  if (I->use_empty())
+    return;
+  Type *T = I->getType();
+  if (T->isTokenTy()) {
+    // A call that takes a directive's token belongs to the directive: erase it.
+    SmallVector<Instruction *, 4> Users;
+    for (User *U : I->users())
+      if (auto *CB = dyn_cast<CallInst>(U))
+        Users.push_back(CB);
+    for (Instruction *U : Users) {
+      if (!U->use_empty())
+        U->replaceAllUsesWith(PoisonValue::get(U->getType()));
+      U->eraseFromParent();
+    }
+    I->replaceAllUsesWith(ConstantTokenNone::get(I->getContext()));
+    return;
+  }
+  I->replaceAllUsesWith(PoisonValue::get(T));
+}
+
+// Moves `inst` before `before` (same function).
+void weft_move_before(LLVMValueRef inst, LLVMValueRef before) {
+  cast<Instruction>(unwrap(inst))->moveBefore(cast<Instruction>(unwrap(before)));
 }
 
 // ---- diagnostics ----

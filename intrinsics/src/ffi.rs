@@ -26,6 +26,9 @@ extern "C" {
     fn weft_slots_free(slots: *mut c_void);
     fn weft_print_operand_slots(slots: *mut c_void, v: LLVMValueRef, with_type: c_int) -> *mut c_char;
     fn weft_split_block_before(inst: LLVMValueRef, name: *const c_char) -> LLVMBasicBlockRef;
+    fn weft_invoke_to_call(inst: LLVMValueRef) -> LLVMValueRef;
+    fn weft_replace_uses_with_placeholder(inst: LLVMValueRef);
+    fn weft_move_before(inst: LLVMValueRef, before: LLVMValueRef);
     fn weft_diagnose(m: LLVMModuleRef, severity: c_int, msg: *const c_char);
 }
 
@@ -239,6 +242,19 @@ pub fn successors(bb: BasicBlock<'_>) -> Vec<BlockId> {
     }
 }
 
+/// The unwind destination of a block's terminator, if it is an invoke.
+pub fn unwind_dest(bb: BasicBlock<'_>) -> Option<BlockId> {
+    let term = bb.get_terminator()?;
+    // SAFETY: read-only queries on a live terminator.
+    unsafe {
+        let t = term.as_value_ref();
+        if LLVMIsAInvokeInst(t).is_null() {
+            return None;
+        }
+        Some(BlockId(LLVMGetUnwindDest(t) as usize))
+    }
+}
+
 /// The block as an operand (`%name` or `%7`), for printing.
 pub fn block_label(bb: BasicBlock<'_>) -> String {
     // SAFETY: a live block viewed as a value, printed.
@@ -255,6 +271,57 @@ pub fn split_block_before<'ctx>(inst: InstructionValue<'ctx>, name: &str) -> Bas
     // after it (callers only split before directive calls).
     unsafe { weft_split_block_before(inst.as_value_ref(), cname.as_ptr()) };
     inst.get_parent().expect("a split instruction stays in a block")
+}
+
+/// Erases a directive call (or invoke) whatever uses it: an invoke becomes a
+/// call and a branch first; uses become `token none` or poison.
+pub fn erase_directive_call(inst: InstructionValue<'_>) {
+    // SAFETY: `inst` is a live call or invoke; the helper rewrites the
+    // invoke into a call plus branch and returns the call, which nothing else
+    // refers to once its uses are replaced.
+    unsafe {
+        let call = weft_invoke_to_call(inst.as_value_ref());
+        weft_replace_uses_with_placeholder(call);
+        LLVMInstructionEraseFromParent(call);
+    }
+}
+
+/// Moves `inst` right before `before`.
+pub fn move_before(inst: InstructionValue<'_>, before: InstructionValue<'_>) {
+    // SAFETY: two live instructions of the same function; callers move only
+    // allocas, which have no operands defined after `before`.
+    unsafe { weft_move_before(inst.as_value_ref(), before.as_value_ref()) }
+}
+
+/// Whether `call`'s result type is void (or token, for `want_token`).
+pub fn returns(call: Value, want_token: bool) -> bool {
+    // SAFETY: read-only type query on a live instruction.
+    let kind = unsafe { LLVMGetTypeKind(LLVMTypeOf(call.0)) };
+    if want_token {
+        kind == LLVMTypeKind::LLVMTokenTypeKind
+    } else {
+        kind == LLVMTypeKind::LLVMVoidTypeKind
+    }
+}
+
+/// The instructions that use `v` (e.g. the exits of a region.entry token).
+pub fn users(v: Value) -> Vec<Value> {
+    let mut out = Vec::new();
+    // SAFETY: walking a live value's use list without changing it.
+    unsafe {
+        let mut u = LLVMGetFirstUse(v.0);
+        while !u.is_null() {
+            out.push(Value(LLVMGetUser(u)));
+            u = LLVMGetNextUse(u);
+        }
+    }
+    out
+}
+
+/// The type of `v`, as LLVM prints it (`[2 x i32]`).
+pub fn print_type(v: Value) -> String {
+    // SAFETY: printing a live value's type; LLVM allocates the message.
+    take_message(unsafe { LLVMPrintTypeToString(LLVMTypeOf(v.0)) })
 }
 
 /// LLVM diagnostic severities weft emits.

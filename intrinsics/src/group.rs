@@ -127,14 +127,22 @@ fn clause_of(call: &DirCall, arity: Arity) -> Result<Clause, WeftError> {
     parse_clause(tag, call.operands.clone(), Carrier::Paper(arity))
 }
 
-/// Checks each clause against the directive it is attached to.
+/// Checks each clause against the directive it is attached to, and that no
+/// clause given at most once (or of one exclusive family) is given twice.
 pub fn check_applicable(kind: DirKind, clauses: &[Clause]) -> Result<(), WeftError> {
-    for c in clauses {
+    for (i, c) in clauses.iter().enumerate() {
         if !kind.takes(c.kind) {
             return Err(WeftError::new(
                 Rule::ClauseNotAllowed,
                 c.spelling.as_str(),
                 format!("{} does not take this clause", kind.begin_name()),
+            ));
+        }
+        if let Some(prev) = clauses[..i].iter().find(|p| p.kind.conflicts_with(c.kind)) {
+            return Err(WeftError::new(
+                Rule::ClauseNotAllowed,
+                c.spelling.as_str(),
+                format!("{} already has {}; this clause may be given once", kind.begin_name(), prev.spelling),
             ));
         }
     }
@@ -309,7 +317,12 @@ mod tests {
         }
     }
     fn int(n: i64) -> Operand {
-        Operand { value: ValueId(9), kind: OperandKind::Int { bits: 32, value: Some(n) }, text: format!("i32 {n}") }
+        Operand {
+            value: ValueId(9),
+            kind: OperandKind::Int { bits: 32, value: Some(n) },
+            text: format!("i32 {n}"),
+            ty: "i32".into(),
+        }
     }
 
     #[test]
@@ -368,7 +381,8 @@ mod tests {
 
     #[test]
     fn region_calls() {
-        let token = Operand { value: ValueId(100), kind: OperandKind::Token, text: "token %0".into() };
+        let token =
+            Operand { value: ValueId(100), kind: OperandKind::Token, text: "token %0".into(), ty: "token".into() };
         let mut entry = call(0, CallKind::RegionEntry, "", vec![]);
         entry.tag = None;
         entry.bundles = vec![("DIR.OMP.PARALLEL".into(), vec![]), ("QUAL.OMP.NUM_THREADS".into(), vec![int(2)])];

@@ -29,6 +29,8 @@ pub struct Operand {
     pub kind: OperandKind,
     /// As printed in IR, with its type (`ptr %a`).
     pub text: String,
+    /// Its type as printed in IR (`ptr`, `[2 x i32]`).
+    pub ty: String,
 }
 
 impl Operand {
@@ -75,6 +77,8 @@ pub enum Item {
     NonPod { var: Operand, typed: Option<Typed>, helpers: Vec<Operand> },
     /// An array section: base and (lower, length, stride) per dimension.
     ArrSect { base: Operand, dims: Vec<[Operand; 3]> },
+    /// icx's MAP chain link: `(base, begin, size, map-type bits[, name[, mapper]])`.
+    MapChain { base: Operand, begin: Operand, size: Operand, map_type: Operand, rest: Vec<Operand> },
 }
 
 /// The element type (a value of that type) and element count of a `:TYPED` item.
@@ -82,6 +86,8 @@ pub enum Item {
 pub struct Typed {
     pub ty: Operand,
     pub count: Option<Operand>,
+    /// `:ARRSECT.TYPED`: the section's first element.
+    pub offset: Option<Operand>,
 }
 
 impl Item {
@@ -89,7 +95,7 @@ impl Item {
     pub fn var(&self) -> &Operand {
         match self {
             Item::Var { var, .. } | Item::NonPod { var, .. } => var,
-            Item::ArrSect { base, .. } => base,
+            Item::ArrSect { base, .. } | Item::MapChain { base, .. } => base,
         }
     }
 }
@@ -129,7 +135,7 @@ impl Clause {
             _ => None,
         }
     }
-    /// LINEAR's step or SCHEDULE's chunk.
+    /// LINEAR's step, ALIGNED's alignment or SCHEDULE's chunk.
     pub fn extra(&self) -> Option<&Operand> {
         match &self.args {
             Args::List { extra, .. } => extra.as_ref(),
@@ -185,6 +191,14 @@ pub fn parse_clause_tag(tag: &str) -> Result<(ClauseKind, Arity, Modifiers), Wef
         }
         modifiers |= Modifiers::SEQ_CST;
     }
+    let stray = modifiers - kind.allowed_modifiers();
+    if !stray.is_empty() {
+        return Err(WeftError::new(
+            Rule::UnknownModifier,
+            tag,
+            format!("modifier {} does not apply to {}", stray.names(), kind.name()),
+        ));
+    }
     Ok((kind, arity, modifiers))
 }
 
@@ -226,6 +240,15 @@ pub fn parse_clause(tag: &str, operands: Vec<Operand>, carrier: Carrier) -> Resu
         }
         Arity::One => match operands.len() {
             0 if kind == ClauseKind::Ordered => Args::None,
+            // icx writes a plain `ordered` as ORDERED(0).
+            1 if kind == ClauseKind::Ordered && operands[0].const_int() == Some(0) => Args::None,
+            n if kind == ClauseKind::Ordered && n > 1 => {
+                return Err(WeftError::new(
+                    Rule::NotYetSupported,
+                    tag,
+                    "ordered(n) with loop trip counts (doacross loops) is not modelled yet",
+                ))
+            }
             1 => {
                 let v = operands.into_iter().next().expect("one operand");
                 check_single(tag, kind, &v)?;
@@ -296,29 +319,41 @@ fn parse_list(tag: &str, kind: ClauseKind, mods: Modifiers, ops: Vec<Operand>) -
             }
             let chunk = ops.into_iter().next();
             if let Some(c) = &chunk {
-                if !c.is_int() {
-                    return Err(kind_err(tag, format!("chunk size must be an integer, got {}", c.text)));
+                if !c.is_int() || c.const_int().is_some_and(|n| n < 0) {
+                    return Err(kind_err(tag, format!("chunk size must be a non-negative integer, got {}", c.text)));
                 }
             }
             let chunk = chunk.filter(|c| c.const_int() != Some(0));
             return Ok(Args::List { items: Vec::new(), extra: chunk });
         }
         C::NormalizedIv | C::NormalizedUb => {
-            // `(ptr slot)` or `:TYPED (ptr slot, <type value>[, count])`; null after optimization.
-            let max = if mods.contains(Modifiers::TYPED) { 3 } else { 1 };
-            if ops.is_empty() || ops.len() > max {
-                return Err(arity_err(
-                    tag,
-                    format!("takes a memory slot{}", if max > 1 { " and its type" } else { "" }),
-                ));
+            // One slot per collapsed loop: `(ptr slot...)`, or `:TYPED` pairs
+            // `(ptr slot, <type value>)...`; a slot is null after optimization.
+            let typed = mods.contains(Modifiers::TYPED);
+            let per_item = if typed { 2 } else { 1 };
+            if ops.is_empty() || ops.len() % per_item != 0 {
+                let what = if typed { "(slot, type) pairs" } else { "memory slots" };
+                return Err(arity_err(tag, format!("takes {what}, got {} operand(s)", ops.len())));
             }
+            let mut items = Vec::new();
+            for pair in ops.chunks(per_item) {
+                let var = pair[0].clone();
+                if !var.is_pointer() {
+                    return Err(kind_err(tag, format!("needs a pointer to the normalized slot, got {}", var.text)));
+                }
+                let typed = pair.get(1).map(|ty| Typed { ty: ty.clone(), count: None, offset: None });
+                items.push(Item::Var { var, typed });
+            }
+            return Ok(Args::List { items, extra: None });
+        }
+        C::Map(_) if is_map_chain(&ops) => {
             let mut it = ops.into_iter();
-            let var = it.next().expect("checked");
-            if !var.is_pointer() {
-                return Err(kind_err(tag, format!("needs a pointer to the normalized slot, got {}", var.text)));
-            }
-            let typed = it.next().map(|ty| Typed { ty, count: it.next() });
-            return Ok(Args::List { items: vec![Item::Var { var, typed }], extra: None });
+            let base = it.next().expect("checked");
+            let begin = it.next().expect("checked");
+            let size = it.next().expect("checked");
+            let map_type = it.next().expect("checked");
+            let item = Item::MapChain { base, begin, size, map_type, rest: it.collect() };
+            return Ok(Args::List { items: vec![item], extra: None });
         }
         _ => {}
     }
@@ -335,6 +370,14 @@ fn parse_list(tag: &str, kind: ClauseKind, mods: Modifiers, ops: Vec<Operand>) -
         }
         extra = Some(step);
     }
+    if kind == C::Aligned && ops.len() >= 2 && ops.last().is_some_and(|o| o.is_int()) {
+        // ALIGNED: the items, then the alignment in bytes (icx).
+        let align = ops.pop().expect("len >= 2");
+        if !align.const_int().is_some_and(|n| n > 0 && (n & (n - 1)) == 0) {
+            return Err(kind_err(tag, format!("alignment must be a constant power of two, got {}", align.text)));
+        }
+        extra = Some(align);
+    }
     let items = if mods.contains(Modifiers::TYPED) {
         parse_typed_items(tag, kind, mods, ops, &mut extra)?
     } else if mods.contains(Modifiers::NONPOD) {
@@ -344,7 +387,12 @@ fn parse_list(tag: &str, kind: ClauseKind, mods: Modifiers, ops: Vec<Operand>) -
         let helpers: Vec<Operand> = it.collect();
         vec![nonpod_item(tag, kind, var, None, helpers)?]
     } else if mods.contains(Modifiers::ARRSECT) {
-        vec![parse_arrsect(tag, &mut ops.into_iter().peekable())?]
+        let mut it = ops.into_iter().peekable();
+        let item = parse_arrsect(tag, &mut it)?;
+        if let Some(more) = it.next() {
+            return Err(arity_err(tag, format!("unexpected operand {} after the array section", more.text)));
+        }
+        vec![item]
     } else {
         parse_marked_items(tag, kind, ops)?
     };
@@ -367,16 +415,17 @@ fn parse_typed_items(
     extra: &mut Option<Operand>,
 ) -> Result<Vec<Item>, WeftError> {
     let linear = kind == ClauseKind::Linear;
-    let min = if linear { 4 } else { 3 };
+    let section = mods.contains(Modifiers::ARRSECT);
+    let min = if linear || section { 4 } else { 3 };
     if ops.len() < min {
-        return Err(arity_err(
-            tag,
-            format!(
-                ":TYPED takes (var, type, count{}), got {} operand(s)",
-                if linear { ", step" } else { "" },
-                ops.len()
-            ),
-        ));
+        let last = if linear {
+            ", step"
+        } else if section {
+            ", offset"
+        } else {
+            ""
+        };
+        return Err(arity_err(tag, format!(":TYPED takes (var, type, count{last}), got {} operand(s)", ops.len())));
     }
     let mut it = ops.into_iter();
     let var = it.next().expect("checked");
@@ -395,7 +444,17 @@ fn parse_typed_items(
         }
         *extra = Some(step);
     }
-    let typed = Some(Typed { ty, count: Some(count) });
+    // `:ARRSECT.TYPED` (icx): `count` elements from element `offset` of var.
+    let offset = if section {
+        let off = it.next().expect("checked");
+        if !off.is_int() {
+            return Err(kind_err(tag, format!("array section offset must be an integer, got {}", off.text)));
+        }
+        Some(off)
+    } else {
+        None
+    };
+    let typed = Some(Typed { ty, count: Some(count), offset });
     let rest: Vec<Operand> = it.collect();
     if mods.contains(Modifiers::NONPOD) {
         Ok(vec![nonpod_item(tag, kind, var, typed, rest)?])
@@ -492,6 +551,16 @@ fn parse_marked_items(tag: &str, kind: ClauseKind, ops: Vec<Operand>) -> Result<
     Ok(items)
 }
 
+/// icx's MAP operands: `(ptr base, ptr begin, iN size, iN map-type[, name[, mapper]])`.
+fn is_map_chain(ops: &[Operand]) -> bool {
+    (4..=6).contains(&ops.len())
+        && ops[0].is_pointer()
+        && ops[1].is_pointer()
+        && ops[2].is_int()
+        && ops[3].is_int()
+        && ops.iter().all(|o| o.md_string().is_none())
+}
+
 /// Checks that an item's variable is of the kind the clause needs.
 fn check_item(tag: &str, kind: ClauseKind, mods: Modifiers, item: &Item) -> Result<(), WeftError> {
     use ClauseKind as C;
@@ -502,6 +571,9 @@ fn check_item(tag: &str, kind: ClauseKind, mods: Modifiers, item: &Item) -> Resu
         C::Private | C::Linear | C::Uniform => {
             if matches!(var.kind, OperandKind::Pointer { null: true }) {
                 return Err(kind_err(tag, "lists a null pointer as a variable"));
+            }
+            if var.const_int().is_some() {
+                return Err(kind_err(tag, format!("lists a constant, {}, as a variable", var.text)));
             }
             Ok(())
         }
@@ -525,23 +597,39 @@ mod tests {
     use crate::vocab::{DependKind, MapKind, ScheduleKind};
 
     fn ptr(n: usize, name: &str) -> Operand {
-        Operand { value: ValueId(n), kind: OperandKind::Pointer { null: false }, text: format!("ptr %{name}") }
+        Operand {
+            value: ValueId(n),
+            kind: OperandKind::Pointer { null: false },
+            text: format!("ptr %{name}"),
+            ty: "ptr".into(),
+        }
     }
     fn int(n: i64) -> Operand {
         Operand {
             value: ValueId(1000 + n as usize),
             kind: OperandKind::Int { bits: 32, value: Some(n) },
             text: format!("i32 {n}"),
+            ty: "i32".into(),
         }
     }
     fn var_int(name: &str) -> Operand {
-        Operand { value: ValueId(77), kind: OperandKind::Int { bits: 32, value: None }, text: format!("i32 %{name}") }
+        Operand {
+            value: ValueId(77),
+            kind: OperandKind::Int { bits: 32, value: None },
+            text: format!("i32 %{name}"),
+            ty: "i32".into(),
+        }
     }
     fn md(s: &str) -> Operand {
-        Operand { value: ValueId(0), kind: OperandKind::MdString(s.into()), text: format!("metadata !\"{s}\"") }
+        Operand {
+            value: ValueId(0),
+            kind: OperandKind::MdString(s.into()),
+            text: format!("metadata !\"{s}\""),
+            ty: "metadata".into(),
+        }
     }
     fn func(name: &str) -> Operand {
-        Operand { value: ValueId(500), kind: OperandKind::Function, text: format!("ptr @{name}") }
+        Operand { value: ValueId(500), kind: OperandKind::Function, text: format!("ptr @{name}"), ty: "ptr".into() }
     }
     const LIST: Carrier = Carrier::Paper(Arity::List);
 
@@ -685,7 +773,7 @@ mod tests {
 
     #[test]
     fn private_may_name_ssa_values() {
-        let f = Operand { value: ValueId(9), kind: OperandKind::Float, text: "float %y".into() };
+        let f = Operand { value: ValueId(9), kind: OperandKind::Float, text: "float %y".into(), ty: String::new() };
         let c = parse_clause("QUAL.OMP.PRIVATE", vec![f], LIST).unwrap();
         assert_eq!(c.items()[0].var().text, "float %y");
     }

@@ -7,7 +7,7 @@ use llvm_plugin::inkwell::values::{FunctionValue, InstructionOpcode};
 
 use crate::error::{Rule, WeftError};
 use crate::ffi::{self, Value};
-use crate::group::{classify_intrinsic, group_block, CallKind, DirCall, Event};
+use crate::group::{classify_intrinsic, group_block, is_directive_intrinsic, CallKind, DirCall, Event};
 use crate::model::Operand;
 
 /// A basic block, as the W-Region builder needs it.
@@ -16,6 +16,10 @@ pub struct BlockInfo {
     /// The block's name (empty when unnamed; see `ffi::block_label`).
     pub name: String,
     pub succs: Vec<usize>,
+    /// The unwind successor of an invoke terminator (also in `succs`). An
+    /// exception escaping a region is undefined behaviour in OpenMP, so this
+    /// edge is not a region exit.
+    pub unwind: Option<usize>,
     /// Whether its terminator leaves the function (ret, resume).
     pub leaves_function: bool,
     pub events: Vec<Event>,
@@ -35,7 +39,7 @@ impl FunctionScan<'_> {
 }
 
 pub fn operand(v: Value, slots: &ffi::Slots) -> Operand {
-    Operand { value: v.id(), kind: ffi::operand_kind(v), text: slots.print_operand(v, true) }
+    Operand { value: v.id(), kind: ffi::operand_kind(v), text: slots.print_operand(v, true), ty: ffi::print_type(v) }
 }
 
 /// Reads one call instruction if it calls a directive intrinsic.
@@ -46,6 +50,20 @@ fn read_call(v: Value, index: usize, after_phis: bool, slots: &ffi::Slots) -> Re
         Some(Err(msg)) => return Err(WeftError::new(Rule::UnknownDirective, name, msg)),
         Some(Ok(k)) => k,
     };
+    let shape_err = |detail: &str| Err(WeftError::new(Rule::MalformedRegionCall, name.as_str(), detail.to_string()));
+    if kind == CallKind::RegionEntry {
+        if !ffi::returns(v, true) {
+            return shape_err("must return a token");
+        }
+        let foreign = ffi::users(v).into_iter().any(|u| {
+            ffi::called_function_name(u).and_then(|n| classify_intrinsic(&n)) != Some(Ok(CallKind::RegionExit))
+        });
+        if foreign {
+            return shape_err("its token may only be used by llvm.directive.region.exit");
+        }
+    } else if !ffi::returns(v, false) {
+        return shape_err("must return void");
+    }
     let args = ffi::call_arguments(v);
     let (tag, operands) = match kind {
         CallKind::Directive | CallKind::Qual(_) => {
@@ -80,6 +98,17 @@ pub fn scan_function<'ctx>(f: FunctionValue<'ctx>) -> Result<FunctionScan<'ctx>,
             if inst.get_opcode() == InstructionOpcode::Phi {
                 continue;
             }
+            if inst.get_opcode() == InstructionOpcode::Invoke
+                && ffi::called_function_name(v).is_some_and(|n| is_directive_intrinsic(&n))
+            {
+                let label = ffi::directive_call_label(v);
+                return Err(WeftError::new(
+                    Rule::MalformedRegionCall,
+                    label,
+                    "a directive intrinsic must be called, not invoked (directive calls never unwind)",
+                )
+                .in_function(&fname));
+            }
             if inst.get_opcode() == InstructionOpcode::Call {
                 if let Some(call) = read_call(v, index, only_phis_so_far, &slots).map_err(|e| e.in_function(&fname))? {
                     only_phis_so_far &= matches!(call.kind, CallKind::Qual(_));
@@ -97,7 +126,14 @@ pub fn scan_function<'ctx>(f: FunctionValue<'ctx>) -> Result<FunctionScan<'ctx>,
         let term = bb.get_terminator().map(|t| t.get_opcode());
         let leaves_function = matches!(term, Some(InstructionOpcode::Return) | Some(InstructionOpcode::Resume));
         let succs = ffi::successors(bb).into_iter().filter_map(index_of).collect();
-        blocks.push(BlockInfo { name: bb.get_name().to_string_lossy().into_owned(), succs, leaves_function, events });
+        let unwind = ffi::unwind_dest(bb).and_then(index_of);
+        blocks.push(BlockInfo {
+            name: bb.get_name().to_string_lossy().into_owned(),
+            succs,
+            unwind,
+            leaves_function,
+            events,
+        });
     }
     Ok(FunctionScan { name: fname, blocks, handles })
 }

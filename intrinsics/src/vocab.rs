@@ -339,6 +339,50 @@ impl ClauseKind {
         CLAUSES.iter().find(|(_, k, _)| *k == self).map(|(_, _, a)| *a).expect("every kind is in CLAUSES")
     }
 
+    /// The modifiers this clause may carry.
+    pub fn allowed_modifiers(self) -> Modifiers {
+        use ClauseKind as C;
+        let list = Modifiers::TYPED
+            | Modifiers::NONPOD
+            | Modifiers::ARRSECT
+            | Modifiers::BYREF
+            | Modifiers::VARLEN
+            | Modifiers::PTR_TO_PTR;
+        match self {
+            C::Reduction(_) => list | Modifiers::UNSIGNED | Modifiers::CMPLX | Modifiers::INSCAN,
+            C::Lastprivate => list | Modifiers::CONDITIONAL,
+            C::Linear => list | Modifiers::IV,
+            C::Schedule(_) => Modifiers::MONOTONIC | Modifiers::NONMONOTONIC | Modifiers::SIMD,
+            C::Atomic(_) => Modifiers::SEQ_CST,
+            C::NormalizedIv | C::NormalizedUb => Modifiers::TYPED,
+            C::DistSchedule => Modifiers::empty(),
+            k if k.arity() == Arity::List => list,
+            _ => Modifiers::empty(),
+        }
+    }
+
+    /// Whether `self` and `other` cannot both be on one directive: a clause
+    /// that is given at most once, or two of one family (DEFAULT.NONE and
+    /// DEFAULT.SHARED), or INBRANCH with NOTINBRANCH.
+    pub fn conflicts_with(self, other: ClauseKind) -> bool {
+        use ClauseKind as C;
+        let branch = |k| matches!(k, C::Inbranch | C::Notinbranch);
+        if branch(self) && branch(other) {
+            return true;
+        }
+        let once = self.arity() == Arity::One
+            || matches!(
+                self,
+                C::Default(_)
+                    | C::ProcBind(_)
+                    | C::Schedule(_)
+                    | C::DistSchedule
+                    | C::Atomic(_)
+                    | C::CancelConstruct(_)
+            );
+        once && self.family() == other.family()
+    }
+
     /// The kind with its sub-kind dropped, for the applicability table.
     fn family(self) -> Family {
         use ClauseKind as C;
@@ -484,6 +528,7 @@ mod sets {
     pub const FLUSH: &[Family] = &[Plain(C::FlushList)];
     pub const ORDERED: &[Family] = &[Depend];
     pub const THREADPRIVATE: &[Family] = &[Plain(C::ThreadprivateList)];
+    pub const TASKWAIT: &[Family] = &[Depend, Plain(C::Nowait)];
     pub const NONE: &[Family] = &[];
 }
 
@@ -521,9 +566,8 @@ impl DirKind {
             D::Workshare => &[NOWAIT_ONLY],
             D::ParallelWorkshare => &[PARALLEL],
             D::Threadprivate => &[THREADPRIVATE],
-            D::Section | D::Master | D::Barrier | D::Taskwait | D::Taskyield | D::Taskgroup | D::AutoVec | D::Ivdep => {
-                &[NONE]
-            }
+            D::Taskwait => &[TASKWAIT],
+            D::Section | D::Master | D::Barrier | D::Taskyield | D::Taskgroup | D::AutoVec | D::Ivdep => &[NONE],
         }
     }
 
@@ -702,6 +746,21 @@ mod tests {
         assert!(!DirKind::Simd.takes(C::Firstprivate));
         assert!(DirKind::Critical.takes(C::Name));
         assert!(DirKind::Atomic.takes(C::Atomic(AtomicOp::Update)));
+        assert!(DirKind::Taskwait.takes(C::Depend(DependKind::In)));
+    }
+
+    #[test]
+    fn conflicts_and_modifiers() {
+        use ClauseKind as C;
+        assert!(C::NumThreads.conflicts_with(C::NumThreads));
+        assert!(C::Default(DataSharing::None).conflicts_with(C::Default(DataSharing::Shared)));
+        assert!(C::Schedule(ScheduleKind::Static).conflicts_with(C::Schedule(ScheduleKind::Dynamic)));
+        assert!(C::Inbranch.conflicts_with(C::Notinbranch));
+        assert!(!C::Private.conflicts_with(C::Private));
+        assert!(!C::Reduction(ReductionOp::Add).conflicts_with(C::Reduction(ReductionOp::Max)));
+        assert!(C::Linear.allowed_modifiers().contains(Modifiers::IV));
+        assert!(!C::Shared.allowed_modifiers().contains(Modifiers::IV));
+        assert!(C::If.allowed_modifiers().is_empty());
     }
 
     /// The README's vocabulary section lists exactly what the tables accept.

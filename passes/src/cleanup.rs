@@ -36,7 +36,7 @@ fn directive_calls_in<'ctx>(blocks: Vec<BasicBlock<'ctx>>) -> Vec<InstructionVal
     let mut calls = Vec::new();
     for bb in blocks {
         for i in bb.get_instructions() {
-            if i.get_opcode() == InstructionOpcode::Call
+            if matches!(i.get_opcode(), InstructionOpcode::Call | InstructionOpcode::Invoke)
                 && ffi::called_function_name(Value::of_instruction(i)).is_some_and(|n| is_directive_intrinsic(&n))
             {
                 calls.push(i);
@@ -73,28 +73,23 @@ pub fn run(module: &Module<'_>) -> PassResult {
     }
 }
 
-/// Erases every directive call and declaration, so that nothing of them
-/// reaches code generation (also after an error has been reported).
+/// Erases every directive call (and invoke) and declaration, so that nothing
+/// of them reaches code generation (also after an error has been reported).
+/// Whatever used a call's result gets `token none` or poison instead.
 pub fn strip_directives(module: &Module<'_>) -> bool {
     let mut changed = false;
     for f in defined_functions(module) {
+        // Exits first: they consume entry tokens, and erasing an entry also
+        // erases any other call left using its token.
         let mut calls = directive_calls(f);
-        // Exits use their entry's token: erase users first.
-        while !calls.is_empty() {
-            let before = calls.len();
-            calls.retain(|c| {
-                if c.get_first_use().is_none() {
-                    c.erase_from_basic_block();
-                    false
-                } else {
-                    true
-                }
-            });
-            changed |= calls.len() != before;
-            if calls.len() == before {
-                log::warn!(target: "weft::cleanup", "{}: directive tokens with foreign users left in place", f.get_name().to_string_lossy());
-                break;
-            }
+        calls.sort_by_key(|c| {
+            let exit =
+                ffi::called_function_name(Value::of_instruction(*c)).is_some_and(|n| n == "llvm.directive.region.exit");
+            !exit
+        });
+        for call in calls {
+            ffi::erase_directive_call(call);
+            changed = true;
         }
     }
     let decls: Vec<FunctionValue<'_>> = module

@@ -4,13 +4,15 @@
 //! entry block s holds only the BEGIN group and the exit block e only the END
 //! group, as in the paper's Figure (I). Idempotent.
 //!
-//! It also marks the directive intrinsics `nomerge convergent`; the plugin
+//! It also marks the directive intrinsics `nomerge convergent nounwind`; the plugin
 //! does that alone at the start of every default pipeline, before the
 //! simplification passes run. Without it SimplifyCFG hoists or sinks
 //! identical directive calls out of both arms of a branch (merging two
-//! regions' entries into one with two ENDs), and jump threading may duplicate
-//! a BEGIN without its END.
+//! regions' entries into one with two ENDs), jump threading may duplicate
+//! a BEGIN without its END, and the inliner turns calls that may unwind into
+//! invokes when it inlines at an invoke site.
 use llvm_plugin::inkwell::attributes::{Attribute, AttributeLoc};
+use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::values::{InstructionOpcode, InstructionValue};
 use weft_intrinsics::ffi;
@@ -19,7 +21,7 @@ use weft_intrinsics::PassResult;
 
 use crate::wregion::analyze_module;
 
-/// Marks every directive intrinsic declaration `nomerge convergent`.
+/// Marks every directive intrinsic declaration `nomerge convergent nounwind`.
 pub fn protect_directives(module: &Module<'_>) -> bool {
     let ctx = module.get_context();
     let mut changed = false;
@@ -27,7 +29,7 @@ pub fn protect_directives(module: &Module<'_>) -> bool {
         if f.count_basic_blocks() != 0 || !is_directive_intrinsic(&f.get_name().to_string_lossy()) {
             continue;
         }
-        for name in ["nomerge", "convergent"] {
+        for name in ["nomerge", "convergent", "nounwind"] {
             let kind = Attribute::get_named_enum_kind_id(name);
             if f.get_enum_attribute(AttributeLoc::Function, kind).is_none() {
                 f.add_attribute(AttributeLoc::Function, ctx.create_enum_attribute(kind, 0));
@@ -42,6 +44,9 @@ pub fn run(module: &Module<'_>) -> PassResult {
     let analyses = analyze_module(module)?;
     let mut changed = protect_directives(module);
     for a in &analyses {
+        if !a.graph.is_empty() {
+            changed |= hoist_static_allocas(a.scan.handles[0]);
+        }
         let mut counter = 0usize;
         for r in a.graph.preorder() {
             let region = &a.graph.regions[r];
@@ -56,6 +61,27 @@ pub fn run(module: &Module<'_>) -> PassResult {
         }
     }
     Ok(changed)
+}
+
+/// Moves the entry block's static allocas above everything else in it, so
+/// that splitting the block after a directive group does not leave them in a
+/// later block (where they would count as dynamic allocas).
+fn hoist_static_allocas(entry: BasicBlock<'_>) -> bool {
+    let insts: Vec<InstructionValue<'_>> = entry.get_instructions().collect();
+    let Some(first_other) = insts.iter().position(|i| i.get_opcode() != InstructionOpcode::Alloca) else {
+        return false;
+    };
+    let is_static = |i: &InstructionValue<'_>| {
+        i.get_opcode() == InstructionOpcode::Alloca
+            && i.get_operand(0)
+                .and_then(|o| o.left())
+                .is_some_and(|n| n.is_int_value() && n.into_int_value().is_const())
+    };
+    let late: Vec<InstructionValue<'_>> = insts[first_other..].iter().copied().filter(is_static).collect();
+    for a in &late {
+        ffi::move_before(*a, insts[first_other]);
+    }
+    !late.is_empty()
 }
 
 fn is_unconditional_branch(i: InstructionValue<'_>) -> bool {

@@ -6,7 +6,7 @@
 ;
 ; RUN: %opt -passes=weft-prepare -S %s | FileCheck %s --check-prefix=ATTR
 ; ATTR: declare token @llvm.directive.region.entry() #[[A:[0-9]+]]
-; ATTR: attributes #[[A]] = { convergent nomerge }
+; ATTR: attributes #[[A]] = { convergent nomerge nounwind }
 ;
 ; Unprotected, the graph breaks; protected, both regions stay.
 ; RUN: not %opt -passes='function(simplifycfg<hoist-common-insts;sink-common-insts>),print<wregions>' -disable-output %s 2>&1 \

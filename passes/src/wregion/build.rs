@@ -54,7 +54,8 @@ fn build_inner(function: &str, blocks: &[BlockInfo]) -> Result<WRegionGraph, Wef
                         return Err(WeftError::new(Rule::UnmatchedEnd, spelling.as_str(), "closes no open directive"));
                     };
                     let region = &graph.regions[top];
-                    let same_token = token.is_none() || *token == region.token;
+                    // Paper-form ENDs close paper-form BEGINs; an exit closes its own entry.
+                    let same_token = *token == region.token;
                     if region.kind != *kind || !same_token {
                         return Err(WeftError::new(
                             Rule::UnmatchedEnd,
@@ -89,8 +90,8 @@ fn build_inner(function: &str, blocks: &[BlockInfo]) -> Result<WRegionGraph, Wef
                         ));
                     };
                     let r = &mut graph.regions[top];
-                    check_applicable(r.kind, std::slice::from_ref(clause))?;
                     r.directive.clauses.push(clause.clone());
+                    check_applicable(r.kind, &r.directive.clauses)?;
                 }
             }
         }
@@ -100,20 +101,11 @@ fn build_inner(function: &str, blocks: &[BlockInfo]) -> Result<WRegionGraph, Wef
         }
     }
 
-    for r in &graph.regions {
-        if r.exit.is_none() {
-            let end = r.kind.end_name().unwrap_or("its END");
-            return Err(WeftError::new(
-                Rule::MissingEnd,
-                r.kind.begin_name(),
-                format!("no {end} closes this directive on every path (the END must be dominated by its directive)"),
-            ));
-        }
-    }
     for i in 0..graph.regions.len() {
         let blocks_of = region_blocks(blocks, &dom, &graph.regions[i])?;
         graph.regions[i].blocks = blocks_of;
     }
+    order_by_program(&mut graph);
     number_and_depth(&mut graph);
     for r in &mut graph.regions {
         let mut env = DataEnv::default();
@@ -156,15 +148,21 @@ fn new_region(
 }
 
 /// The region's blocks: everything reachable from its entry without passing
-/// its END. Checks single entry (each is dominated by the entry block) and
-/// single exit (none leaves the function or re-enters the entry block).
+/// its END. Checks single entry (each block is dominated by the entry block
+/// and entered only from inside the region) and single exit (no block leaves
+/// the function or re-enters the entry block, and the END block does not
+/// branch back into the region). A region without an END is accepted only if
+/// it never completes (every path ends in `unreachable` or loops forever):
+/// `#pragma omp parallel { abort(); }`.
 fn region_blocks(blocks: &[BlockInfo], dom: &Dominators, r: &WRegion) -> Result<Vec<usize>, WeftError> {
-    let exit = r.exit.expect("checked before");
-    let (s, e) = (r.entry.block, exit.block);
-    if s == e && r.entry.span.last_index <= exit.span.first_index {
-        return Ok(vec![s]);
-    }
     let name = r.kind.begin_name();
+    let s = r.entry.block;
+    let e = r.exit.map(|x| x.block);
+    if let Some(exit) = r.exit {
+        if s == exit.block && r.entry.span.last_index <= exit.span.first_index {
+            return Ok(vec![s]);
+        }
+    }
     let mut seen = vec![false; blocks.len()];
     let mut queue = VecDeque::new();
     seen[s] = true;
@@ -177,20 +175,31 @@ fn region_blocks(blocks: &[BlockInfo], dom: &Dominators, r: &WRegion) -> Result<
                 format!("block {} of the region is entered from outside it", block_name(blocks, b)),
             ));
         }
-        if b == e {
+        if Some(b) == e {
             continue;
         }
         if blocks[b].leaves_function {
-            return Err(WeftError::new(
-                Rule::NotSingleEntrySingleExit,
-                name,
-                format!(
-                    "control leaves the function in block {} without passing the region's END",
-                    block_name(blocks, b)
+            return Err(match e {
+                Some(_) => WeftError::new(
+                    Rule::NotSingleEntrySingleExit,
+                    name,
+                    format!(
+                        "control leaves the function in block {} without passing the region's END",
+                        block_name(blocks, b)
+                    ),
                 ),
-            ));
+                None => WeftError::new(
+                    Rule::MissingEnd,
+                    name,
+                    format!(
+                        "no {} closes this directive: control reaches the function's exit in block {} without one",
+                        r.kind.end_name().unwrap_or("END"),
+                        block_name(blocks, b)
+                    ),
+                ),
+            });
         }
-        for &n in &blocks[b].succs {
+        for &n in blocks[b].succs.iter().filter(|&&n| Some(n) != blocks[b].unwind) {
             if n == s {
                 return Err(WeftError::new(
                     Rule::NotSingleEntrySingleExit,
@@ -207,7 +216,38 @@ fn region_blocks(blocks: &[BlockInfo], dom: &Dominators, r: &WRegion) -> Result<
             }
         }
     }
+    // Entered only through its entry: an edge into a region block other than
+    // the entry must come from inside the region. The END block's own
+    // terminator is outside (it runs after the END).
+    for (p, info) in blocks.iter().enumerate() {
+        if !dom.is_reachable(p) || seen[p] && Some(p) != e {
+            continue;
+        }
+        if let Some(&b) = info.succs.iter().find(|&&b| seen[b] && b != s && Some(b) != info.unwind) {
+            let what = if Some(p) == e { "its END block" } else { "outside it" };
+            return Err(WeftError::new(
+                Rule::NotSingleEntrySingleExit,
+                name,
+                format!(
+                    "block {} of the region is entered from {what} ({})",
+                    block_name(blocks, b),
+                    block_name(blocks, p)
+                ),
+            ));
+        }
+    }
     Ok((0..blocks.len()).filter(|&b| seen[b]).collect())
+}
+
+/// Sorts roots and children by where their directive sits in the function
+/// (block layout order, then position in the block).
+fn order_by_program(graph: &mut WRegionGraph) {
+    let key = |r: &WRegion| (r.entry.block, r.entry.span.first_index);
+    let keys: Vec<_> = graph.regions.iter().map(key).collect();
+    graph.roots.sort_by_key(|&r| keys[r]);
+    for r in &mut graph.regions {
+        r.children.sort_by_key(|&c| keys[c]);
+    }
 }
 
 /// Numbers regions in pre-order from 1 and sets depth (roots are 0).
@@ -236,10 +276,10 @@ mod tests {
         Event::End { kind, form: Form::Paper, span: span(i), token: None, spelling: kind.end_name().unwrap().into() }
     }
     fn block(name: &str, succs: Vec<usize>, events: Vec<Event>) -> BlockInfo {
-        BlockInfo { name: name.into(), succs, leaves_function: false, events }
+        BlockInfo { name: name.into(), succs, unwind: None, leaves_function: false, events }
     }
     fn ret(name: &str) -> BlockInfo {
-        BlockInfo { name: name.into(), succs: vec![], leaves_function: true, events: vec![] }
+        BlockInfo { name: name.into(), succs: vec![], unwind: None, leaves_function: true, events: vec![] }
     }
 
     /// The paper's V.A example: parallel { loop { master { } } }.

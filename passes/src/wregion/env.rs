@@ -39,7 +39,8 @@ pub struct DataEnv {
     pub reductions: Vec<Reduction>,
     pub linear: Vec<Linear>,
     pub uniform: Vec<Item>,
-    pub aligned: Vec<Item>,
+    /// Items with their alignment in bytes, if given.
+    pub aligned: Vec<(Item, Option<Operand>)>,
     pub map: Vec<(MapKind, Item)>,
     pub depend: Vec<(DependKind, Item)>,
     pub is_device_ptr: Vec<Item>,
@@ -69,7 +70,7 @@ impl DataEnv {
             C::Copyin => self.copyin.extend(items()),
             C::Copyprivate => self.copyprivate.extend(items()),
             C::Uniform => self.uniform.extend(items()),
-            C::Aligned => self.aligned.extend(items()),
+            C::Aligned => self.aligned.extend(items().into_iter().map(|i| (i, c.extra().cloned()))),
             C::IsDevicePtr => self.is_device_ptr.extend(items()),
             C::UseDevicePtr => self.use_device_ptr.extend(items()),
             C::FlushList => self.flush.extend(items()),

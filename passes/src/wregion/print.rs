@@ -35,8 +35,13 @@ fn print_region(g: &WRegionGraph, r: usize, indent: usize, label: &dyn Fn(usize)
     let _ = writeln!(out, "{inner}DIRECTIVE: {} ({form})", reg.kind.begin_name());
     let _ = writeln!(out, "{inner}DEPTH: {}", reg.depth);
     let _ = writeln!(out, "{inner}ENTRY BB: {}", label(reg.entry.block));
-    if let Some(exit) = reg.exit {
-        let _ = writeln!(out, "{inner}EXIT BB: {}", label(exit.block));
+    match reg.exit {
+        Some(exit) => {
+            let _ = writeln!(out, "{inner}EXIT BB: {}", label(exit.block));
+        }
+        None => {
+            let _ = writeln!(out, "{inner}EXIT BB: NONE (the region never completes)");
+        }
     }
     for (name, value) in env_lines(reg) {
         let _ = writeln!(out, "{inner}{name}: {value}");
@@ -51,11 +56,6 @@ fn value_of(op: Option<&Operand>) -> String {
     op.map_or_else(|| "UNSPECIFIED".to_string(), |o| o.text.clone())
 }
 
-/// `i32 0` -> `i32`: the type half of a `:TYPED` type operand.
-fn type_of(op: &Operand) -> &str {
-    op.text.rsplit_once(' ').map_or(op.text.as_str(), |(t, _)| t)
-}
-
 fn bound(op: &Operand) -> String {
     op.const_int().map_or_else(|| op.text.clone(), |n| n.to_string())
 }
@@ -64,14 +64,20 @@ pub fn item_text(item: &Item) -> String {
     match item {
         Item::Var { var, typed } => match typed {
             None => var.text.clone(),
-            Some(t) => match &t.count {
-                Some(n) => format!("{} (TYPED {} x {})", var.text, type_of(&t.ty), bound(n)),
-                None => format!("{} (TYPED {})", var.text, type_of(&t.ty)),
-            },
+            Some(t) => {
+                let count = t.count.as_ref().map(|n| format!(" x {}", bound(n))).unwrap_or_default();
+                let from = t.offset.as_ref().map(|o| format!(" from {}", bound(o))).unwrap_or_default();
+                format!("{} (TYPED {}{count}{from})", var.text, t.ty.ty)
+            }
         },
         Item::NonPod { var, helpers, .. } => {
             let hs: Vec<&str> = helpers.iter().map(|h| h.text.as_str()).collect();
             format!("{} (NONPOD {})", var.text, hs.join(", "))
+        }
+        Item::MapChain { base, begin, size, map_type, rest } => {
+            let rest: Vec<&str> = rest.iter().map(|r| r.text.as_str()).collect();
+            let rest = if rest.is_empty() { String::new() } else { format!(", {}", rest.join(", ")) };
+            format!("{} (CHAIN begin {}, size {}, type {}{rest})", base.text, begin.text, size.text, map_type.text)
         }
         Item::ArrSect { base, dims } => {
             let ds: String = dims.iter().map(|[l, n, s]| format!("[{}:{}:{}]", bound(l), bound(n), bound(s))).collect();
@@ -150,7 +156,14 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
         })),
     );
     line(k.takes(C::Uniform), "UNIFORM", items(&e.uniform));
-    line(k.takes(C::Aligned), "ALIGNED", items(&e.aligned));
+    line(
+        k.takes(C::Aligned),
+        "ALIGNED",
+        list(e.aligned.iter().map(|(i, a)| match a {
+            Some(a) => format!("{} align {}", item_text(i), bound(a)),
+            None => item_text(i),
+        })),
+    );
     let sched = e.schedule.as_ref().map_or_else(
         || "UNSPECIFIED".to_string(),
         |s| {
