@@ -15,6 +15,10 @@
 ; RUN: not %opt -passes=weft-genx-legalize -disable-output %t/variable-bounds.ll 2>&1 | FileCheck %s --check-prefix=VBOUNDS
 ; RUN: not %opt -passes=weft-genx-emulate -disable-output %t/unknown.ll 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 
+; RUN: not %opt -passes=weft-genx-legalize -disable-output %t/decl-clash.ll 2>&1 | FileCheck %s --check-prefix=DECL --implicit-check-not='LLVM ERROR' --implicit-check-not='Stack dump'
+; RUN: not %opt -passes=weft-genx-legalize -disable-output %t/misspelled.ll 2>&1 | FileCheck %s --check-prefix=NAME
+; RUN: not %opt -passes=weft-genx-verify -disable-output %t/misspelled.ll 2>&1 | FileCheck %s --check-prefix=NAME
+; RUN: not %opt -passes=weft-genx-emulate -disable-output %t/addsat-i1.ll 2>&1 | FileCheck %s --check-prefix=ADDSAT
 ; BOUNDS: error: weft: %r = call <4 x i32> @llvm.genx.rdregioni.v4i32.v8i32.i16(<8 x i32> %v, i32 0, i32 4, i32 1, i16 24, i32 undef) in function 'f': region-bounds: the region covers elements 6..=9 of a 8-element vector [rule: genx]
 ; WIDTH: in function 'f': width: width 3 does not divide the execution size 8 [rule: genx]
 ; ZERO: in function 'f': width: width 0 must be at least 1 [rule: genx]
@@ -26,6 +30,10 @@
 ; MASK: in function 'f': mask-size: a <4 x i1> mask for a region of 8 elements [rule: genx]
 ; VBOUNDS: in function 'f': region-bounds: the region spans 15 elements, more than the 8-element vector holds at any index [rule: genx]
 ; UNKNOWN: in function 'f': not-emulated: llvm.genx.simdcf.goto.v32i1 has no portable definition in weft-genx-emulate [rule: genx]
+
+; DECL: in function 'f': declaration: @llvm.genx.rdregioni.v8i32.v64i32.i16 is already declared as <8 x float> (<64 x float>, i32), not <8 x i32> (<64 x i32>, i32, i32, i32, i16, i32) [rule: genx]
+; NAME: in function 'f': region-name: @llvm.genx.wrregion.v30i32.v9i32.i1 is not a region intrinsic
+; ADDSAT: in function 'f': operand-type: llvm.genx.uuadd.sat.i1.i1: operands and result must be i8, i16, i32 or i64, not i1 and i1 [rule: genx]
 
 ;--- bounds.ll
 define internal <4 x i32> @f(<8 x i32> %v) {
@@ -103,3 +111,27 @@ define internal <32 x i1> @f(<32 x i1> %em) {
   ret <32 x i1> %r
 }
 declare <32 x i1> @llvm.genx.simdcf.goto.v32i1(<32 x i1>)
+
+;--- decl-clash.ll
+; An unrelated declaration already holds the name legalize needs for a piece.
+define internal <16 x i32> @f(<64 x i32> %v) {
+  %r = call <16 x i32> @llvm.genx.rdregioni.v16i32.v64i32.i16(<64 x i32> %v, i32 0, i32 16, i32 1, i16 4, i32 undef)
+  ret <16 x i32> %r
+}
+declare <16 x i32> @llvm.genx.rdregioni.v16i32.v64i32.i16(<64 x i32>, i32, i32, i32, i16, i32)
+declare <8 x float> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x float>, i32)
+
+;--- misspelled.ll
+; The seed's old spelling (no i/f): must not pass as an unrelated intrinsic.
+define internal <30 x i32> @f(<30 x i32> %old, <9 x i32> %new) {
+  %r = call <30 x i32> @llvm.genx.wrregion.v30i32.v9i32.i1(<30 x i32> %old, <9 x i32> %new, i32 7, i32 3, i32 2, i16 32, i32 undef, i1 true)
+  ret <30 x i32> %r
+}
+declare <30 x i32> @llvm.genx.wrregion.v30i32.v9i32.i1(<30 x i32>, <9 x i32>, i32, i32, i32, i16, i32, i1)
+
+;--- addsat-i1.ll
+define internal i1 @f(i1 %x) {
+  %r = call i1 @llvm.genx.uuadd.sat.i1.i1(i1 %x, i1 %x)
+  ret i1 %r
+}
+declare i1 @llvm.genx.uuadd.sat.i1.i1(i1, i1)

@@ -49,6 +49,16 @@ pub fn genx_op(inst: InstructionValue<'_>) -> Option<(String, Op)> {
     Some((name, op))
 }
 
+/// The callee's name when it looks like a region intrinsic but is none
+/// (`llvm.genx.wrregion.v30i32...`, the seed's old spelling, or a typo):
+/// such a call must not pass as an unrelated intrinsic.
+fn misspelled_region(inst: InstructionValue<'_>) -> Option<String> {
+    let name = ffi::called_function_name(Value::of_instruction(inst))?;
+    let rest = name.strip_prefix("llvm.genx.")?;
+    let looks = ["rdregion", "wrregion", "rdpredregion", "wrpredregion"].iter().any(|p| rest.starts_with(p));
+    looks.then_some(name)
+}
+
 /// The call's argument operands as inkwell values, refusing token and
 /// metadata operands (which inkwell cannot represent).
 pub fn call_args<'ctx>(inst: InstructionValue<'ctx>) -> Result<Vec<BasicValueEnum<'ctx>>, Broken> {
@@ -123,7 +133,17 @@ fn lanes_of(t: BasicTypeEnum<'_>) -> (Option<u32>, BasicTypeEnum<'_>) {
 /// Reads a call to a region intrinsic; Ok(None) for any other instruction.
 /// Errors name the broken rule; the caller adds the call and function.
 pub fn read_call<'ctx>(inst: InstructionValue<'ctx>) -> Result<Option<Call<'ctx>>, Broken> {
-    let Some((name, op)) = genx_op(inst) else { return Ok(None) };
+    let Some((name, op)) = genx_op(inst) else {
+        return match misspelled_region(inst) {
+            Some(name) => Err(Broken::new(
+                "region-name",
+                format!(
+                    "@{name} is not a region intrinsic (they are llvm.genx.rdregioni/rdregionf/wrregioni/wrregionf/rdpredregion/wrpredregion)"
+                ),
+            )),
+            None => Ok(None),
+        };
+    };
     let want = match op {
         Op::RdRegion { .. } => 6,
         Op::WrRegion { .. } => 8,
@@ -211,10 +231,11 @@ pub fn read_call<'ctx>(inst: InstructionValue<'ctx>) -> Result<Option<Call<'ctx>
             };
             let index = match index_v {
                 BasicValueEnum::IntValue(i) if i.get_type().get_bit_width() == 16 => {
-                    if i.is_const() && !i.is_undef() {
-                        Index::Const(i.get_sign_extended_constant().unwrap_or(0))
-                    } else {
-                        Index::Scalar { parent_width }
+                    // A constant expression (`and (ptrtoint @g), 4`) has no
+                    // value here: it is a variable index like any other.
+                    match i.get_sign_extended_constant() {
+                        Some(c) if i.is_const() && !i.is_undef() => Index::Const(c),
+                        _ => Index::Scalar { parent_width },
                     }
                 }
                 BasicValueEnum::VectorValue(v) if matches!(v.get_type().get_element_type(), BasicTypeEnum::IntType(t) if t.get_bit_width() == 16) => {
@@ -342,6 +363,9 @@ pub fn expected_name(call: &Call<'_>) -> String {
 pub struct Emitter<'a, 'ctx> {
     pub module: &'a Module<'ctx>,
     pub builder: &'a Builder<'ctx>,
+    /// Names already checked or declared in this run: a name's type is
+    /// checked once, not once per piece.
+    declared: std::cell::RefCell<hashbrown::HashMap<String, FunctionValue<'ctx>>>,
 }
 
 /// Errors while building IR (the builder was not positioned): a weft bug.
@@ -350,12 +374,40 @@ pub fn built<T>(r: Result<T, llvm_plugin::inkwell::builder::BuilderError>) -> Re
 }
 
 impl<'a, 'ctx> Emitter<'a, 'ctx> {
-    fn declare(&self, name: &str, ret: BasicTypeEnum<'ctx>, params: &[BasicTypeEnum<'ctx>]) -> FunctionValue<'ctx> {
-        if let Some(f) = self.module.get_function(name) {
-            return f;
+    pub fn new(module: &'a Module<'ctx>, builder: &'a Builder<'ctx>) -> Self {
+        Emitter { module, builder, declared: Default::default() }
+    }
+
+    /// The intrinsic `name` of type `ret (params)`; an existing declaration
+    /// of that name with another type is an error (calling it would break
+    /// the module). The mangled name fixes the type, so one check per name.
+    fn declare(
+        &self,
+        name: &str,
+        ret: BasicTypeEnum<'ctx>,
+        params: &[BasicTypeEnum<'ctx>],
+    ) -> Result<FunctionValue<'ctx>, Broken> {
+        if let Some(&f) = self.declared.borrow().get(name) {
+            return Ok(f);
         }
         let ps: Vec<BasicMetadataTypeEnum<'ctx>> = params.iter().map(|&p| p.into()).collect();
-        self.module.add_function(name, ret.fn_type(&ps, false), None)
+        let ty = ret.fn_type(&ps, false);
+        let f = match self.module.get_function(name) {
+            Some(f) if f.get_type() == ty => f,
+            Some(f) => {
+                return Err(Broken::new(
+                    "declaration",
+                    format!(
+                        "@{name} is already declared as {}, not {}",
+                        f.get_type().print_to_string().to_string_lossy(),
+                        ty.print_to_string().to_string_lossy()
+                    ),
+                ))
+            }
+            None => self.module.add_function(name, ty, None),
+        };
+        self.declared.borrow_mut().insert(name.to_string(), f);
+        Ok(f)
     }
 
     fn call(
@@ -407,7 +459,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             index.get_type(),
             parent_width.get_type(),
         ];
-        let f = self.declare(&fname, ret, &params);
+        let f = self.declare(&fname, ret, &params)?;
         self.call(
             f,
             &[
@@ -449,7 +501,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             parent_width.get_type(),
             mask.get_type(),
         ];
-        let f = self.declare(&fname, old.get_type().into(), &params);
+        let f = self.declare(&fname, old.get_type().into(), &params)?;
         let v = self.call(
             f,
             &[
@@ -477,7 +529,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
     ) -> Result<VectorValue<'ctx>, Broken> {
         let i1v = self.module.get_context().bool_type().vec_type(exec);
         let fname = mangle::rdpredregion(exec, src.get_type().get_size());
-        let f = self.declare(&fname, i1v.into(), &[src.get_type().into(), self.i32(0).get_type()]);
+        let f = self.declare(&fname, i1v.into(), &[src.get_type().into(), self.i32(0).get_type()])?;
         Ok(self.call(f, &[src.into(), self.i32(offset as i64)], name)?.into_vector_value())
     }
 
@@ -494,7 +546,7 @@ impl<'a, 'ctx> Emitter<'a, 'ctx> {
             &fname,
             old.get_type().into(),
             &[old.get_type().into(), new.get_type().into(), self.i32(0).get_type()],
-        );
+        )?;
         Ok(self.call(f, &[old.into(), new.into(), self.i32(offset as i64)], name)?.into_vector_value())
     }
 }

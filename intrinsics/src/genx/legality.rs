@@ -64,7 +64,8 @@ fn pow2_or_zero(n: u32) -> bool {
 /// The same region in its simplest form, as the backend reads it: a single
 /// element or a whole-width region is 1D; a direct 2D region whose rows abut
 /// (vstride == width * stride) or whose rows are single elements is 1D.
-/// Variable-index regions keep their rows, since the parent width speaks of rows.
+/// Variable-index regions keep their rows, since the parent width speaks of
+/// rows, except a broadcast (vstride 0, width 1), which reads one element.
 pub fn canonical(r: &Region) -> Region {
     let mut c = *r;
     if c.exec == 1 {
@@ -78,6 +79,10 @@ pub fn canonical(r: &Region) -> Region {
     }
     if c.width == c.exec {
         c.vstride = 0;
+    } else if c.width == 1 && c.vstride == 0 {
+        // Every element is the first one: a 1D broadcast, whatever the index.
+        c.stride = 0;
+        c.width = c.exec;
     } else if let Index::Const(_) = c.index {
         if c.vstride as u64 == c.width as u64 * c.stride as u64 {
             c.width = c.exec;

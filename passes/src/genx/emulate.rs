@@ -350,10 +350,10 @@ impl<'a, 'ctx> E<'a, 'ctx> {
                     return Err(Broken::new("operand-type", format!("{name}: both operands must have one type")));
                 }
                 let (ab, rb) = (at.get_bit_width(), rt.get_bit_width());
-                if ab > 64 || rb > 64 {
+                if ![8, 16, 32, 64].contains(&ab) || ![8, 16, 32, 64].contains(&rb) {
                     return Err(Broken::new(
                         "operand-type",
-                        format!("{name}: integers wider than 64 bits are not Gen types"),
+                        format!("{name}: operands and result must be i8, i16, i32 or i64, not i{ab} and i{rb}"),
                     ));
                 }
                 let wide = ctx.custom_width_int_type(2 * ab.max(rb));

@@ -52,7 +52,7 @@ pub fn run(module: &Module<'_>, params: Params) -> PassResult {
         return Err(errors);
     }
     let builder = module.get_context().create_builder();
-    let em = Emitter { module, builder: &builder };
+    let em = Emitter::new(module, &builder);
     let mut changed = false;
     for (f, work) in planned {
         for w in work {

@@ -4,7 +4,8 @@
 //! functions and no other linkage; only Gen element types; loads and stores
 //! only to static allocas; no global variables; region calls well formed,
 //! exactly named and with parameters in range. Every violation is reported
-//! with its function, instruction and rule.
+//! with its function, instruction and rule, each as its own diagnostic (opt
+//! stops at the first; clang prints them all).
 use hashbrown::HashMap;
 use llvm_plugin::inkwell::module::{Linkage, Module};
 use llvm_plugin::inkwell::types::{AnyType, AnyTypeEnum};
@@ -193,7 +194,11 @@ fn check_function(f: FunctionValue<'_>, kernels: &HashMap<String, ()>, errors: &
 
 fn check_instruction(f: FunctionValue<'_>, inst: InstructionValue<'_>, in_entry: bool, errors: &mut Vec<WeftError>) {
     let text = || ir::call_text(inst);
-    if !gen_type(inst.get_type()) {
+    // The seed lists llvm.uadd.with.overflow as supported: its { iN, i1 } is allowed.
+    let with_overflow = inst.get_opcode() == InstructionOpcode::Call
+        && weft_intrinsics::ffi::called_function_name(weft_intrinsics::ffi::Value::of_instruction(inst))
+            .is_some_and(|n| n.starts_with("llvm.uadd.with.overflow."));
+    if !with_overflow && !gen_type(inst.get_type()) {
         errors.push(fn_error(
             f,
             text(),
@@ -222,7 +227,8 @@ fn check_instruction(f: FunctionValue<'_>, inst: InstructionValue<'_>, in_entry:
 }
 
 /// A static alloca: in the entry block, one element, used only as the
-/// address of loads and stores (what mem2reg removes).
+/// address of simple (non-volatile) loads and stores of its own type, or by
+/// lifetime markers: what mem2reg removes.
 fn check_alloca(f: FunctionValue<'_>, inst: InstructionValue<'_>, in_entry: bool, errors: &mut Vec<WeftError>) {
     let text = ir::call_text(inst);
     let single = matches!(
@@ -242,18 +248,35 @@ fn check_alloca(f: FunctionValue<'_>, inst: InstructionValue<'_>, in_entry: bool
             errors.push(fn_error(f, text.clone(), "gen-types", "an alloca must hold a Gen type"));
         }
     }
+    let allocated = inst.get_allocated_type().ok().map(|t| t.as_any_type_enum());
+    let simple = |user: InstructionValue<'_>, accessed: Option<AnyTypeEnum<'_>>| {
+        user.get_volatile().map_or(false, |v| !v) && accessed.is_some() && accessed == allocated
+    };
     let mut u = inst.get_first_use();
     while let Some(use_) = u {
         u = use_.get_next_use();
         let ok = match user_instruction(use_.get_user()).map(|u| (u.get_opcode(), u)) {
-            Some((InstructionOpcode::Load, _)) => true,
+            Some((InstructionOpcode::Load, user)) => simple(user, Some(user.get_type())),
             // The address operand, not the stored value.
-            Some((InstructionOpcode::Store, user)) => !matches!(user.get_operand(0).and_then(|o| o.left()),
-                Some(BasicValueEnum::PointerValue(p)) if p.as_instruction_value() == Some(inst)),
+            Some((InstructionOpcode::Store, user)) => {
+                let value = user.get_operand(0).and_then(|o| o.left());
+                let is_address = !matches!(value,
+                    Some(BasicValueEnum::PointerValue(p)) if p.as_instruction_value() == Some(inst));
+                is_address && simple(user, value.map(|v| v.get_type().as_any_type_enum()))
+            }
+            Some((InstructionOpcode::Call, user)) => {
+                weft_intrinsics::ffi::called_function_name(weft_intrinsics::ffi::Value::of_instruction(user))
+                    .is_some_and(|n| n.starts_with("llvm.lifetime."))
+            }
             _ => false,
         };
         if !ok {
-            errors.push(fn_error(f, text.clone(), "static-alloca", "an alloca may only be loaded from and stored to"));
+            errors.push(fn_error(
+                f,
+                text.clone(),
+                "static-alloca",
+                "an alloca may only be loaded from and stored to, non-volatile and as its own type",
+            ));
             break;
         }
     }
@@ -275,7 +298,13 @@ fn user_instruction(v: AnyValueEnum<'_>) -> Option<InstructionValue<'_>> {
 }
 
 fn check_call(f: FunctionValue<'_>, inst: InstructionValue<'_>, errors: &mut Vec<WeftError>) {
-    let Some((name, op)) = ir::genx_op(inst) else { return };
+    let Some((name, op)) = ir::genx_op(inst) else {
+        // Not a known GenX intrinsic: still refuse a misspelled region call.
+        if let Err(b) = ir::read_call(inst) {
+            errors.push(rewrite::error(f, inst, &b));
+        }
+        return;
+    };
     if !op.is_region() {
         return;
     }
