@@ -69,15 +69,6 @@ int weft_is_metadata(LLVMValueRef v) { return isa<MetadataAsValue>(unwrap(v)); }
 
 // ---- printing ----
 
-// `ptr %a`, `i32 4`: the value as it appears as an operand. Free with LLVMDisposeMessage.
-char *weft_print_operand(LLVMValueRef v, int with_type) {
-  std::string S;
-  raw_string_ostream OS(S);
-  unwrap(v)->printAsOperand(OS, with_type != 0);
-  OS.flush();
-  return strdup(S.c_str());
-}
-
 // One slot numbering per function, so that printing many unnamed values
 // (%7, %12) costs one numbering instead of one per value. Valid until the
 // function is modified.

@@ -8,7 +8,7 @@ use std::ffi::{c_char, c_int, c_uint, c_void, CStr, CString};
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::llvm_sys::core::*;
 use llvm_plugin::inkwell::llvm_sys::prelude::*;
-use llvm_plugin::inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
+use llvm_plugin::inkwell::llvm_sys::LLVMTypeKind;
 use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::values::{AsValueRef, FunctionValue, InstructionValue};
 
@@ -21,7 +21,6 @@ extern "C" {
     fn weft_bundle_input(call: LLVMValueRef, i: c_uint, j: c_uint) -> LLVMValueRef;
     fn weft_metadata_string(v: LLVMValueRef, len: *mut usize) -> *const c_char;
     fn weft_is_metadata(v: LLVMValueRef) -> c_int;
-    fn weft_print_operand(v: LLVMValueRef, with_type: c_int) -> *mut c_char;
     fn weft_slots_new(f: LLVMValueRef) -> *mut c_void;
     fn weft_slots_free(slots: *mut c_void);
     fn weft_print_operand_slots(slots: *mut c_void, v: LLVMValueRef, with_type: c_int) -> *mut c_char;
@@ -136,12 +135,6 @@ pub fn metadata_string(v: Value) -> Option<String> {
     }
 }
 
-/// `ptr %a`, `i32 4` (with_type) or `%a`, `4`.
-pub fn print_operand(v: Value, with_type: bool) -> String {
-    // SAFETY: printing a live value; the helper strdup's the result.
-    take_message(unsafe { weft_print_operand(v.0, with_type as c_int) })
-}
-
 /// LLVM's slot numbering of one function, for printing many of its values
 /// cheaply. Must not outlive changes to the function (numbers would be stale).
 pub struct Slots(*mut c_void);
@@ -152,13 +145,13 @@ impl Slots {
         Slots(unsafe { weft_slots_new(f.as_value_ref()) })
     }
 
-    /// As `print_operand`, numbering unnamed values from this tracker.
+    /// `ptr %a`, `i32 4` (with_type) or `%a`, `4`, numbering unnamed values from this tracker.
     pub fn print_operand(&self, v: Value, with_type: bool) -> String {
         // SAFETY: the tracker is live (freed only in Drop); v is a live value.
         take_message(unsafe { weft_print_operand_slots(self.0, v.0, with_type as c_int) })
     }
 
-    /// As `block_label`, numbering unnamed blocks from this tracker.
+    /// The block as an operand (`%name` or `%7`).
     pub fn block_label(&self, bb: BasicBlock<'_>) -> String {
         // SAFETY: a live block viewed as a value.
         let v = unsafe { Value(LLVMBasicBlockAsValue(bb.as_mut_ptr())) };
@@ -212,18 +205,6 @@ pub fn operand_kind(v: Value) -> OperandKind {
     }
 }
 
-/// Whether `v` is a call instruction (of anything).
-pub fn is_call(v: Value) -> bool {
-    // SAFETY: read-only query.
-    unsafe { !LLVMIsACallInst(v.0).is_null() }
-}
-
-/// Whether `v` is a phi node.
-pub fn is_phi(v: Value) -> bool {
-    // SAFETY: read-only query.
-    unsafe { LLVMGetInstructionOpcode(v.0) == LLVMOpcode::LLVMPHI }
-}
-
 /// Identity of a basic block (its address while the function lives).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BlockId(usize);
@@ -253,13 +234,6 @@ pub fn unwind_dest(bb: BasicBlock<'_>) -> Option<BlockId> {
         }
         Some(BlockId(LLVMGetUnwindDest(t) as usize))
     }
-}
-
-/// The block as an operand (`%name` or `%7`), for printing.
-pub fn block_label(bb: BasicBlock<'_>) -> String {
-    // SAFETY: a live block viewed as a value, printed.
-    let v = unsafe { Value(LLVMBasicBlockAsValue(bb.as_mut_ptr())) };
-    print_operand(v, false)
 }
 
 /// Splits `inst`'s block before `inst` (LLVM's `BasicBlock::splitBasicBlock`,

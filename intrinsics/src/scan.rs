@@ -13,7 +13,7 @@ use crate::model::Operand;
 /// A basic block, as the W-Region builder needs it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BlockInfo {
-    /// The block's name (empty when unnamed; see `ffi::block_label`).
+    /// The block's name (empty when unnamed; see `ffi::Slots::block_label`).
     pub name: String,
     pub succs: Vec<usize>,
     /// The unwind successor of an invoke terminator (also in `succs`). An

@@ -588,21 +588,6 @@ impl DirKind {
         self.clause_sets().iter().any(|set| set.contains(&f))
     }
 
-    /// Whether the construct is a loop (its region wraps one loop nest).
-    pub fn is_loop(self) -> bool {
-        matches!(
-            self,
-            DirKind::Loop
-                | DirKind::ParallelLoop
-                | DirKind::Simd
-                | DirKind::ParallelLoopSimd
-                | DirKind::LoopSimd
-                | DirKind::Taskloop
-                | DirKind::Distribute
-                | DirKind::DistributeParLoop
-        )
-    }
-
     /// Whether vectorization (weft-vectorize) owns it rather than threading (weft-paropt).
     pub fn is_simd_only(self) -> bool {
         matches!(self, DirKind::Simd | DirKind::AutoVec | DirKind::Ivdep)

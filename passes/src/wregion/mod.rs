@@ -23,12 +23,12 @@ impl Analysis<'_> {
     /// The graph as `print<wregions>` prints it; unnamed blocks get LLVM's
     /// slot numbers (%7), so the function must not have changed since `analyze`.
     pub fn print(&self) -> String {
-        let f = self.scan.handles.first().and_then(|b| b.get_parent());
-        let slots = f.map(ffi::Slots::new);
-        print::print(&self.graph, &|b| match &slots {
-            Some(s) => s.block_label(self.scan.handles[b]),
-            None => ffi::block_label(self.scan.handles[b]),
-        })
+        // A function without blocks has no regions: nothing to label.
+        let Some(f) = self.scan.handles.first().and_then(|b| b.get_parent()) else {
+            return print::print(&self.graph, &|_| String::new());
+        };
+        let slots = ffi::Slots::new(f);
+        print::print(&self.graph, &|b| slots.block_label(self.scan.handles[b]))
     }
 }
 
