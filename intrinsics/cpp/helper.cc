@@ -12,6 +12,8 @@
 #include "llvm/IR/ModuleSlotTracker.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Transforms/Utils/Local.h"
 
 #include <cstring>
@@ -98,37 +100,46 @@ LLVMBasicBlockRef weft_split_block_before(LLVMValueRef inst, const char *name) {
   return wrap(I->getParent()->splitBasicBlock(I, name));
 }
 
-// Turns an invoke into a call followed by a branch to its normal destination
-// (LLVM's changeToCall), so that it can be erased like any call.
-LLVMValueRef weft_invoke_to_call(LLVMValueRef inst) {
-  auto *II = dyn_cast<InvokeInst>(unwrap(inst));
-  if (!II)
-    return inst;
-  return wrap(changeToCall(II));
-}
-
-// Replaces every use of `inst` by `token none` (token values) or poison, so
-// that the instruction can be erased whatever uses it.
-void weft_replace_uses_with_placeholder(LLVMValueRef inst) {
-  auto *I = cast<Instruction>(unwrap(inst));
-  if (I->use_empty())
-    return;
-  Type *T = I->getType();
-  if (T->isTokenTy()) {
-    // A call that takes a directive's token belongs to the directive: erase it.
-    SmallVector<Instruction *, 4> Users;
+// Erases the directive calls (or invokes) `calls[0..n)` whatever uses them.
+// Invokes become a call and a branch first (LLVM's changeToCall). A call
+// that takes a doomed call's token belongs to the directive and is erased
+// too (ISel cannot lower a `token none` operand), transitively. Every use is
+// replaced (token none or poison) before anything is erased, and each
+// instruction is erased exactly once, whatever the order of the calls.
+void weft_erase_directive_calls(LLVMValueRef *calls, unsigned n) {
+  SmallVector<Instruction *, 16> Doomed;
+  SmallPtrSet<Instruction *, 16> Seen;
+  auto Add = [&](Instruction *I) {
+    if (auto *II = dyn_cast<InvokeInst>(I))
+      I = changeToCall(II);
+    if (Seen.insert(I).second)
+      Doomed.push_back(I);
+  };
+  for (unsigned i = 0; i < n; ++i)
+    Add(cast<Instruction>(unwrap(calls[i])));
+  for (size_t k = 0; k < Doomed.size(); ++k) {
+    Instruction *I = Doomed[k];
+    if (!I->getType()->isTokenTy())
+      continue;
+    SmallSetVector<Instruction *, 4> Users;
     for (User *U : I->users())
-      if (auto *CB = dyn_cast<CallInst>(U))
-        Users.push_back(CB);
-    for (Instruction *U : Users) {
-      if (!U->use_empty())
-        U->replaceAllUsesWith(PoisonValue::get(U->getType()));
-      U->eraseFromParent();
-    }
-    I->replaceAllUsesWith(ConstantTokenNone::get(I->getContext()));
-    return;
+      if (auto *CB = dyn_cast<CallBase>(U))
+        Users.insert(CB);
+    for (Instruction *U : Users)
+      if (!Seen.count(U))
+        Add(U);
   }
-  I->replaceAllUsesWith(PoisonValue::get(T));
+  for (Instruction *I : Doomed) {
+    if (I->use_empty())
+      continue;
+    Type *T = I->getType();
+    if (T->isTokenTy())
+      I->replaceAllUsesWith(ConstantTokenNone::get(I->getContext()));
+    else
+      I->replaceAllUsesWith(PoisonValue::get(T));
+  }
+  for (Instruction *I : Doomed)
+    I->eraseFromParent();
 }
 
 // Moves `inst` before `before` (same function).

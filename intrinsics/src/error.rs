@@ -3,6 +3,8 @@
 //! into LLVM diagnostics; nothing below the plugin prints or aborts.
 use std::fmt;
 
+use crate::model::ValueId;
+
 /// The rule a piece of input broke. `id()` is stable (tests match on it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rule {
@@ -68,14 +70,45 @@ pub struct WeftError {
     pub function: String,
     /// The directive, clause or call as spelled in the IR.
     pub construct: String,
+    /// For a clause: the directive it is attached to.
+    pub on: Option<String>,
     pub rule: Rule,
     /// What exactly is wrong, in one sentence.
     pub detail: String,
+    /// The instruction the error is about, while the IR is live; turned
+    /// into `loc` by `ffi::locate` before anything is erased.
+    pub at: Option<ValueId>,
+    /// `file:line:col` from the instruction's debug location, if it has one.
+    pub loc: Option<String>,
 }
 
 impl WeftError {
     pub fn new(rule: Rule, construct: impl Into<String>, detail: impl Into<String>) -> Self {
-        WeftError { function: String::new(), construct: construct.into(), rule, detail: detail.into() }
+        WeftError {
+            function: String::new(),
+            construct: construct.into(),
+            on: None,
+            rule,
+            detail: detail.into(),
+            at: None,
+            loc: None,
+        }
+    }
+
+    /// Names the directive a clause error belongs to (kept if already set).
+    pub fn on_directive(mut self, directive: impl Into<String>) -> Self {
+        if self.on.is_none() {
+            self.on = Some(directive.into());
+        }
+        self
+    }
+
+    /// Records the instruction the error is about (kept if already set).
+    pub fn at(mut self, inst: ValueId) -> Self {
+        if self.at.is_none() {
+            self.at = Some(inst);
+        }
+        self
     }
 
     pub fn in_function(mut self, function: impl Into<String>) -> Self {
@@ -88,10 +121,16 @@ impl WeftError {
 
 impl fmt::Display for WeftError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(loc) = &self.loc {
+            write!(f, "{loc}: ")?;
+        }
         if self.rule == Rule::NotYetSupported {
             write!(f, "not yet supported: {}", self.construct)?;
         } else {
             write!(f, "{}", self.construct)?;
+        }
+        if let Some(d) = &self.on {
+            write!(f, " on {d}")?;
         }
         if !self.function.is_empty() {
             write!(f, " in function '{}'", self.function)?;
@@ -119,5 +158,13 @@ mod tests {
         );
         let n = WeftError::new(Rule::NotYetSupported, "DIR.OMP.PARALLEL", "threaded code generation is not built yet");
         assert!(n.to_string().starts_with("not yet supported: DIR.OMP.PARALLEL"));
+        let mut c = WeftError::new(Rule::OperandKind, "QUAL.OMP.NUM_THREADS", "needs an integer")
+            .on_directive("DIR.OMP.PARALLEL")
+            .in_function("g");
+        c.loc = Some("a.c:3:9".into());
+        assert_eq!(
+            c.to_string(),
+            "a.c:3:9: QUAL.OMP.NUM_THREADS on DIR.OMP.PARALLEL in function 'g': needs an integer [rule: operand-kind]"
+        );
     }
 }

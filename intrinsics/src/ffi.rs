@@ -25,8 +25,7 @@ extern "C" {
     fn weft_slots_free(slots: *mut c_void);
     fn weft_print_operand_slots(slots: *mut c_void, v: LLVMValueRef, with_type: c_int) -> *mut c_char;
     fn weft_split_block_before(inst: LLVMValueRef, name: *const c_char) -> LLVMBasicBlockRef;
-    fn weft_invoke_to_call(inst: LLVMValueRef) -> LLVMValueRef;
-    fn weft_replace_uses_with_placeholder(inst: LLVMValueRef);
+    fn weft_erase_directive_calls(calls: *mut LLVMValueRef, n: c_uint);
     fn weft_move_before(inst: LLVMValueRef, before: LLVMValueRef);
     fn weft_diagnose(m: LLVMModuleRef, severity: c_int, msg: *const c_char);
 }
@@ -247,17 +246,16 @@ pub fn split_block_before<'ctx>(inst: InstructionValue<'ctx>, name: &str) -> Bas
     inst.get_parent().expect("a split instruction stays in a block")
 }
 
-/// Erases a directive call (or invoke) whatever uses it: an invoke becomes a
-/// call and a branch first; uses become `token none` or poison.
-pub fn erase_directive_call(inst: InstructionValue<'_>) {
-    // SAFETY: `inst` is a live call or invoke; the helper rewrites the
-    // invoke into a call plus branch and returns the call, which nothing else
-    // refers to once its uses are replaced.
-    unsafe {
-        let call = weft_invoke_to_call(inst.as_value_ref());
-        weft_replace_uses_with_placeholder(call);
-        LLVMInstructionEraseFromParent(call);
-    }
+/// Erases directive calls (and invokes) whatever uses them: invokes become a
+/// call and a branch first; a call that takes a directive's token is erased
+/// with it; every use becomes `token none` or poison before anything is
+/// erased, and each instruction is erased exactly once.
+pub fn erase_directive_calls(insts: &[InstructionValue<'_>]) {
+    let mut raw: Vec<LLVMValueRef> = insts.iter().map(|i| i.as_value_ref()).collect();
+    // SAFETY: `insts` are distinct live calls or invokes of directive
+    // intrinsics; the helper owns their removal and touches nothing else
+    // but their (token) users.
+    unsafe { weft_erase_directive_calls(raw.as_mut_ptr(), raw.len() as c_uint) }
 }
 
 /// Moves `inst` right before `before`.
@@ -320,6 +318,40 @@ pub fn diagnose(module: &Module<'_>, severity: Severity, msg: &str) {
 /// `id` must come from `Value::id()` on an instruction that is still live.
 pub unsafe fn instruction<'ctx>(id: ValueId) -> InstructionValue<'ctx> {
     InstructionValue::new(id.0 as LLVMValueRef)
+}
+
+/// `file:line:col` of the instruction's debug location, or of the first
+/// instruction after it in its block that has one (front ends often leave
+/// intrinsic calls without a location).
+pub fn debug_location(inst: InstructionValue<'_>) -> Option<String> {
+    let mut cur = Some(inst);
+    while let Some(i) = cur {
+        let v = i.as_value_ref();
+        // SAFETY: read-only queries on a live instruction; LLVM returns an
+        // empty name and line 0 when there is no location.
+        let (file, line, col) = unsafe {
+            let mut len: c_uint = 0;
+            let p = LLVMGetDebugLocFilename(v, &mut len);
+            (bytes_to_string(p, len as usize), LLVMGetDebugLocLine(v), LLVMGetDebugLocColumn(v))
+        };
+        if line != 0 {
+            return Some(format!("{file}:{line}:{col}"));
+        }
+        cur = i.get_next_instruction();
+    }
+    None
+}
+
+/// Fills each error's `loc` from the instruction it is about.
+///
+/// # Safety
+/// Every error's `at` must name an instruction that is still live.
+pub unsafe fn locate(errors: &mut [crate::WeftError]) {
+    for e in errors.iter_mut().filter(|e| e.loc.is_none()) {
+        if let Some(id) = e.at {
+            e.loc = debug_location(instruction(id));
+        }
+    }
 }
 
 /// A short name for a directive call, for messages: its directive or clause

@@ -21,8 +21,8 @@ pub fn classify_intrinsic(name: &str) -> Option<Result<CallKind, String>> {
         "" => CallKind::Directive,
         ".qual" => CallKind::Qual(Arity::None),
         ".qual.opndlist" => CallKind::Qual(Arity::List),
-        ".region.entry" if name.starts_with("llvm.directive") => CallKind::RegionEntry,
-        ".region.exit" if name.starts_with("llvm.directive") => CallKind::RegionExit,
+        ".region.entry" => CallKind::RegionEntry,
+        ".region.exit" => CallKind::RegionExit,
         r if r == ".qual.opnd" || r.starts_with(".qual.opnd.") => CallKind::Qual(Arity::One),
         _ => return Some(Err(format!("'{name}' is not a directive intrinsic weft knows"))),
     };
@@ -149,79 +149,89 @@ pub fn check_applicable(kind: DirKind, clauses: &[Clause]) -> Result<(), WeftErr
     Ok(())
 }
 
-/// Groups one block's directive calls. Stops at the first error.
+/// Groups one block's directive calls. Stops at the first error, which
+/// records the call it is about.
 pub fn group_block(calls: &[DirCall]) -> Result<Vec<Event>, WeftError> {
     let mut events = Vec::new();
     let mut open: Option<Open> = None;
     for call in calls {
-        match call.kind {
-            CallKind::Directive => {
-                let (dir, spelling) = dir_string(&call.tag)?;
-                match (dir, open.take()) {
-                    (DirString::ListEnd, Some(o)) => events.push(close(o, call)?),
-                    (DirString::ListEnd, None) => {
-                        return Err(WeftError::new(Rule::StrayClause, "DIR.QUAL.LIST.END", "closes no directive group"))
-                    }
-                    (_, Some(o)) => {
-                        return Err(WeftError::new(
-                            Rule::UnterminatedGroup,
-                            o.spelling,
-                            format!("its group is not closed by DIR.QUAL.LIST.END before {spelling}"),
-                        ))
-                    }
-                    (d, None) => {
-                        open = Some(Open { dir: d, spelling, clauses: Vec::new(), first: (call.inst, call.index) })
-                    }
-                }
-            }
-            CallKind::Qual(arity) => {
-                let clause = clause_of(call, arity)?;
-                match &mut open {
-                    Some(o) if matches!(o.dir, DirString::End(_)) => {
-                        return Err(WeftError::new(
-                            Rule::ClauseNotAllowed,
-                            clause.spelling,
-                            format!("{} takes no clauses", o.spelling),
-                        ))
-                    }
-                    Some(o) => o.clauses.push(clause),
-                    None if call.after_phis => events.push(Event::Sandwich { clause, inst: call.inst, index: call.index }),
-                    None => {
-                        return Err(WeftError::new(
-                            Rule::StrayClause,
-                            clause.spelling,
-                            "a clause outside a directive group must sit right after the phis of its block (sandwich scheme)",
-                        ))
-                    }
-                }
-            }
-            CallKind::RegionEntry | CallKind::RegionExit => {
-                if let Some(o) = open.take() {
-                    return Err(WeftError::new(
-                        Rule::UnterminatedGroup,
-                        o.spelling,
-                        "its group is not closed by DIR.QUAL.LIST.END before a region call",
-                    ));
-                }
-                events.push(region_event(call)?);
-            }
-        }
+        group_call(call, &mut open, &mut events).map_err(|e| e.at(call.inst))?;
     }
     if let Some(o) = open {
         return Err(WeftError::new(
             Rule::UnterminatedGroup,
             o.spelling,
             "its group is not closed by DIR.QUAL.LIST.END in the same block",
-        ));
+        )
+        .at(o.first.0));
     }
     Ok(events)
+}
+
+fn group_call(call: &DirCall, open: &mut Option<Open>, events: &mut Vec<Event>) -> Result<(), WeftError> {
+    match call.kind {
+        CallKind::Directive => {
+            let (dir, spelling) = dir_string(&call.tag)?;
+            match (dir, open.take()) {
+                (DirString::ListEnd, Some(o)) => events.push(close(o, call)?),
+                (DirString::ListEnd, None) => {
+                    return Err(WeftError::new(Rule::StrayClause, "DIR.QUAL.LIST.END", "closes no directive group"))
+                }
+                (_, Some(o)) => {
+                    return Err(WeftError::new(
+                        Rule::UnterminatedGroup,
+                        o.spelling,
+                        format!("its group is not closed by DIR.QUAL.LIST.END before {spelling}"),
+                    )
+                    .at(o.first.0))
+                }
+                (d, None) => {
+                    *open = Some(Open { dir: d, spelling, clauses: Vec::new(), first: (call.inst, call.index) })
+                }
+            }
+        }
+        CallKind::Qual(arity) => {
+            let clause = clause_of(call, arity).map_err(|e| match open {
+                Some(o) => e.on_directive(o.spelling.as_str()),
+                None => e,
+            })?;
+            match open {
+                Some(o) if matches!(o.dir, DirString::End(_)) => {
+                    return Err(WeftError::new(
+                        Rule::ClauseNotAllowed,
+                        clause.spelling,
+                        format!("{} takes no clauses", o.spelling),
+                    ))
+                }
+                Some(o) => o.clauses.push(clause),
+                None if call.after_phis => events.push(Event::Sandwich { clause, inst: call.inst, index: call.index }),
+                None => return Err(WeftError::new(
+                    Rule::StrayClause,
+                    clause.spelling,
+                    "a clause outside a directive group must sit right after the phis of its block (sandwich scheme)",
+                )),
+            }
+        }
+        CallKind::RegionEntry | CallKind::RegionExit => {
+            if let Some(o) = open.take() {
+                return Err(WeftError::new(
+                    Rule::UnterminatedGroup,
+                    o.spelling,
+                    "its group is not closed by DIR.QUAL.LIST.END before a region call",
+                )
+                .at(o.first.0));
+            }
+            events.push(region_event(call)?);
+        }
+    }
+    Ok(())
 }
 
 fn close(o: Open, end_call: &DirCall) -> Result<Event, WeftError> {
     let span = Span { first: o.first.0, last: end_call.inst, first_index: o.first.1, last_index: end_call.index };
     Ok(match o.dir {
         DirString::Begin(kind) => {
-            check_applicable(kind, &o.clauses)?;
+            check_applicable(kind, &o.clauses).map_err(|e| e.at(o.first.0))?;
             let directive = Directive { kind, clauses: o.clauses, form: Form::Paper };
             if kind.end_name().is_none() {
                 Event::Standalone { directive, span }
@@ -260,9 +270,11 @@ fn region_event(call: &DirCall) -> Result<Event, WeftError> {
                         Rule::UnknownClause,
                         ctag.as_str(),
                         "clause bundles must carry a QUAL. tag",
-                    ));
+                    )
+                    .on_directive(tag.as_str()));
                 }
-                clauses.push(parse_clause(ctag, ops.clone(), Carrier::Bundle)?);
+                clauses
+                    .push(parse_clause(ctag, ops.clone(), Carrier::Bundle).map_err(|e| e.on_directive(tag.as_str()))?);
             }
             check_applicable(kind, &clauses)?;
             let directive = Directive { kind, clauses, form: Form::Region };
@@ -332,6 +344,8 @@ mod tests {
         assert_eq!(classify_intrinsic("llvm.directive.qual.opnd.i32"), Some(Ok(CallKind::Qual(Arity::One))));
         assert_eq!(classify_intrinsic("llvm.intel.directive.qual.opndlist"), Some(Ok(CallKind::Qual(Arity::List))));
         assert_eq!(classify_intrinsic("llvm.directive.region.entry"), Some(Ok(CallKind::RegionEntry)));
+        assert_eq!(classify_intrinsic("llvm.intel.directive.region.entry"), Some(Ok(CallKind::RegionEntry)));
+        assert_eq!(classify_intrinsic("llvm.intel.directive.region.exit"), Some(Ok(CallKind::RegionExit)));
         assert!(matches!(classify_intrinsic("llvm.directive.bogus"), Some(Err(_))));
         assert_eq!(classify_intrinsic("llvm.memcpy.p0.p0.i64"), None);
     }

@@ -40,9 +40,19 @@ impl Operand {
     pub fn is_int(&self) -> bool {
         matches!(self.kind, OperandKind::Int { .. })
     }
+    /// The constant read as signed (sign-extended from its width).
     pub fn const_int(&self) -> Option<i64> {
         match self.kind {
             OperandKind::Int { value, .. } => value,
+            _ => None,
+        }
+    }
+    /// The constant read as unsigned (zero-extended from its width): counts
+    /// and alignments, where `i8 128` means 128, not -128.
+    pub fn const_uint(&self) -> Option<u64> {
+        match self.kind {
+            OperandKind::Int { bits, value: Some(v) } if bits < 64 => Some(v as u64 & ((1u64 << bits) - 1)),
+            OperandKind::Int { value: Some(v), .. } => Some(v as u64),
             _ => None,
         }
     }
@@ -241,7 +251,7 @@ pub fn parse_clause(tag: &str, operands: Vec<Operand>, carrier: Carrier) -> Resu
         Arity::One => match operands.len() {
             0 if kind == ClauseKind::Ordered => Args::None,
             // icx writes a plain `ordered` as ORDERED(0).
-            1 if kind == ClauseKind::Ordered && operands[0].const_int() == Some(0) => Args::None,
+            1 if kind == ClauseKind::Ordered && operands[0].const_uint() == Some(0) => Args::None,
             n if kind == ClauseKind::Ordered && n > 1 => {
                 return Err(WeftError::new(
                     Rule::NotYetSupported,
@@ -281,7 +291,7 @@ fn intrinsic_for(a: Arity) -> &'static str {
 fn check_single(tag: &str, kind: ClauseKind, v: &Operand) -> Result<(), WeftError> {
     use ClauseKind as C;
     match kind {
-        C::Collapse | C::Safelen | C::Simdlen | C::Ordered => match v.const_int() {
+        C::Collapse | C::Safelen | C::Simdlen | C::Ordered => match v.const_uint() {
             Some(n) if n > 0 => Ok(()),
             _ => Err(kind_err(tag, format!("needs a positive integer constant, got {}", v.text))),
         },
@@ -373,7 +383,7 @@ fn parse_list(tag: &str, kind: ClauseKind, mods: Modifiers, ops: Vec<Operand>) -
     if kind == C::Aligned && ops.len() >= 2 && ops.last().is_some_and(|o| o.is_int()) {
         // ALIGNED: the items, then the alignment in bytes (icx).
         let align = ops.pop().expect("len >= 2");
-        if !align.const_int().is_some_and(|n| n > 0 && (n & (n - 1)) == 0) {
+        if !align.const_uint().is_some_and(|n| n.is_power_of_two()) {
             return Err(kind_err(tag, format!("alignment must be a constant power of two, got {}", align.text)));
         }
         extra = Some(align);
@@ -498,7 +508,7 @@ fn nonpod_item(
 fn parse_arrsect(tag: &str, it: &mut std::iter::Peekable<std::vec::IntoIter<Operand>>) -> Result<Item, WeftError> {
     let base = it.next().ok_or_else(|| arity_err(tag, "array section has no base"))?;
     let ndims = it.next().ok_or_else(|| arity_err(tag, "array section has no dimension count"))?;
-    let n = match ndims.const_int() {
+    let n = match ndims.const_uint() {
         Some(n) if (1..=64).contains(&n) => n as usize,
         _ => {
             return Err(kind_err(
@@ -769,6 +779,31 @@ mod tests {
         // unknown marker
         let e = parse_clause("QUAL.OMP.SHARED", vec![md("QUAL.OPND.WEIRD"), ptr(1, "x")], LIST).unwrap_err();
         assert_eq!(e.rule, Rule::UnknownClause);
+    }
+
+    #[test]
+    fn narrow_counts_are_unsigned() {
+        // i8 128 is -128 sign-extended; a count or alignment reads it as 128.
+        let i8_128 = Operand {
+            value: ValueId(9),
+            kind: OperandKind::Int { bits: 8, value: Some(-128) },
+            text: "i8 128".into(),
+            ty: "i8".into(),
+        };
+        assert_eq!(i8_128.const_uint(), Some(128));
+        assert_eq!(i8_128.const_int(), Some(-128));
+        let c = parse_clause("QUAL.OMP.SIMDLEN", vec![i8_128.clone()], Carrier::Bundle).unwrap();
+        assert_eq!(c.value().unwrap().const_uint(), Some(128));
+        assert!(parse_clause("QUAL.OMP.SAFELEN", vec![i8_128], Carrier::Paper(Arity::One)).is_ok());
+        let i1_true = Operand {
+            value: ValueId(9),
+            kind: OperandKind::Int { bits: 1, value: Some(-1) },
+            text: "i1 true".into(),
+            ty: "i1".into(),
+        };
+        assert_eq!(i1_true.const_uint(), Some(1));
+        let i64_max = Operand { kind: OperandKind::Int { bits: 64, value: Some(-1) }, ..i1_true };
+        assert_eq!(i64_max.const_uint(), Some(u64::MAX));
     }
 
     #[test]

@@ -13,7 +13,7 @@ use crate::model::Operand;
 /// A basic block, as the W-Region builder needs it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BlockInfo {
-    /// The block's name (empty when unnamed; see `ffi::Slots::block_label`).
+    /// The block's label as LLVM prints it, without the `%` (`entry`, `7`).
     pub name: String,
     pub succs: Vec<usize>,
     /// The unwind successor of an invoke terminator (also in `succs`). An
@@ -107,10 +107,13 @@ pub fn scan_function<'ctx>(f: FunctionValue<'ctx>) -> Result<FunctionScan<'ctx>,
                     label,
                     "a directive intrinsic must be called, not invoked (directive calls never unwind)",
                 )
-                .in_function(&fname));
+                .in_function(&fname)
+                .at(v.id()));
             }
             if inst.get_opcode() == InstructionOpcode::Call {
-                if let Some(call) = read_call(v, index, only_phis_so_far, &slots).map_err(|e| e.in_function(&fname))? {
+                if let Some(call) =
+                    read_call(v, index, only_phis_so_far, &slots).map_err(|e| e.in_function(&fname).at(v.id()))?
+                {
                     only_phis_so_far &= matches!(call.kind, CallKind::Qual(_));
                     calls.push(call);
                     continue;
@@ -127,8 +130,10 @@ pub fn scan_function<'ctx>(f: FunctionValue<'ctx>) -> Result<FunctionScan<'ctx>,
         let leaves_function = matches!(term, Some(InstructionOpcode::Return) | Some(InstructionOpcode::Resume));
         let succs = ffi::successors(bb).into_iter().filter_map(index_of).collect();
         let unwind = ffi::unwind_dest(bb).and_then(index_of);
+        // The label as LLVM prints it, so that errors name unnamed blocks %7.
+        let label = slots.block_label(bb);
         blocks.push(BlockInfo {
-            name: bb.get_name().to_string_lossy().into_owned(),
+            name: label.strip_prefix('%').unwrap_or(&label).to_string(),
             succs,
             unwind,
             leaves_function,

@@ -13,7 +13,8 @@ use crate::wregion::defined_functions;
 /// The function's blocks reachable from its entry.
 fn reachable_blocks(f: FunctionValue<'_>) -> Vec<BasicBlock<'_>> {
     let blocks = f.get_basic_blocks();
-    let ids: Vec<ffi::BlockId> = blocks.iter().map(|&b| ffi::block_id(b)).collect();
+    let index: hashbrown::HashMap<ffi::BlockId, usize> =
+        blocks.iter().enumerate().map(|(i, &b)| (ffi::block_id(b), i)).collect();
     let mut seen = vec![false; blocks.len()];
     let mut stack = vec![0usize];
     if !blocks.is_empty() {
@@ -21,7 +22,7 @@ fn reachable_blocks(f: FunctionValue<'_>) -> Vec<BasicBlock<'_>> {
     }
     while let Some(b) = stack.pop() {
         for s in ffi::successors(blocks[b]) {
-            if let Some(i) = ids.iter().position(|&id| id == s) {
+            if let Some(&i) = index.get(&s) {
                 if !seen[i] {
                     seen[i] = true;
                     stack.push(i);
@@ -61,10 +62,13 @@ pub fn run(module: &Module<'_>) -> PassResult {
                     ffi::directive_call_label(Value::of_instruction(*first)),
                     "no weft pass lowered this directive; directives must not reach code generation",
                 )
-                .in_function(f.get_name().to_string_lossy()),
+                .in_function(f.get_name().to_string_lossy())
+                .at(Value::of_instruction(*first).id()),
             );
         }
     }
+    // SAFETY: nothing has been erased yet.
+    unsafe { ffi::locate(&mut errors) };
     let changed = strip_directives(module);
     if errors.is_empty() {
         Ok(changed)
@@ -79,18 +83,9 @@ pub fn run(module: &Module<'_>) -> PassResult {
 pub fn strip_directives(module: &Module<'_>) -> bool {
     let mut changed = false;
     for f in defined_functions(module) {
-        // Exits first: they consume entry tokens, and erasing an entry also
-        // erases any other call left using its token.
-        let mut calls = directive_calls(f);
-        calls.sort_by_key(|c| {
-            let exit =
-                ffi::called_function_name(Value::of_instruction(*c)).is_some_and(|n| n == "llvm.directive.region.exit");
-            !exit
-        });
-        for call in calls {
-            ffi::erase_directive_call(call);
-            changed = true;
-        }
+        let calls = directive_calls(f);
+        changed |= !calls.is_empty();
+        ffi::erase_directive_calls(&calls);
     }
     let decls: Vec<FunctionValue<'_>> = module
         .get_functions()

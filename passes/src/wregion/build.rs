@@ -2,8 +2,6 @@
 //! BEGIN with its END along the dominator tree, computes nesting, attaches
 //! sandwich clauses to their innermost region, and checks that every region
 //! is single-entry single-exit.
-use std::collections::VecDeque;
-
 use weft_intrinsics::error::{Rule, WeftError};
 use weft_intrinsics::group::{check_applicable, Event};
 use weft_intrinsics::scan::BlockInfo;
@@ -25,14 +23,82 @@ fn block_name(blocks: &[BlockInfo], b: usize) -> String {
     }
 }
 
+/// The CFG facts the region checks need, computed once per function, and a
+/// scratch marking so that checking a region costs its size, not the function's.
+struct Cfg<'a> {
+    blocks: &'a [BlockInfo],
+    dom: Dominators,
+    /// Predecessors through normal (non-unwind) edges from reachable blocks.
+    preds: Vec<Vec<usize>>,
+    mark: Vec<u32>,
+    stamp: u32,
+}
+
+impl<'a> Cfg<'a> {
+    fn new(blocks: &'a [BlockInfo]) -> Cfg<'a> {
+        let succs: Vec<Vec<usize>> = blocks.iter().map(|b| b.succs.clone()).collect();
+        let dom = Dominators::compute(&succs);
+        let mut preds = vec![Vec::new(); blocks.len()];
+        for (p, info) in blocks.iter().enumerate().filter(|&(p, _)| dom.is_reachable(p)) {
+            for &b in info.succs.iter().filter(|&&b| Some(b) != info.unwind) {
+                if preds[b].last() != Some(&p) {
+                    preds[b].push(p);
+                }
+            }
+        }
+        Cfg { blocks, dom, preds, mark: vec![0; blocks.len()], stamp: 0 }
+    }
+
+    /// The blocks reachable from `s` through normal edges without leaving
+    /// `stop` (included when reached), in visiting order; they stay marked
+    /// until the next call.
+    fn reach(&mut self, s: usize, stop: Option<usize>) -> Vec<usize> {
+        self.stamp += 1;
+        let mut out = vec![s];
+        self.mark[s] = self.stamp;
+        let mut i = 0;
+        while i < out.len() {
+            let b = out[i];
+            i += 1;
+            if Some(b) == stop {
+                continue;
+            }
+            let info = &self.blocks[b];
+            for &n in info.succs.iter().filter(|&&n| Some(n) != info.unwind) {
+                if self.mark[n] != self.stamp {
+                    self.mark[n] = self.stamp;
+                    out.push(n);
+                }
+            }
+        }
+        out
+    }
+
+    fn marked(&self, b: usize) -> bool {
+        self.mark[b] == self.stamp
+    }
+
+    /// An edge into the marked set, other than into `s`, from an unmarked
+    /// block or from `stop` (whose terminator runs after the END): the first
+    /// in block order.
+    fn entering_edge(&self, members: &[usize], s: usize, stop: Option<usize>) -> Option<(usize, usize)> {
+        let mut edges = members
+            .iter()
+            .filter(|&&b| b != s)
+            .flat_map(|&b| self.preds[b].iter().map(move |&p| (p, b)))
+            .filter(|&(p, _)| !self.marked(p) || Some(p) == stop);
+        let first = edges.next()?;
+        Some(edges.fold(first, |best, e| if (e.1, e.0) < (best.1, best.0) { e } else { best }))
+    }
+}
+
 fn build_inner(function: &str, blocks: &[BlockInfo]) -> Result<WRegionGraph, WeftError> {
     let mut graph = WRegionGraph { function: function.to_string(), ..Default::default() };
     if blocks.iter().all(|b| b.events.is_empty()) {
         return Ok(graph);
     }
-    let succs: Vec<Vec<usize>> = blocks.iter().map(|b| b.succs.clone()).collect();
-    let dom = Dominators::compute(&succs);
-    let children = dom.children();
+    let mut cfg = Cfg::new(blocks);
+    let children = cfg.dom.children();
 
     // Walk the dominator tree; `open` is the stack of regions open on entry to
     // a block. Each block's subtree sees its own copy, so an END on one path
@@ -50,22 +116,38 @@ fn build_inner(function: &str, blocks: &[BlockInfo]) -> Result<WRegionGraph, Wef
                     graph.regions[r].exit = Some(Pos { block: b, span: *span });
                 }
                 Event::End { kind, span, token, spelling, .. } => {
+                    let mut unmatched = |detail: String| {
+                        explain_unmatched_end(&mut cfg, b, *kind, *token).unwrap_or_else(|| {
+                            WeftError::new(Rule::UnmatchedEnd, spelling.as_str(), detail).at(span.first)
+                        })
+                    };
                     let Some(&top) = open.last() else {
-                        return Err(WeftError::new(Rule::UnmatchedEnd, spelling.as_str(), "closes no open directive"));
+                        return Err(unmatched(format!(
+                            "closes no open directive: no {} is open on every path to block {}",
+                            kind.begin_name(),
+                            block_name(blocks, b)
+                        )));
                     };
                     let region = &graph.regions[top];
                     // Paper-form ENDs close paper-form BEGINs; an exit closes its own entry.
                     let same_token = *token == region.token;
                     if region.kind != *kind || !same_token {
-                        return Err(WeftError::new(
-                            Rule::UnmatchedEnd,
-                            spelling.as_str(),
-                            format!(
-                                "does not match the innermost open directive, {} (opened in block {})",
-                                region.kind.begin_name(),
-                                block_name(blocks, region.entry.block)
+                        let opened = format!(
+                            "the innermost open directive, {} (opened in block {})",
+                            region.kind.begin_name(),
+                            block_name(blocks, region.entry.block)
+                        );
+                        let detail = match (region.kind == *kind, token, region.token) {
+                            (true, Some(_), Some(_)) => {
+                                format!("takes the token of another llvm.directive.region.entry than {opened}")
+                            }
+                            (true, _, _) => format!(
+                                "cannot close {opened}, which is in the other directive form (a paper-form END \
+                                 closes a paper-form directive, a region.exit the entry whose token it takes)"
                             ),
-                        ));
+                            (false, _, _) => format!("does not match {opened}"),
+                        };
+                        return Err(unmatched(detail));
                     }
                     if let Some(prev) = region.exit {
                         return Err(WeftError::new(
@@ -76,22 +158,24 @@ fn build_inner(function: &str, blocks: &[BlockInfo]) -> Result<WRegionGraph, Wef
                                 block_name(blocks, prev.block),
                                 block_name(blocks, b)
                             ),
-                        ));
+                        )
+                        .at(region.entry.span.first));
                     }
                     graph.regions[top].exit = Some(Pos { block: b, span: *span });
                     open.pop();
                 }
-                Event::Sandwich { clause, .. } => {
+                Event::Sandwich { clause, inst, .. } => {
                     let Some(&top) = open.last() else {
                         return Err(WeftError::new(
                             Rule::StrayClause,
                             clause.spelling.as_str(),
                             "a sandwich clause must sit inside the region of the directive it belongs to",
-                        ));
+                        )
+                        .at(*inst));
                     };
                     let r = &mut graph.regions[top];
                     r.directive.clauses.push(clause.clone());
-                    check_applicable(r.kind, &r.directive.clauses)?;
+                    check_applicable(r.kind, &r.directive.clauses).map_err(|e| e.at(*inst))?;
                 }
             }
         }
@@ -102,7 +186,8 @@ fn build_inner(function: &str, blocks: &[BlockInfo]) -> Result<WRegionGraph, Wef
     }
 
     for i in 0..graph.regions.len() {
-        let blocks_of = region_blocks(blocks, &dom, &graph.regions[i])?;
+        let r = &graph.regions[i];
+        let blocks_of = region_blocks(&mut cfg, r).map_err(|e| e.at(r.entry.span.first))?;
         graph.regions[i].blocks = blocks_of;
     }
     order_by_program(&mut graph);
@@ -148,13 +233,14 @@ fn new_region(
 }
 
 /// The region's blocks: everything reachable from its entry without passing
-/// its END. Checks single entry (each block is dominated by the entry block
-/// and entered only from inside the region) and single exit (no block leaves
-/// the function or re-enters the entry block, and the END block does not
-/// branch back into the region). A region without an END is accepted only if
-/// it never completes (every path ends in `unreachable` or loops forever):
-/// `#pragma omp parallel { abort(); }`.
-fn region_blocks(blocks: &[BlockInfo], dom: &Dominators, r: &WRegion) -> Result<Vec<usize>, WeftError> {
+/// its END. Checks single entry (each block other than the entry is entered
+/// only from inside the region) and single exit (no block leaves the function
+/// or re-enters the entry block, and the END block does not branch back into
+/// the region). A region without an END is accepted only if it never
+/// completes (every path ends in `unreachable` or loops forever):
+/// `#pragma omp parallel { abort(); }`. Costs the region's size.
+fn region_blocks(cfg: &mut Cfg<'_>, r: &WRegion) -> Result<Vec<usize>, WeftError> {
+    let blocks = cfg.blocks;
     let name = r.kind.begin_name();
     let s = r.entry.block;
     let e = r.exit.map(|x| x.block);
@@ -163,18 +249,8 @@ fn region_blocks(blocks: &[BlockInfo], dom: &Dominators, r: &WRegion) -> Result<
             return Ok(vec![s]);
         }
     }
-    let mut seen = vec![false; blocks.len()];
-    let mut queue = VecDeque::new();
-    seen[s] = true;
-    queue.push_back(s);
-    while let Some(b) = queue.pop_front() {
-        if b != s && !dom.dominates(s, b) {
-            return Err(WeftError::new(
-                Rule::NotSingleEntrySingleExit,
-                name,
-                format!("block {} of the region is entered from outside it", block_name(blocks, b)),
-            ));
-        }
+    let mut members = cfg.reach(s, e);
+    for &b in &members {
         if Some(b) == e {
             continue;
         }
@@ -199,44 +275,94 @@ fn region_blocks(blocks: &[BlockInfo], dom: &Dominators, r: &WRegion) -> Result<
                 ),
             });
         }
-        for &n in blocks[b].succs.iter().filter(|&&n| Some(n) != blocks[b].unwind) {
-            if n == s {
-                return Err(WeftError::new(
-                    Rule::NotSingleEntrySingleExit,
-                    name,
-                    format!(
-                        "block {} branches back to the region's entry without passing its END",
-                        block_name(blocks, b)
-                    ),
-                ));
-            }
-            if !seen[n] {
-                seen[n] = true;
-                queue.push_back(n);
-            }
-        }
-    }
-    // Entered only through its entry: an edge into a region block other than
-    // the entry must come from inside the region. The END block's own
-    // terminator is outside (it runs after the END).
-    for (p, info) in blocks.iter().enumerate() {
-        if !dom.is_reachable(p) || seen[p] && Some(p) != e {
-            continue;
-        }
-        if let Some(&b) = info.succs.iter().find(|&&b| seen[b] && b != s && Some(b) != info.unwind) {
-            let what = if Some(p) == e { "its END block" } else { "outside it" };
+        if blocks[b].succs.iter().any(|&n| n == s && Some(n) != blocks[b].unwind) {
             return Err(WeftError::new(
                 Rule::NotSingleEntrySingleExit,
                 name,
-                format!(
-                    "block {} of the region is entered from {what} ({})",
-                    block_name(blocks, b),
-                    block_name(blocks, p)
-                ),
+                format!("block {} branches back to the region's entry without passing its END", block_name(blocks, b)),
             ));
         }
     }
-    Ok((0..blocks.len()).filter(|&b| seen[b]).collect())
+    if let Some((p, b)) = cfg.entering_edge(&members, s, e) {
+        let detail = if Some(p) == e {
+            format!(
+                "its END block {} branches back into the region (edge from {} to {})",
+                block_name(blocks, p),
+                block_name(blocks, p),
+                block_name(blocks, b)
+            )
+        } else {
+            side_entry_detail(blocks, p, b)
+        };
+        return Err(WeftError::new(Rule::NotSingleEntrySingleExit, name, detail));
+    }
+    // Only an unwind edge can still enter the region from outside.
+    if let Some(&b) = members.iter().find(|&&b| b != s && !cfg.dom.dominates(s, b)) {
+        return Err(WeftError::new(
+            Rule::NotSingleEntrySingleExit,
+            name,
+            format!("block {} of the region is entered from outside it by an unwind edge", block_name(blocks, b)),
+        ));
+    }
+    members.sort_unstable();
+    Ok(members)
+}
+
+fn side_entry_detail(blocks: &[BlockInfo], p: usize, b: usize) -> String {
+    format!(
+        "control enters the region from outside it by the edge from {} to {} (a region is entered only through its directive)",
+        block_name(blocks, p),
+        block_name(blocks, b)
+    )
+}
+
+/// An END that closes no open directive (or the wrong one) is most often a
+/// region entered from the side: a branch from before the directive into its
+/// body reaches the END without passing the directive. If an unmatched BEGIN
+/// of the same directive (same token) reaches the END's block but does not
+/// dominate it, report that region and the offending edge instead.
+fn explain_unmatched_end(
+    cfg: &mut Cfg<'_>,
+    end_block: usize,
+    kind: weft_intrinsics::vocab::DirKind,
+    token: Option<weft_intrinsics::model::ValueId>,
+) -> Option<WeftError> {
+    let blocks = cfg.blocks;
+    let begins: Vec<(usize, weft_intrinsics::model::ValueId)> = blocks
+        .iter()
+        .enumerate()
+        .flat_map(|(b, info)| info.events.iter().map(move |ev| (b, ev)))
+        .filter_map(|(b, ev)| match ev {
+            Event::Begin { directive, span, token: t } if directive.kind == kind && *t == token => {
+                Some((b, span.first))
+            }
+            _ => None,
+        })
+        .collect();
+    for (s, first) in begins {
+        if !cfg.dom.is_reachable(s) || cfg.dom.dominates(s, end_block) {
+            continue;
+        }
+        let members = cfg.reach(s, Some(end_block));
+        if !cfg.marked(end_block) {
+            continue;
+        }
+        if let Some((p, b)) = cfg.entering_edge(&members, s, Some(end_block)).filter(|&(p, _)| p != end_block) {
+            return Some(
+                WeftError::new(
+                    Rule::NotSingleEntrySingleExit,
+                    kind.begin_name(),
+                    format!(
+                        "its END in block {} is reached without passing the directive: {}",
+                        block_name(blocks, end_block),
+                        side_entry_detail(blocks, p, b)
+                    ),
+                )
+                .at(first),
+            );
+        }
+    }
+    None
 }
 
 /// Sorts roots and children by where their directive sits in the function
@@ -250,13 +376,26 @@ fn order_by_program(graph: &mut WRegionGraph) {
     }
 }
 
-/// Numbers regions in pre-order from 1 and sets depth (roots are 0).
+/// Numbers regions in pre-order from 1, sets depth (roots are 0), and
+/// reorders `regions` so that region number n sits at index n - 1 (regions
+/// are discovered in dominator-tree order, which can differ from program order).
 fn number_and_depth(graph: &mut WRegionGraph) {
     let order = graph.preorder();
-    for (n, &r) in order.iter().enumerate() {
-        graph.regions[r].number = n + 1;
-        graph.regions[r].depth = graph.regions[r].parent.map_or(0, |p| graph.regions[p].depth + 1);
+    let mut new_index = vec![0usize; graph.regions.len()];
+    for (n, &old) in order.iter().enumerate() {
+        new_index[old] = n;
     }
+    let mut slots: Vec<Option<WRegion>> = std::mem::take(&mut graph.regions).into_iter().map(Some).collect();
+    for (n, &old) in order.iter().enumerate() {
+        let mut r = slots[old].take().expect("pre-order visits each region once");
+        r.number = n + 1;
+        r.parent = r.parent.map(|p| new_index[p]);
+        r.children.iter_mut().for_each(|c| *c = new_index[*c]);
+        // Parents precede children in pre-order, so the parent's depth is set.
+        r.depth = r.parent.map_or(0, |p| graph.regions[p].depth + 1);
+        graph.regions.push(r);
+    }
+    graph.roots.iter_mut().for_each(|r| *r = new_index[*r]);
 }
 
 #[cfg(test)]
@@ -326,6 +465,40 @@ mod tests {
     }
 
     #[test]
+    fn regions_indexed_by_number_when_dominator_order_differs() {
+        // entry -> {1, 2}; 1 -> 4 (region R1 in block 4, discovered first by
+        // the dominator walk); 2 holds R2, first in block order. 3: join.
+        let blocks = vec![
+            block("entry", vec![1, 2], vec![]),
+            block("a", vec![4], vec![]),
+            block("b", vec![3], vec![begin(DirKind::Single, 0), end(DirKind::Single, 2)]),
+            ret("join"),
+            block(
+                "c",
+                vec![3],
+                vec![
+                    begin(DirKind::Critical, 0),
+                    begin(DirKind::Master, 2),
+                    end(DirKind::Master, 4),
+                    end(DirKind::Critical, 6),
+                ],
+            ),
+        ];
+        let g = build("f", &blocks).unwrap();
+        for (i, r) in g.regions.iter().enumerate() {
+            assert_eq!(r.number, i + 1, "region at index {i}");
+        }
+        let kinds: Vec<_> = g.regions.iter().map(|r| (r.kind, r.depth, r.parent)).collect();
+        assert_eq!(
+            kinds,
+            vec![(DirKind::Single, 0, None), (DirKind::Critical, 0, None), (DirKind::Master, 1, Some(1))]
+        );
+        assert_eq!(g.roots, vec![0, 1]);
+        assert_eq!(g.regions[1].children, vec![2]);
+        assert_eq!(g.preorder(), vec![0, 1, 2]);
+    }
+
+    #[test]
     fn missing_end() {
         let blocks = vec![block("entry", vec![1], vec![begin(DirKind::Parallel, 0)]), ret("exit")];
         let e = build("f", &blocks).unwrap_err();
@@ -370,9 +543,12 @@ mod tests {
             block("end", vec![4], vec![end(DirKind::Parallel, 0)]),
             ret("exit"),
         ];
-        // The END in block 3 is not dominated by the BEGIN: reported as missing.
+        // The END in block 3 is not dominated by the BEGIN: the side entry
+        // is named, with its edge, rather than the END.
         let e = build("f", &blocks).unwrap_err();
-        assert!(matches!(e.rule, Rule::MissingEnd | Rule::UnmatchedEnd), "{e}");
+        assert_eq!(e.rule, Rule::NotSingleEntrySingleExit, "{e}");
+        assert_eq!(e.construct, "DIR.OMP.PARALLEL");
+        assert!(e.detail.contains("edge from %entry to %mid"), "{e}");
     }
 
     #[test]

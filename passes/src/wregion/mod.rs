@@ -9,7 +9,7 @@ use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::values::FunctionValue;
 use weft_intrinsics::ffi;
 use weft_intrinsics::scan::{scan_function, FunctionScan};
-use weft_intrinsics::WeftError;
+use weft_intrinsics::{PassResult, Rule, WeftError};
 
 pub use graph::{WRegion, WRegionGraph};
 
@@ -34,10 +34,38 @@ impl Analysis<'_> {
 
 /// Scans a function and builds its W-Region graph.
 pub fn analyze(f: FunctionValue<'_>) -> Result<Analysis<'_>, WeftError> {
-    let scan = scan_function(f)?;
-    let graph = build::build(&scan.name, &scan.blocks)?;
-    log::debug!(target: "weft::wregion", "{}: {} W-Region(s)", scan.name, graph.regions.len());
-    Ok(Analysis { scan, graph })
+    let analysis = scan_function(f).and_then(|scan| {
+        let graph = build::build(&scan.name, &scan.blocks)?;
+        log::debug!(target: "weft::wregion", "{}: {} W-Region(s)", scan.name, graph.regions.len());
+        Ok(Analysis { scan, graph })
+    });
+    analysis.map_err(|mut e| {
+        // SAFETY: nothing has changed the function since the error was made.
+        unsafe { ffi::locate(std::slice::from_mut(&mut e)) };
+        e
+    })
+}
+
+/// Refuses the first region of each function that `refuse` picks, as
+/// not yet supported, with `why`; located at the region's directive.
+pub fn refuse_regions(analyses: &[Analysis<'_>], refuse: impl Fn(&WRegion) -> bool, why: &str) -> PassResult {
+    let mut errors = Vec::new();
+    for a in analyses {
+        if let Some(r) = a.graph.preorder().into_iter().map(|r| &a.graph.regions[r]).find(|r| refuse(r)) {
+            errors.push(
+                WeftError::new(Rule::NotYetSupported, r.kind.begin_name(), why)
+                    .in_function(&a.graph.function)
+                    .at(r.entry.span.first),
+            );
+        }
+    }
+    // SAFETY: the analyses are of the unchanged module.
+    unsafe { ffi::locate(&mut errors) };
+    if errors.is_empty() {
+        Ok(false)
+    } else {
+        Err(errors)
+    }
 }
 
 /// Every function with a body, in module order.

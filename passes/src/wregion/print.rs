@@ -56,6 +56,15 @@ fn value_of(op: Option<&Operand>) -> String {
     op.map_or_else(|| "UNSPECIFIED".to_string(), |o| o.text.clone())
 }
 
+/// A count clause (COLLAPSE, SAFELEN, SIMDLEN, ORDERED) is unsigned: `i8 128`,
+/// which LLVM prints as `i8 -128`.
+fn count_of(op: Option<&Operand>) -> String {
+    match op.and_then(|o| o.const_uint().map(|n| (o, n))) {
+        Some((o, n)) => format!("{} {n}", o.ty),
+        None => value_of(op),
+    }
+}
+
 fn bound(op: &Operand) -> String {
     op.const_int().map_or_else(|| op.text.clone(), |n| n.to_string())
 }
@@ -177,10 +186,10 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
         .as_ref()
         .map_or_else(|| "UNSPECIFIED".to_string(), |c| format!("STATIC chunk {}", value_of(c.as_ref())));
     line(k.takes(C::DistSchedule), "DIST_SCHEDULE", dist);
+    for (c, name) in [(C::Collapse, "COLLAPSE"), (C::Safelen, "SAFELEN"), (C::Simdlen, "SIMDLEN")] {
+        line(k.takes(c), name, count_of(e.value(c)));
+    }
     for (c, name) in [
-        (C::Collapse, "COLLAPSE"),
-        (C::Safelen, "SAFELEN"),
-        (C::Simdlen, "SIMDLEN"),
         (C::Final, "FINAL"),
         (C::Grainsize, "GRAINSIZE"),
         (C::NumTasks, "NUM_TASKS"),
@@ -197,7 +206,7 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
     if k.takes(C::Ordered) {
         // ORDERED may come without its loop count.
         let ordered = match e.value(C::Ordered) {
-            Some(v) => v.text.clone(),
+            Some(v) => count_of(Some(v)),
             None if e.has_value_clause(C::Ordered) => "YES".to_string(),
             None => "UNSPECIFIED".to_string(),
         };
