@@ -12,8 +12,11 @@
 #include "llvm/IR/ModuleSlotTracker.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/CodeExtractor.h"
 #include "llvm/Transforms/Utils/Local.h"
 
 #include <cstring>
@@ -145,6 +148,118 @@ void weft_erase_directive_calls(LLVMValueRef *calls, unsigned n) {
 // Moves `inst` before `before` (same function).
 void weft_move_before(LLVMValueRef inst, LLVMValueRef before) {
   cast<Instruction>(unwrap(inst))->moveBefore(cast<Instruction>(unwrap(before)));
+}
+
+// ---- outlining (LLVM's CodeExtractor) ----
+
+// Outlines blocks[0..n) of one function (blocks[0] is the region's only
+// entry; the region has one exit) into an internal microtask
+// `void name(ptr gtid, ptr btid, ptr args)`, the shape libomp's
+// __kmpc_fork_call calls. Values the region reads are passed in one
+// aggregate (CodeExtractor's AggregateArgs), so any number of them fit the
+// one pointer. Calls to __kmpc_global_thread_num in the body become loads of
+// *gtid: the body runs on the thread that gets that argument. Constant-size
+// allocas of the body's first block move to the microtask's entry, so they
+// stay static. Returns the microtask and sets *call to the call left in the
+// caller, `call void @name(ptr null, ptr null, ptr %agg)`, which the caller
+// rewrites into the fork. Null when CodeExtractor refuses the region, or
+// when the region would return values (callers demote those first).
+LLVMValueRef weft_outline_microtask(LLVMBasicBlockRef *blocks, unsigned n, const char *name,
+                                    LLVMValueRef *call) {
+  SmallVector<BasicBlock *, 16> BBs;
+  for (unsigned i = 0; i < n; ++i)
+    BBs.push_back(unwrap(blocks[i]));
+  Function *Parent = BBs[0]->getParent();
+  CodeExtractor CE(BBs, /*DT=*/nullptr, /*AggregateArgs=*/true, nullptr, nullptr, nullptr,
+                   /*AllowVarArgs=*/false, /*AllowAlloca=*/true);
+  if (!CE.isEligible())
+    return nullptr;
+  CodeExtractorAnalysisCache CEAC(*Parent);
+  SetVector<Value *> Inputs, Outputs, Sinks;
+  CE.findInputsOutputs(Inputs, Outputs, Sinks);
+  if (!Outputs.empty())
+    return nullptr;
+  Function *Old = CE.extractCodeRegion(CEAC);
+  if (!Old || Old->arg_size() > 1 || !Old->hasOneUser())
+    return nullptr;
+  LLVMContext &Ctx = Parent->getContext();
+  Module *M = Parent->getParent();
+  Type *Ptr = PointerType::get(Ctx, 0);
+  auto *FT = FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr, Ptr}, false);
+  Function *New = Function::Create(FT, GlobalValue::InternalLinkage, name, M);
+  New->getArg(0)->setName("gtid.addr");
+  New->getArg(1)->setName("btid.addr");
+  New->getArg(2)->setName("args");
+  ValueToValueMapTy VMap;
+  if (Old->arg_size() == 1)
+    VMap[Old->getArg(0)] = New->getArg(2);
+  SmallVector<ReturnInst *, 4> Returns;
+  CloneFunctionInto(New, Old, VMap, CloneFunctionChangeType::LocalChangesOnly, Returns);
+  New->setLinkage(GlobalValue::InternalLinkage);
+  New->addParamAttr(0, Attribute::NoAlias);
+  New->addParamAttr(1, Attribute::NoAlias);
+
+  auto *OldCall = cast<CallInst>(Old->user_back());
+  Value *Agg = Old->arg_size() == 1 ? OldCall->getArgOperand(0) : ConstantPointerNull::get(cast<PointerType>(Ptr));
+  Value *Null = ConstantPointerNull::get(cast<PointerType>(Ptr));
+  auto *NewCall = CallInst::Create(FT, New, {Null, Null, Agg}, "", OldCall);
+  NewCall->setDebugLoc(OldCall->getDebugLoc());
+  OldCall->eraseFromParent();
+  Old->eraseFromParent();
+
+  // Static allocas of the body's first block into the entry block.
+  BasicBlock &Entry = New->getEntryBlock();
+  if (auto *Br = dyn_cast<BranchInst>(Entry.getTerminator()); Br && Br->isUnconditional()) {
+    SmallVector<AllocaInst *, 8> Move;
+    for (Instruction &I : *Br->getSuccessor(0))
+      if (auto *AI = dyn_cast<AllocaInst>(&I); AI && isa<ConstantInt>(AI->getArraySize()))
+        Move.push_back(AI);
+    for (AllocaInst *AI : Move)
+      AI->moveBefore(Entry.getTerminator());
+  }
+  // The thread id: one load of *gtid at entry.
+  SmallVector<CallInst *, 4> Gtids;
+  for (Instruction &I : instructions(*New))
+    if (auto *CI = dyn_cast<CallInst>(&I))
+      if (Function *Callee = CI->getCalledFunction(); Callee && Callee->getName() == "__kmpc_global_thread_num")
+        Gtids.push_back(CI);
+  if (!Gtids.empty()) {
+    auto *Tid = new LoadInst(Type::getInt32Ty(Ctx), New->getArg(0), "gtid", Entry.getTerminator());
+    for (CallInst *CI : Gtids) {
+      CI->replaceAllUsesWith(Tid);
+      CI->eraseFromParent();
+    }
+  }
+  *call = wrap(NewCall);
+  return wrap(New);
+}
+
+// Replaces the uses of `from` by `to` in the instructions of blocks[0..n)
+// only (LLVM-C's replace-all-uses has no such scope).
+void weft_replace_uses_in_blocks(LLVMValueRef from, LLVMValueRef to, LLVMBasicBlockRef *blocks, unsigned n) {
+  SmallPtrSet<BasicBlock *, 16> In;
+  for (unsigned i = 0; i < n; ++i)
+    In.insert(unwrap(blocks[i]));
+  Value *From = unwrap(from), *To = unwrap(to);
+  for (Use &U : make_early_inc_range(From->uses()))
+    if (auto *I = dyn_cast<Instruction>(U.getUser()); I && In.count(I->getParent()))
+      U.set(To);
+}
+
+// The block's single predecessor, or null.
+LLVMBasicBlockRef weft_single_predecessor(LLVMBasicBlockRef bb) { return wrap(unwrap(bb)->getSinglePredecessor()); }
+
+// The type of the memory a pointer names when it is an alloca (its
+// allocated type) or a global variable (its value type); null otherwise.
+LLVMTypeRef weft_memory_type(LLVMValueRef v) {
+  Value *V = unwrap(v)->stripPointerCasts();
+  if (auto *AI = dyn_cast<AllocaInst>(V))
+    return isa<ConstantInt>(AI->getArraySize()) && cast<ConstantInt>(AI->getArraySize())->isOne()
+               ? wrap(AI->getAllocatedType())
+               : nullptr;
+  if (auto *GV = dyn_cast<GlobalVariable>(V))
+    return wrap(GV->getValueType());
+  return nullptr;
 }
 
 // ---- diagnostics ----

@@ -10,7 +10,8 @@ use llvm_plugin::inkwell::llvm_sys::core::*;
 use llvm_plugin::inkwell::llvm_sys::prelude::*;
 use llvm_plugin::inkwell::llvm_sys::LLVMTypeKind;
 use llvm_plugin::inkwell::module::Module;
-use llvm_plugin::inkwell::values::{AsValueRef, FunctionValue, InstructionValue};
+use llvm_plugin::inkwell::types::BasicTypeEnum;
+use llvm_plugin::inkwell::values::{AsValueRef, BasicValueEnum, FunctionValue, InstructionValue};
 
 use crate::model::{OperandKind, ValueId};
 
@@ -28,6 +29,15 @@ extern "C" {
     fn weft_erase_directive_calls(calls: *mut LLVMValueRef, n: c_uint);
     fn weft_move_before(inst: LLVMValueRef, before: LLVMValueRef);
     fn weft_diagnose(m: LLVMModuleRef, severity: c_int, msg: *const c_char);
+    fn weft_outline_microtask(
+        blocks: *mut LLVMBasicBlockRef,
+        n: c_uint,
+        name: *const c_char,
+        call: *mut LLVMValueRef,
+    ) -> LLVMValueRef;
+    fn weft_single_predecessor(bb: LLVMBasicBlockRef) -> LLVMBasicBlockRef;
+    fn weft_memory_type(v: LLVMValueRef) -> LLVMTypeRef;
+    fn weft_replace_uses_in_blocks(from: LLVMValueRef, to: LLVMValueRef, blocks: *mut LLVMBasicBlockRef, n: c_uint);
 }
 
 /// A value of the module being processed, by identity. Valid while the
@@ -294,6 +304,77 @@ pub fn users(v: Value) -> Vec<Value> {
 pub fn print_type(v: Value) -> String {
     // SAFETY: printing a live value's type; LLVM allocates the message.
     take_message(unsafe { LLVMPrintTypeToString(LLVMTypeOf(v.0)) })
+}
+
+/// Outlines `blocks` (the first is the region's only entry, and the region
+/// has one exit and no values used after it) into an internal microtask
+/// `void name(ptr gtid, ptr btid, ptr args)` with LLVM's CodeExtractor.
+/// Returns the microtask and the call left in the caller,
+/// `call void @name(ptr null, ptr null, ptr %args)`; None if CodeExtractor
+/// refuses the region.
+pub fn outline_microtask<'ctx>(
+    blocks: &[BasicBlock<'ctx>],
+    name: &str,
+) -> Option<(FunctionValue<'ctx>, InstructionValue<'ctx>)> {
+    let mut raw: Vec<LLVMBasicBlockRef> = blocks.iter().map(|b| b.as_mut_ptr()).collect();
+    let cname = CString::new(name.replace('\0', "")).expect("no interior NUL");
+    let mut call: LLVMValueRef = std::ptr::null_mut();
+    // SAFETY: live blocks of one function; the helper returns null (and
+    // leaves the IR unchanged) when the region cannot be extracted, else a
+    // new function of the same module and the call it left in the caller.
+    unsafe {
+        let f = weft_outline_microtask(raw.as_mut_ptr(), raw.len() as c_uint, cname.as_ptr(), &mut call);
+        if f.is_null() {
+            return None;
+        }
+        Some((FunctionValue::new(f)?, InstructionValue::new(call)))
+    }
+}
+
+/// Replaces the uses of `from` by `to` inside `blocks` only.
+pub fn replace_uses_in_blocks<'ctx>(from: impl AsValueRef, to: impl AsValueRef, blocks: &[BasicBlock<'ctx>]) {
+    let mut raw: Vec<LLVMBasicBlockRef> = blocks.iter().map(|b| b.as_mut_ptr()).collect();
+    // SAFETY: live values of the same type (callers check) and live blocks.
+    unsafe { weft_replace_uses_in_blocks(from.as_value_ref(), to.as_value_ref(), raw.as_mut_ptr(), raw.len() as c_uint) }
+}
+
+/// Whether `pred` is `bb`'s only predecessor.
+pub fn has_only_predecessor(bb: BasicBlock<'_>, pred: BasicBlock<'_>) -> bool {
+    // SAFETY: a live block; LLVM returns null or a block of the same function.
+    unsafe { weft_single_predecessor(bb.as_mut_ptr()) == pred.as_mut_ptr() }
+}
+
+/// The type of the variable a pointer names: an alloca's allocated type (one
+/// element) or a global variable's value type.
+pub fn memory_type<'ctx>(v: BasicValueEnum<'ctx>) -> Option<BasicTypeEnum<'ctx>> {
+    // SAFETY: a live value; the helper returns null or a type of its context.
+    unsafe {
+        let t = weft_memory_type(v.as_value_ref());
+        if t.is_null() || !matches!(
+            LLVMGetTypeKind(t),
+            LLVMTypeKind::LLVMIntegerTypeKind
+                | LLVMTypeKind::LLVMFloatTypeKind
+                | LLVMTypeKind::LLVMDoubleTypeKind
+                | LLVMTypeKind::LLVMHalfTypeKind
+                | LLVMTypeKind::LLVMPointerTypeKind
+                | LLVMTypeKind::LLVMStructTypeKind
+                | LLVMTypeKind::LLVMArrayTypeKind
+                | LLVMTypeKind::LLVMVectorTypeKind
+                | LLVMTypeKind::LLVMX86_FP80TypeKind
+                | LLVMTypeKind::LLVMFP128TypeKind
+        ) {
+            return None;
+        }
+        Some(BasicTypeEnum::new(t))
+    }
+}
+
+/// The IR value a `ValueId` from the directive model stands for.
+///
+/// # Safety
+/// `id` must come from `Value::id()` on a first-class value that is still live.
+pub unsafe fn basic_value<'ctx>(id: ValueId) -> BasicValueEnum<'ctx> {
+    BasicValueEnum::new(id.0 as LLVMValueRef)
 }
 
 /// LLVM diagnostic severities weft emits.

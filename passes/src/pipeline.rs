@@ -31,6 +31,11 @@ pub fn run_weft(module: &Module<'_>) -> PassResult {
     Ok(changed)
 }
 
+/// Whether a module calls directive intrinsics.
+pub fn has_directives(module: &Module<'_>) -> bool {
+    module.get_functions().any(|f| weft_intrinsics::group::is_directive_intrinsic(&f.get_name().to_string_lossy()))
+}
+
 /// Whether a module has anything for weft to do (directive or GenX intrinsics),
 /// so that the automatic hooks leave other modules untouched.
 pub fn has_weft_work(module: &Module<'_>) -> bool {

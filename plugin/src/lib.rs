@@ -39,6 +39,9 @@ enum Pass {
     Weft,
     /// The whole pipeline from a pipeline hook: only on modules that have weft work.
     Auto(&'static str),
+    /// Threaded code generation from the early-simplification hook: only on
+    /// modules with directives.
+    Threads(&'static str),
     /// From the pipeline-start hook: protect directive calls from the
     /// simplification passes that follow.
     Protect,
@@ -77,7 +80,7 @@ impl Pass {
             Pass::GenxEmulate => "weft-genx-emulate",
             Pass::Cleanup => "weft-cleanup",
             Pass::Weft => "weft",
-            Pass::Auto(hook) => hook,
+            Pass::Auto(hook) | Pass::Threads(hook) => hook,
             Pass::TestPanic => "weft-test-panic",
             Pass::Protect => "weft (pipeline-start hook)",
         }
@@ -96,6 +99,8 @@ impl Pass {
             Pass::Weft => pipeline::run_weft(module),
             Pass::Auto(_) if !pipeline::has_weft_work(module) => Ok(false),
             Pass::Auto(_) => pipeline::run_weft(module),
+            Pass::Threads(_) if !pipeline::has_directives(module) => Ok(false),
+            Pass::Threads(_) => paropt::run(module),
             Pass::TestPanic => panic!("deliberate panic from weft-test-panic"),
             Pass::Protect => Ok(prepare::protect_directives(module)),
         }
@@ -144,8 +149,16 @@ fn plugin_registrar(builder: &mut PassBuilder) {
     // Before any simplification: mark directive calls nomerge/convergent so
     // CFG passes cannot merge, hoist, sink or duplicate them (prepare.rs).
     builder.add_pipeline_start_ep_callback(|manager, _| manager.add_pass(Pass::Protect));
-    // Directive IR is lowered after the simplification pipeline (inlining,
-    // SROA, GVN, LICM ... have run) and before the loop vectorizer.
+    // Threads are outlined early, after the early function simplification
+    // (SROA, EarlyCSE, SimplifyCFG) and before the inliner and the CGSCC
+    // simplification pipeline, which then optimize the outlined microtasks
+    // like any function (README: "Where weft runs").
+    builder.add_pipeline_early_simplification_ep_callback(|manager, level| {
+        log::debug!(target: "weft", "early-simplification hook at {level:?}: adding weft-paropt");
+        manager.add_pass(Pass::Threads("weft (early-simplification hook)"));
+    });
+    // The rest (simd regions, GenX, the cleanup guard) after the
+    // simplification pipeline and before the loop vectorizer.
     builder.add_optimizer_early_ep_callback(|manager, level| add_hook(manager, "weft (optimizer-early hook)", level));
     // A second, normally idle, run at the end catches pipelines that skip the
     // early extension point (ThinLTO pre-link), so no directive reaches codegen.

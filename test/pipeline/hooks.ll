@@ -1,23 +1,37 @@
 ; The plugin hooks the pipeline: with only -fpass-plugin (clang) or
 ; -load-pass-plugin with default<On> (opt), directive IR is handled at every
-; optimization level, after the scalar simplification pipeline (inliner,
-; SROA, GVN) and before the loop vectorizer. Directive-free modules are left
-; alone and still compile and run.
+; optimization level: threading constructs at the early-simplification
+; extension point (before the inliner), the rest after the scalar
+; simplification pipeline and before the loop vectorizer. Directive-free
+; modules are left alone and still compile and run.
 ;
-; RUN: not %clang -O0 -c %s -o /dev/null 2>&1 | FileCheck %s
-; RUN: not %clang -O1 -c %s -o /dev/null 2>&1 | FileCheck %s
-; RUN: not %clang -O2 -c %s -o /dev/null 2>&1 | FileCheck %s
-; RUN: not %clang -O3 -c %s -o /dev/null 2>&1 | FileCheck %s
-; RUN: not %opt -passes='default<O2>' -disable-output %s 2>&1 | FileCheck %s
+; RUN: %clang -O0 -S -emit-llvm %s -o - 2>&1 | FileCheck %s
+; RUN: %clang -O1 -S -emit-llvm %s -o - 2>&1 | FileCheck %s
+; RUN: %clang -O2 -S -emit-llvm %s -o - 2>&1 | FileCheck %s
+; RUN: %clang -O3 -S -emit-llvm %s -o - 2>&1 | FileCheck %s
+; RUN: %opt -passes='default<O2>' -S %s 2>&1 | FileCheck %s
 ; The LTO pre-link pipelines too:
-; RUN: not %clang -O2 -flto -c %s -o /dev/null 2>&1 | FileCheck %s
-; RUN: not %clang -O2 -flto=thin -c %s -o /dev/null 2>&1 | FileCheck %s
-; CHECK: error: weft: not yet supported: DIR.OMP.PARALLEL in function 'foo'{{.*}}(in weft (optimizer-early hook))
+; RUN: %clang -O2 -flto -S -emit-llvm %s -o - 2>&1 | FileCheck %s
+; RUN: %clang -O2 -flto=thin -S -emit-llvm %s -o - 2>&1 | FileCheck %s
+; CHECK: call {{.*}}@__kmpc_fork_call(ptr {{.*}}@{{.*}}, i32 1, ptr {{.*}}@foo.omp_outlined.1
+; CHECK-NOT: llvm.directive
 ;
-; Placement: after the simplification pipeline, before the vectorizer; the
-; second (optimizer-last) hook is a no-op guard.
+; A construct paropt cannot lower yet is refused from the early hook.
+; RUN: not %clang -O0 -c %S/Inputs/task.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=NYS
+; RUN: not %clang -O2 -c %S/Inputs/task.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=NYS
+; RUN: not %clang -O2 -flto=thin -c %S/Inputs/task.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=NYS
+; NYS: error: weft: not yet supported: DIR.OMP.TASK in function 'foo'{{.*}}(in weft (early-simplification hook))
+;
+; Placement: the pipeline-start protection, paropt after the early
+; function simplification and before the inliner, the rest after the
+; simplification pipeline and before the vectorizer; the last (optimizer-last)
+; hook is a no-op guard.
 ; RUN: %opt -passes='default<O2>' -debug-pass-manager -disable-output %S/Inputs/plain.ll 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=ORDER
+; ORDER: Running pass: {anonymous}::Pass<ModuleIR> on [module]
+; ORDER: Running pass: SROAPass
+; ORDER: Running pass: EarlyCSEPass
+; ORDER: Running pass: {anonymous}::Pass<ModuleIR> on [module]
 ; ORDER: Running pass: InlinerPass
 ; ORDER: Running pass: SROAPass
 ; ORDER: Running pass: GVNPass

@@ -3,24 +3,24 @@
 ; refuses any directive still present; none of them pretends.
 ;
 ; RUN: not %opt -passes=weft-paropt -disable-output %s 2>&1 | FileCheck %s --check-prefix=PAROPT
-; PAROPT: error: weft: not yet supported: DIR.OMP.PARALLEL in function 'par': weft-paropt cannot lower this construct yet (threaded code generation is not built) [rule: not-yet-supported] (in weft-paropt)
+; PAROPT: error: weft: not yet supported: DIR.OMP.TASK in function 'par': weft-paropt cannot lower this construct yet (sections, tasks, target, teams, atomic, ordered, ...) [rule: not-yet-supported] (in weft-paropt)
 ;
 ; RUN: not %opt -passes=weft-vectorize -disable-output %s 2>&1 | FileCheck %s --check-prefix=VEC
 ; VEC: error: weft: not yet supported: DIR.OMP.SIMD in function 'vec': weft-vectorize cannot vectorize this region yet (the VPlan vectorizer is not built) [rule: not-yet-supported] (in weft-vectorize)
 ;
 ; RUN: not %opt -passes=weft-cleanup -disable-output %s 2>&1 | FileCheck %s --check-prefix=CLEAN
-; CLEAN: error: weft: DIR.OMP.PARALLEL in function 'par': no weft pass lowered this directive; directives must not reach code generation [rule: unlowered-directive] (in weft-cleanup)
+; CLEAN: error: weft: DIR.OMP.TASK in function 'par': no weft pass lowered this directive; directives must not reach code generation [rule: unlowered-directive] (in weft-cleanup)
 ;
 ; The whole pipeline stops at the first failing stage.
 ; RUN: not %opt -passes=weft -disable-output %s 2>&1 | FileCheck %s --check-prefix=PAROPT2
-; PAROPT2: not yet supported: DIR.OMP.PARALLEL in function 'par'{{.*}}(in weft)
+; PAROPT2: not yet supported: DIR.OMP.TASK in function 'par'{{.*}}(in weft)
 
 declare token @llvm.directive.region.entry()
 declare void @llvm.directive.region.exit(token)
 
 define void @par() {
-  %t = call token @llvm.directive.region.entry() [ "DIR.OMP.PARALLEL"() ]
-  call void @llvm.directive.region.exit(token %t) [ "DIR.OMP.END.PARALLEL"() ]
+  %t = call token @llvm.directive.region.entry() [ "DIR.OMP.TASK"() ]
+  call void @llvm.directive.region.exit(token %t) [ "DIR.OMP.END.TASK"() ]
   ret void
 }
 

@@ -20,10 +20,13 @@
 ; CHECK: } END WRNSingleNode<2>
 ;
 ; The automatic pipeline-start hook protects them in clang and opt at -O2:
-; the graph is valid and weft-paropt is reached.
-; RUN: not %clang -O2 -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=HOOK --implicit-check-not='more than one END'
-; RUN: not %opt -passes='default<O2>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=HOOK --implicit-check-not='more than one END'
-; HOOK: error: weft: not yet supported: DIR.OMP.SINGLE in function 'f'
+; the graph is valid and weft-paropt lowers both regions.
+; RUN: %clang -O2 -S -emit-llvm %s -o - 2>&1 | FileCheck %s --check-prefix=HOOK --implicit-check-not='more than one END'
+; RUN: %opt -passes='default<O2>' -S %s 2>&1 | FileCheck %s --check-prefix=HOOK --implicit-check-not='more than one END'
+; HOOK: call i32 @__kmpc_single(
+; HOOK: call void @use(i32 1)
+; HOOK: call i32 @__kmpc_single(
+; HOOK: call void @use(i32 2)
 
 target triple = "x86_64-pc-linux-gnu"
 declare token @llvm.directive.region.entry()

@@ -1,0 +1,114 @@
+//! weft-paropt (paper components III-V: privatization, loop partitioning,
+//! threaded code generation), with the synchronization constructs of
+//! component I lowered in place. Every region is planned before the IR is
+//! touched (so a construct weft cannot lower is refused with nothing
+//! changed); then regions are lowered innermost first, in rounds, with a
+//! fresh analysis of the module before each round.
+pub mod lower;
+pub mod plan;
+pub mod runtime;
+
+use llvm_plugin::inkwell::module::Module;
+use weft_intrinsics::{ffi, PassResult, Rule, WeftError};
+
+use crate::prepare;
+use crate::wregion::{analyze_module, Analysis};
+use lower::Lowerer;
+use plan::{plan, Construct, Plan};
+use runtime::Runtime;
+
+/// Regions paropt leaves to weft-vectorize.
+fn vector_only(a: &Analysis<'_>, r: usize) -> bool {
+    a.graph.regions[r].kind.is_simd_only()
+}
+
+/// Plans every region of the module, or reports each function's first
+/// region that cannot be lowered.
+fn plan_all(analyses: &[Analysis<'_>]) -> Result<(), Vec<WeftError>> {
+    let mut errors = Vec::new();
+    for a in analyses {
+        for r in a.graph.preorder() {
+            if vector_only(a, r) {
+                continue;
+            }
+            let reg = &a.graph.regions[r];
+            let checked = plan(reg).and_then(|p| check_nesting(a, r, &p).map(|_| p));
+            if let Err(e) = checked {
+                errors.push(e.in_function(&a.graph.function).at(reg.entry.span.first));
+                break;
+            }
+        }
+    }
+    // SAFETY: the analyses are of the unchanged module.
+    unsafe { ffi::locate(&mut errors) };
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
+/// OpenMP's nesting rules for what paropt lowers: a worksharing region
+/// (loop, single) or a barrier may not be closely nested in a worksharing,
+/// master, masked or critical region.
+fn check_nesting(a: &Analysis<'_>, r: usize, p: &Plan) -> Result<(), WeftError> {
+    if !matches!(p.construct, Construct::Loop | Construct::Single | Construct::Barrier) {
+        return Ok(());
+    }
+    let reg = &a.graph.regions[r];
+    let mut cur = reg.parent;
+    while let Some(i) = cur {
+        let outer = &a.graph.regions[i];
+        match Construct::of(outer.kind) {
+            Some(Construct::Parallel | Construct::ParallelLoop) if outer.kind.is_simd_only() => {}
+            Some(Construct::Parallel) => return Ok(()),
+            Some(Construct::Loop | Construct::ParallelLoop | Construct::Single | Construct::Master | Construct::Masked | Construct::Critical) => {
+                return Err(WeftError::new(
+                    Rule::ClauseNotAllowed,
+                    reg.kind.begin_name(),
+                    format!(
+                        "may not be closely nested inside {} (OpenMP's nesting rules); put it in a parallel region of its own",
+                        outer.kind.begin_name()
+                    ),
+                ));
+            }
+            _ => {}
+        }
+        cur = outer.parent;
+    }
+    Ok(())
+}
+
+pub fn run(module: &Module<'_>) -> PassResult {
+    let mut changed = prepare::run(module)?;
+    plan_all(&analyze_module(module)?)?;
+    let mut lowerer = Lowerer::new(Runtime::new(module));
+    loop {
+        let analyses = analyze_module(module)?;
+        let mut lowered = 0;
+        for a in &analyses {
+            // Ready: no region paropt lowers is left inside it.
+            let ready: Vec<usize> = a
+                .graph
+                .preorder()
+                .into_iter()
+                .filter(|&r| !vector_only(a, r) && !has_pending_child(a, r))
+                .collect();
+            for r in ready {
+                let p = plan(&a.graph.regions[r]).map_err(|e| vec![e.in_function(&a.graph.function)])?;
+                log::debug!(target: "weft::paropt", "{}: lowering {} <{}>", a.graph.function, a.graph.regions[r].kind.begin_name(), a.graph.regions[r].number);
+                lowerer.lower(a, r, &p).map_err(|e| vec![e.in_function(&a.graph.function)])?;
+                lowered += 1;
+            }
+        }
+        if lowered == 0 {
+            break;
+        }
+        changed = true;
+    }
+    Ok(changed)
+}
+
+fn has_pending_child(a: &Analysis<'_>, r: usize) -> bool {
+    a.graph.regions[r].children.iter().any(|&c| !vector_only(a, c) || has_pending_child(a, c))
+}

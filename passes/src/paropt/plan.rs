@@ -1,0 +1,297 @@
+//! What paropt will do with one W-Region, as plain data: the construct, one
+//! data-sharing record per variable, and the clauses that steer code
+//! generation. Built from the region's data environment before any IR is
+//! touched; every clause weft cannot lower yet is refused here, naming it.
+use weft_intrinsics::model::{Item, Operand, ValueId};
+use weft_intrinsics::vocab::{ClauseKind, DataSharing, DirKind, Modifiers, ProcBind, ReductionOp, ScheduleKind};
+use weft_intrinsics::{Rule, WeftError};
+
+use crate::wregion::WRegion;
+
+/// The constructs paropt lowers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Construct {
+    /// Outlined into a microtask run by a team.
+    Parallel,
+    /// Partitioned in place among the threads of the enclosing team.
+    Loop,
+    /// A loop partitioned inside its own outlined parallel region.
+    ParallelLoop,
+    Master,
+    Masked,
+    Critical,
+    Single,
+    Barrier,
+    Flush,
+    Taskwait,
+    Taskyield,
+}
+
+impl Construct {
+    pub fn of(kind: DirKind) -> Option<Construct> {
+        Some(match kind {
+            DirKind::Parallel => Construct::Parallel,
+            DirKind::Loop => Construct::Loop,
+            DirKind::ParallelLoop => Construct::ParallelLoop,
+            DirKind::Master => Construct::Master,
+            DirKind::Masked => Construct::Masked,
+            DirKind::Critical => Construct::Critical,
+            DirKind::Single => Construct::Single,
+            DirKind::Barrier => Construct::Barrier,
+            DirKind::Flush => Construct::Flush,
+            DirKind::Taskwait => Construct::Taskwait,
+            DirKind::Taskyield => Construct::Taskyield,
+            _ => return None,
+        })
+    }
+
+    pub fn is_parallel(self) -> bool {
+        matches!(self, Construct::Parallel | Construct::ParallelLoop)
+    }
+
+    pub fn is_loop(self) -> bool {
+        matches!(self, Construct::Loop | Construct::ParallelLoop)
+    }
+}
+
+/// How a variable is shared in the region (paper III.F).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Share {
+    /// Alloca, Def, Use.
+    Private,
+    /// Alloca, Copy-in, Def, Use.
+    Firstprivate,
+    /// Alloca, Def, Use, Copy-out from the sequentially last iteration.
+    Lastprivate,
+    /// Firstprivate and lastprivate at once.
+    FirstLastprivate,
+    /// Alloca initialized to the operator's identity, Def, Use, combine.
+    Reduction { op: ReductionOp, unsigned: bool },
+    /// The normalized loop's IV slot: private.
+    NormIv,
+    /// The normalized loop's upper-bound slot: firstprivate, then set to
+    /// each chunk's upper bound.
+    NormUb,
+}
+
+/// One data-sharing record: a variable (a pointer in the IR), its element
+/// type when the clause gave one (`:TYPED`: a value of that type), and how
+/// it is shared.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Var {
+    pub var: ValueId,
+    pub elem: Option<ValueId>,
+    pub share: Share,
+    /// The clause as written, for messages.
+    pub clause: String,
+}
+
+/// The runtime schedule of a worksharing loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Schedule {
+    pub kind: ScheduleKind,
+    pub chunk: Option<ValueId>,
+    pub monotonic: bool,
+    pub nonmonotonic: bool,
+}
+
+impl Schedule {
+    /// libomp's `sched_type` for this schedule (libomp-abi.md).
+    pub fn sched_type(self) -> i32 {
+        let base = match (self.kind, self.chunk.is_some()) {
+            (ScheduleKind::Static, false) => return 34,
+            (ScheduleKind::Static, true) => return 33,
+            (ScheduleKind::Dynamic, _) => 35,
+            (ScheduleKind::Guided, _) => 36,
+            (ScheduleKind::Runtime, _) => 37,
+            (ScheduleKind::Auto, _) => 38,
+        };
+        // OpenMP 5: dynamic and guided are nonmonotonic unless asked otherwise.
+        if self.monotonic {
+            base | 1 << 29
+        } else if self.nonmonotonic || matches!(self.kind, ScheduleKind::Dynamic | ScheduleKind::Guided) {
+            base | 1 << 30
+        } else {
+            base
+        }
+    }
+
+    /// Whether each thread gets exactly one contiguous block (no chunk loop).
+    pub fn is_plain_static(self) -> bool {
+        self.kind == ScheduleKind::Static && self.chunk.is_none()
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    pub construct: Construct,
+    pub vars: Vec<Var>,
+    pub if_cond: Option<ValueId>,
+    pub num_threads: Option<ValueId>,
+    pub proc_bind: Option<ProcBind>,
+    pub schedule: Schedule,
+    pub nowait: bool,
+    /// CRITICAL's name ("" when unnamed).
+    pub name: String,
+    pub hint: Option<ValueId>,
+    pub filter: Option<ValueId>,
+}
+
+fn not_yet(construct: &str, what: impl Into<String>) -> WeftError {
+    WeftError::new(Rule::NotYetSupported, construct, what.into())
+}
+
+fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, WeftError> {
+    match item {
+        Item::Var { var, typed } => {
+            if let Some(count) = typed.as_ref().and_then(|t| t.count.as_ref()) {
+                if count.const_uint() != Some(1) {
+                    return Err(not_yet(clause, format!("privatizing arrays (element count {})", count.text))
+                        .on_directive(on));
+                }
+            }
+            if !var.is_pointer() {
+                return Err(WeftError::new(
+                    Rule::OperandKind,
+                    clause,
+                    format!("{} is a value, not a variable in memory: it cannot be privatized as asked", var.text),
+                )
+                .on_directive(on));
+            }
+            Ok(Var { var: var.value, elem: typed.as_ref().map(|t| t.ty.value), share, clause: clause.to_string() })
+        }
+        Item::NonPod { .. } => Err(not_yet(clause, "non-POD list items (constructor/destructor helpers)").on_directive(on)),
+        Item::ArrSect { .. } => Err(not_yet(clause, "array sections").on_directive(on)),
+        Item::MapChain { .. } => Err(not_yet(clause, "map chains").on_directive(on)),
+    }
+}
+
+/// The plan for one region, or the error naming what cannot be lowered.
+pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
+    let name = r.kind.begin_name();
+    let construct = Construct::of(r.kind).ok_or_else(|| {
+        not_yet(name, "weft-paropt cannot lower this construct yet (sections, tasks, target, teams, atomic, ordered, ...)")
+    })?;
+    let env = &r.env;
+    let mut vars = Vec::new();
+    let clause_of = |kind: ClauseKind| {
+        r.directive.clauses.iter().find(|c| c.kind == kind).map_or(kind.name().to_string(), |c| c.spelling.clone())
+    };
+    for c in &r.directive.clauses {
+        use ClauseKind as C;
+        let unsupported = match c.kind {
+            C::Copyin | C::Copyprivate | C::Linear | C::Ordered | C::Depend(_) | C::Map(_) => true,
+            C::Collapse => c.value().and_then(Operand::const_uint) != Some(1),
+            C::Reduction(ReductionOp::Udr) => true,
+            C::Default(DataSharing::Private | DataSharing::Firstprivate) => true,
+            C::Lastprivate => c.modifiers.contains(Modifiers::CONDITIONAL),
+            C::Reduction(_) => c.modifiers.intersects(Modifiers::INSCAN | Modifiers::CMPLX),
+            _ => false,
+        };
+        if unsupported {
+            return Err(not_yet(&c.spelling, "weft-paropt cannot lower this clause yet").on_directive(name));
+        }
+    }
+    for item in &env.private {
+        vars.push(var_of(item, &clause_of(ClauseKind::Private), Share::Private, name)?);
+    }
+    for item in &env.firstprivate {
+        vars.push(var_of(item, &clause_of(ClauseKind::Firstprivate), Share::Firstprivate, name)?);
+    }
+    for (item, _) in &env.lastprivate {
+        let v = var_of(item, &clause_of(ClauseKind::Lastprivate), Share::Lastprivate, name)?;
+        match vars.iter_mut().find(|x| x.var == v.var && x.share == Share::Firstprivate) {
+            Some(fp) => fp.share = Share::FirstLastprivate,
+            None => vars.push(v),
+        }
+    }
+    for red in &env.reductions {
+        let share = Share::Reduction { op: red.op, unsigned: red.modifiers.contains(Modifiers::UNSIGNED) };
+        vars.push(var_of(&red.item, &clause_of(ClauseKind::Reduction(red.op)), share, name)?);
+    }
+    if construct.is_loop() {
+        match (env.normalized_iv.as_slice(), env.normalized_ub.as_slice()) {
+            ([iv], [ub]) => {
+                vars.push(var_of(iv, "QUAL.OMP.NORMALIZED.IV", Share::NormIv, name)?);
+                vars.push(var_of(ub, "QUAL.OMP.NORMALIZED.UB", Share::NormUb, name)?);
+            }
+            ([], []) => {
+                return Err(not_yet(
+                    name,
+                    "worksharing loops without QUAL.OMP.NORMALIZED.IV/UB slots (loops recovered from the CFG)",
+                ))
+            }
+            _ => return Err(not_yet(name, "more than one normalized IV/UB (collapse)")),
+        }
+        // A variable both shared by a loop clause and private would be privatized twice.
+        if let Some(dup) = vars.iter().enumerate().find(|(i, v)| vars[..*i].iter().any(|w| w.var == v.var)) {
+            return Err(WeftError::new(
+                Rule::ClauseNotAllowed,
+                dup.1.clause.as_str(),
+                "this variable already appears in another data-sharing clause of the directive",
+            )
+            .on_directive(name));
+        }
+    } else if !vars.is_empty() && !construct.is_parallel() {
+        return Err(not_yet(&vars[0].clause, "data-sharing clauses on this construct").on_directive(name));
+    }
+    let schedule = match &env.schedule {
+        Some(s) => Schedule {
+            kind: s.kind,
+            chunk: s.chunk.as_ref().map(|c| c.value),
+            monotonic: s.modifiers.contains(Modifiers::MONOTONIC),
+            nonmonotonic: s.modifiers.contains(Modifiers::NONMONOTONIC),
+        },
+        None => Schedule { kind: ScheduleKind::Static, chunk: None, monotonic: false, nonmonotonic: false },
+    };
+    if let Some(chunk) = env.schedule.as_ref().and_then(|s| s.chunk.as_ref()) {
+        if chunk.const_int().is_some_and(|n| n <= 0) {
+            return Err(WeftError::new(
+                Rule::OperandKind,
+                clause_of(ClauseKind::Schedule(schedule.kind)),
+                format!("the chunk size must be positive, got {}", chunk.text),
+            )
+            .on_directive(name));
+        }
+    }
+    let proc_bind = env.flag(|k| matches!(k, ClauseKind::ProcBind(_))).map(|(k, _)| match k {
+        ClauseKind::ProcBind(p) => p,
+        _ => unreachable!("filtered to PROC.BIND"),
+    });
+    let crit_name = env.value(ClauseKind::Name).map_or(String::new(), |n| n.md_string().unwrap_or(&n.text).to_string());
+    Ok(Plan {
+        construct,
+        vars,
+        if_cond: env.value(ClauseKind::If).map(|o| o.value),
+        num_threads: env.value(ClauseKind::NumThreads).map(|o| o.value),
+        proc_bind,
+        schedule,
+        nowait: env.nowait(),
+        name: crit_name,
+        hint: env.value(ClauseKind::Hint).map(|o| o.value),
+        filter: env.value(ClauseKind::Filter).map(|o| o.value),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn schedule_types() {
+        let s = |kind, chunk: Option<usize>, monotonic| Schedule {
+            kind,
+            chunk: chunk.map(ValueId),
+            monotonic,
+            nonmonotonic: false,
+        };
+        assert_eq!(s(ScheduleKind::Static, None, false).sched_type(), 34);
+        assert_eq!(s(ScheduleKind::Static, Some(1), false).sched_type(), 33);
+        assert_eq!(s(ScheduleKind::Dynamic, None, false).sched_type(), 35 | 1 << 30);
+        assert_eq!(s(ScheduleKind::Dynamic, Some(1), true).sched_type(), 35 | 1 << 29);
+        assert_eq!(s(ScheduleKind::Guided, None, false).sched_type(), 36 | 1 << 30);
+        assert_eq!(s(ScheduleKind::Runtime, None, false).sched_type(), 37);
+        assert!(s(ScheduleKind::Static, None, false).is_plain_static());
+        assert!(!s(ScheduleKind::Static, Some(4), false).is_plain_static());
+    }
+}

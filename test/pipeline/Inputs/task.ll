@@ -1,0 +1,11 @@
+; A construct weft-paropt does not lower yet.
+target triple = "x86_64-pc-linux-gnu"
+declare void @llvm.directive(metadata)
+
+define void @foo() {
+  call void @llvm.directive(metadata !"DIR.OMP.TASK")
+  call void @llvm.directive(metadata !"DIR.QUAL.LIST.END")
+  call void @llvm.directive(metadata !"DIR.OMP.END.TASK")
+  call void @llvm.directive(metadata !"DIR.QUAL.LIST.END")
+  ret void
+}
