@@ -13,6 +13,8 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -260,6 +262,40 @@ LLVMTypeRef weft_memory_type(LLVMValueRef v) {
   if (auto *GV = dyn_cast<GlobalVariable>(V))
     return wrap(GV->getValueType());
   return nullptr;
+}
+
+// Adds the operand bundle `tag`(values[0..n)) to a call: LLVM makes a new
+// call with the extra bundle, which replaces the old one. Returns the new call.
+LLVMValueRef weft_add_bundle(LLVMValueRef call, const char *tag, LLVMValueRef *values, unsigned n) {
+  auto *CB = cast<CallBase>(unwrap(call));
+  SmallVector<Value *, 4> Inputs;
+  for (unsigned i = 0; i < n; ++i)
+    Inputs.push_back(unwrap(values[i]));
+  OperandBundleDef OB(tag, Inputs);
+  uint32_t ID = CB->getContext().getOrInsertBundleTag(tag)->getValue();
+  CallBase *New = CallBase::addOperandBundle(CB, ID, OB, CB);
+  New->takeName(CB);
+  CB->replaceAllUsesWith(New);
+  CB->eraseFromParent();
+  return wrap(New);
+}
+
+// The allocas a store, atomic or memory intrinsic inside an instruction
+// writes through (its pointer operand, through GEPs and casts); null if none.
+LLVMValueRef weft_written_alloca(LLVMValueRef inst) {
+  Instruction *I = cast<Instruction>(unwrap(inst));
+  Value *P = nullptr;
+  if (auto *SI = dyn_cast<StoreInst>(I))
+    P = SI->getPointerOperand();
+  else if (auto *RMW = dyn_cast<AtomicRMWInst>(I))
+    P = RMW->getPointerOperand();
+  else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(I))
+    P = CX->getPointerOperand();
+  else if (auto *MI = dyn_cast<MemIntrinsic>(I))
+    P = MI->getDest();
+  if (!P)
+    return nullptr;
+  return wrap(dyn_cast<AllocaInst>(getUnderlyingObject(P)));
 }
 
 // ---- diagnostics ----

@@ -35,6 +35,8 @@ extern "C" {
         name: *const c_char,
         call: *mut LLVMValueRef,
     ) -> LLVMValueRef;
+    fn weft_add_bundle(call: LLVMValueRef, tag: *const c_char, values: *mut LLVMValueRef, n: c_uint) -> LLVMValueRef;
+    fn weft_written_alloca(inst: LLVMValueRef) -> LLVMValueRef;
     fn weft_single_predecessor(bb: LLVMBasicBlockRef) -> LLVMBasicBlockRef;
     fn weft_memory_type(v: LLVMValueRef) -> LLVMTypeRef;
     fn weft_replace_uses_in_blocks(from: LLVMValueRef, to: LLVMValueRef, blocks: *mut LLVMBasicBlockRef, n: c_uint);
@@ -335,7 +337,34 @@ pub fn outline_microtask<'ctx>(
 pub fn replace_uses_in_blocks<'ctx>(from: impl AsValueRef, to: impl AsValueRef, blocks: &[BasicBlock<'ctx>]) {
     let mut raw: Vec<LLVMBasicBlockRef> = blocks.iter().map(|b| b.as_mut_ptr()).collect();
     // SAFETY: live values of the same type (callers check) and live blocks.
-    unsafe { weft_replace_uses_in_blocks(from.as_value_ref(), to.as_value_ref(), raw.as_mut_ptr(), raw.len() as c_uint) }
+    unsafe {
+        weft_replace_uses_in_blocks(from.as_value_ref(), to.as_value_ref(), raw.as_mut_ptr(), raw.len() as c_uint)
+    }
+}
+
+/// Adds the operand bundle `tag(values)` to a call (the call is replaced by
+/// a new one); returns the new call.
+pub fn add_bundle<'ctx>(call: InstructionValue<'ctx>, tag: &str, values: &[Value]) -> InstructionValue<'ctx> {
+    let ctag = CString::new(tag.replace('\0', "")).expect("no interior NUL");
+    let mut raw: Vec<LLVMValueRef> = values.iter().map(|v| v.0).collect();
+    // SAFETY: a live call and live values of its function; the old call is
+    // erased, so callers must not use `call` afterwards.
+    unsafe {
+        InstructionValue::new(weft_add_bundle(
+            call.as_value_ref(),
+            ctag.as_ptr(),
+            raw.as_mut_ptr(),
+            raw.len() as c_uint,
+        ))
+    }
+}
+
+/// The alloca an instruction writes through (store, atomic, memset/memcpy
+/// destination), if any.
+pub fn written_alloca(inst: InstructionValue<'_>) -> Option<Value> {
+    // SAFETY: read-only query on a live instruction.
+    let a = unsafe { weft_written_alloca(inst.as_value_ref()) };
+    (!a.is_null()).then_some(Value(a))
 }
 
 /// Whether `pred` is `bb`'s only predecessor.
@@ -350,19 +379,21 @@ pub fn memory_type<'ctx>(v: BasicValueEnum<'ctx>) -> Option<BasicTypeEnum<'ctx>>
     // SAFETY: a live value; the helper returns null or a type of its context.
     unsafe {
         let t = weft_memory_type(v.as_value_ref());
-        if t.is_null() || !matches!(
-            LLVMGetTypeKind(t),
-            LLVMTypeKind::LLVMIntegerTypeKind
-                | LLVMTypeKind::LLVMFloatTypeKind
-                | LLVMTypeKind::LLVMDoubleTypeKind
-                | LLVMTypeKind::LLVMHalfTypeKind
-                | LLVMTypeKind::LLVMPointerTypeKind
-                | LLVMTypeKind::LLVMStructTypeKind
-                | LLVMTypeKind::LLVMArrayTypeKind
-                | LLVMTypeKind::LLVMVectorTypeKind
-                | LLVMTypeKind::LLVMX86_FP80TypeKind
-                | LLVMTypeKind::LLVMFP128TypeKind
-        ) {
+        if t.is_null()
+            || !matches!(
+                LLVMGetTypeKind(t),
+                LLVMTypeKind::LLVMIntegerTypeKind
+                    | LLVMTypeKind::LLVMFloatTypeKind
+                    | LLVMTypeKind::LLVMDoubleTypeKind
+                    | LLVMTypeKind::LLVMHalfTypeKind
+                    | LLVMTypeKind::LLVMPointerTypeKind
+                    | LLVMTypeKind::LLVMStructTypeKind
+                    | LLVMTypeKind::LLVMArrayTypeKind
+                    | LLVMTypeKind::LLVMVectorTypeKind
+                    | LLVMTypeKind::LLVMX86_FP80TypeKind
+                    | LLVMTypeKind::LLVMFP128TypeKind
+            )
+        {
             return None;
         }
         Some(BasicTypeEnum::new(t))

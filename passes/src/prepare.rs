@@ -14,9 +14,12 @@
 use llvm_plugin::inkwell::attributes::{Attribute, AttributeLoc};
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::module::Module;
+use llvm_plugin::inkwell::values::BasicMetadataValueEnum;
 use llvm_plugin::inkwell::values::{InstructionOpcode, InstructionValue};
 use weft_intrinsics::ffi;
 use weft_intrinsics::group::{is_directive_intrinsic, Span};
+use weft_intrinsics::model::{Form, ValueId};
+use weft_intrinsics::vocab::DirKind;
 use weft_intrinsics::PassResult;
 
 use crate::wregion::analyze_module;
@@ -38,6 +41,73 @@ pub fn protect_directives(module: &Module<'_>) -> bool {
         }
     }
     changed
+}
+
+/// Makes every local variable (alloca) that a parallel region writes and no
+/// clause names an explicit `QUAL.OMP.SHARED` operand of the region, as
+/// OpenMP's default sharing makes it. Run at pipeline start: a captured
+/// alloca cannot be promoted to SSA values by SROA before paropt runs, which
+/// would give each thread its own copy of a shared variable. Malformed
+/// directives are left alone here; the later passes report them.
+pub fn capture_shared_locals(module: &Module<'_>) -> bool {
+    let Ok(analyses) = analyze_module(module) else { return false };
+    let mut changed = false;
+    for a in &analyses {
+        let named: hashbrown::HashSet<ValueId> = a
+            .graph
+            .regions
+            .iter()
+            .flat_map(|r| r.directive.clauses.iter())
+            .flat_map(|c| c.items().iter().map(|i| i.var().value).chain(c.value().map(|v| v.value)))
+            .collect();
+        for r in &a.graph.regions {
+            if !matches!(r.kind, DirKind::Parallel | DirKind::ParallelLoop) {
+                continue;
+            }
+            let mut seen = hashbrown::HashSet::new();
+            let mut written = Vec::new();
+            for &b in &r.blocks {
+                for i in a.scan.handles[b].get_instructions() {
+                    if let Some(alloca) = ffi::written_alloca(i) {
+                        if !named.contains(&alloca.id()) && seen.insert(alloca) {
+                            written.push(alloca);
+                        }
+                    }
+                }
+            }
+            if written.is_empty() {
+                continue;
+            }
+            log::debug!(target: "weft::prepare", "{}: {} shares {} unlisted local(s)", a.graph.function, r.kind.begin_name(), written.len());
+            // SAFETY: the region's directive calls, from the analysis just made;
+            // each region's calls are touched once.
+            let (first, last) = unsafe { (ffi::instruction(r.entry.span.first), ffi::instruction(r.entry.span.last)) };
+            match r.form {
+                Form::Region => {
+                    ffi::add_bundle(first, "QUAL.OMP.SHARED", &written);
+                }
+                Form::Paper => add_paper_clause(module, last, "QUAL.OMP.SHARED", &written),
+            }
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// Inserts `call void (metadata, ...) @llvm.directive.qual.opndlist(metadata !"<tag>", values...)`
+/// before `list_end` (the group's DIR.QUAL.LIST.END call).
+fn add_paper_clause(module: &Module<'_>, list_end: InstructionValue<'_>, tag: &str, values: &[ffi::Value]) {
+    let ctx = module.get_context();
+    let f = module.get_function("llvm.directive.qual.opndlist").unwrap_or_else(|| {
+        let ty = ctx.void_type().fn_type(&[ctx.metadata_type().into()], true);
+        module.add_function("llvm.directive.qual.opndlist", ty, None)
+    });
+    let b = ctx.create_builder();
+    b.position_before(&list_end);
+    let mut args: Vec<BasicMetadataValueEnum<'_>> = vec![ctx.metadata_string(tag).into()];
+    // SAFETY: allocas of this function, live.
+    args.extend(values.iter().map(|v| -> BasicMetadataValueEnum<'_> { unsafe { ffi::basic_value(v.id()) }.into() }));
+    b.build_call(f, &args, "").expect("positioned");
 }
 
 pub fn run(module: &Module<'_>) -> PassResult {

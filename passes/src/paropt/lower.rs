@@ -72,7 +72,11 @@ fn directive_calls_between<'ctx>(first: ValueId, last: ValueId) -> Vec<Instructi
 }
 
 /// Blocks reachable from `from` without entering `stop`, `from` first.
-fn blocks_between<'ctx>(f: FunctionValue<'ctx>, from: BasicBlock<'ctx>, stop: BasicBlock<'ctx>) -> Vec<BasicBlock<'ctx>> {
+fn blocks_between<'ctx>(
+    f: FunctionValue<'ctx>,
+    from: BasicBlock<'ctx>,
+    stop: BasicBlock<'ctx>,
+) -> Vec<BasicBlock<'ctx>> {
     let by_id: HashMap<ffi::BlockId, BasicBlock<'ctx>> =
         f.get_basic_blocks().into_iter().map(|b| (ffi::block_id(b), b)).collect();
     let mut seen = hashbrown::HashSet::new();
@@ -181,7 +185,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// Splits `at`'s block before `at` and runs a new `then` block between
     /// the two halves only when `cond` (computed before `at`) holds. Returns
     /// `then` (ending in a branch to the tail) and the tail, which starts with `at`.
-    fn if_then(&self, cond: IntValue<'ctx>, at: InstructionValue<'ctx>, name: &str) -> (BasicBlock<'ctx>, BasicBlock<'ctx>) {
+    fn if_then(
+        &self,
+        cond: IntValue<'ctx>,
+        at: InstructionValue<'ctx>,
+        name: &str,
+    ) -> (BasicBlock<'ctx>, BasicBlock<'ctx>) {
         let head = at.get_parent().expect("in a block");
         let tail = ffi::split_block_before(at, &format!("{name}.done"));
         let then = self.rt.ctx.insert_basic_block_after(head, name);
@@ -197,7 +206,11 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     fn normalize(&self, a: &Analysis<'ctx>, r: &WRegion) -> Res<Shape<'ctx>> {
         let name = r.kind.begin_name();
         let exit = r.exit.ok_or_else(|| {
-            err(Rule::NotYetSupported, name, "a region that never reaches its END (it ends in unreachable or loops forever)")
+            err(
+                Rule::NotYetSupported,
+                name,
+                "a region that never reaches its END (it ends in unreachable or loops forever)",
+            )
         })?;
         let s = a.scan.handles[r.entry.block];
         let first = self.first_block(s);
@@ -269,7 +282,11 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 let b = self.before_terminator(shape.fini);
                 self.rt.call(b, exit, None, &[ident.into(), gtid.into()]);
                 if plan.construct == Construct::Single && !plan.nowait {
-                    let bid = self.rt.ident(&fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_BARRIER_IMPL_SINGLE);
+                    let bid = self.rt.ident(
+                        &fname,
+                        Some(begin_call),
+                        runtime::IDENT_KMPC | runtime::IDENT_BARRIER_IMPL_SINGLE,
+                    );
                     let b = self.before_terminator(shape.end);
                     self.rt.call(b, "__kmpc_barrier", None, &[bid.into(), gtid.into()]);
                 }
@@ -282,7 +299,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 match plan.hint {
                     Some(h) => {
                         let h = self.int_operand(h, self.rt.i32);
-                        self.rt.call(b, "__kmpc_critical_with_hint", None, &[ident.into(), gtid.into(), lock.into(), h.into()]);
+                        self.rt.call(
+                            b,
+                            "__kmpc_critical_with_hint",
+                            None,
+                            &[ident.into(), gtid.into(), lock.into(), h.into()],
+                        );
                     }
                     None => {
                         self.rt.call(b, "__kmpc_critical", None, &[ident.into(), gtid.into(), lock.into()]);
@@ -361,8 +383,15 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             })?;
             if let Share::Reduction { op, .. } = v.share {
                 reduction_identity(ty, op, false).ok_or_else(|| {
-                    err(Rule::OperandKind, &v.clause, format!("this reduction operator does not apply to type {}", ty.print_to_string().to_string_lossy()))
-                        .on_directive(name)
+                    err(
+                        Rule::OperandKind,
+                        &v.clause,
+                        format!(
+                            "this reduction operator does not apply to type {}",
+                            ty.print_to_string().to_string_lossy()
+                        ),
+                    )
+                    .on_directive(name)
                 })?;
             }
             typed.push((orig.into_pointer_value(), ty, v.share));
@@ -402,7 +431,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         if let (Some(last), false) = (last, outs.is_empty()) {
             let b = self.before_terminator(fini);
             let flag = b.build_load(self.rt.i32, last, "omp.is.last").expect("positioned").into_int_value();
-            let is_last = b.build_int_compare(IntPredicate::NE, flag, self.rt.i32.const_zero(), "").expect("positioned");
+            let is_last =
+                b.build_int_compare(IntPredicate::NE, flag, self.rt.i32.const_zero(), "").expect("positioned");
             let (then, tail) = self.if_then(is_last, fini.get_terminator().expect("terminator"), "lastprivate.copyout");
             let b = self.before_terminator(then);
             for p in outs {
@@ -490,7 +520,11 @@ fn combine<'ctx>(
                 R::And | R::Or => {
                     let zx = b.build_int_compare(IntPredicate::NE, x, t.const_zero(), "").expect(ok);
                     let zy = b.build_int_compare(IntPredicate::NE, y, t.const_zero(), "").expect(ok);
-                    let c = if op == R::And { b.build_and(zx, zy, "").expect(ok) } else { b.build_or(zx, zy, "").expect(ok) };
+                    let c = if op == R::And {
+                        b.build_and(zx, zy, "").expect(ok)
+                    } else {
+                        b.build_or(zx, zy, "").expect(ok)
+                    };
                     b.build_int_z_extend(c, t, "red").expect(ok)
                 }
                 R::Max | R::Min => {
@@ -542,7 +576,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let iv = privs.iter().find(|p| p.share == Share::NormIv).expect("planned");
         let ub = privs.iter().find(|p| p.share == Share::NormUb).expect("planned");
         let BasicTypeEnum::IntType(t) = iv.ty else {
-            return Err(err(Rule::OperandKind, "QUAL.OMP.NORMALIZED.IV", "the normalized IV must be an integer").on_directive(name));
+            return Err(err(Rule::OperandKind, "QUAL.OMP.NORMALIZED.IV", "the normalized IV must be an integer")
+                .on_directive(name));
         };
         if ub.ty != iv.ty || !matches!(t.get_bit_width(), 32 | 64) {
             return Err(err(
@@ -583,7 +618,17 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 b,
                 &format!("__kmpc_for_static_init{sfx}"),
                 None,
-                &[ident.into(), gtid.into(), kind.into(), last.into(), lo.into(), hi.into(), st.into(), one.into(), one.into()],
+                &[
+                    ident.into(),
+                    gtid.into(),
+                    kind.into(),
+                    last.into(),
+                    lo.into(),
+                    hi.into(),
+                    st.into(),
+                    one.into(),
+                    one.into(),
+                ],
             );
             let nlo = b.build_load(t, lo, "omp.chunk.lo").expect("positioned");
             let nhi = b.build_load(t, hi, "omp.chunk.hi").expect("positioned");
@@ -683,12 +728,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let k = self.rt.i32.const_int(kind, false);
             self.rt.call(b, "__kmpc_push_proc_bind", None, &[ident.into(), g.into(), k.into()]);
         }
-        let fork = self.rt.func(
-            "__kmpc_fork_call",
-            None,
-            &[self.rt.ptr.into(), self.rt.i32.into(), self.rt.ptr.into()],
-            true,
-        );
+        let fork =
+            self.rt.func("__kmpc_fork_call", None, &[self.rt.ptr.into(), self.rt.i32.into(), self.rt.ptr.into()], true);
         let mt_ptr = mt.as_global_value().as_pointer_value();
         let one = self.rt.i32.const_int(1, false);
         match (plan.if_cond, gtid) {
@@ -703,7 +744,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 let cond = self.truth(c);
                 self.b.build_conditional_branch(cond, then, els).expect("positioned");
                 self.b.position_at_end(then);
-                self.b.build_call(fork, &[ident.into(), one.into(), mt_ptr.into(), args.into()], "").expect("positioned");
+                self.b
+                    .build_call(fork, &[ident.into(), one.into(), mt_ptr.into(), args.into()], "")
+                    .expect("positioned");
                 self.b.build_unconditional_branch(tail).expect("positioned");
                 let gaddr = self.alloca(outer_home, self.rt.i32.into(), "omp.serial.gtid");
                 let zaddr = self.alloca(outer_home, self.rt.i32.into(), "omp.serial.btid");
@@ -750,7 +793,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         }
         let b = self.before_terminator(shape.fini);
         let tid = self.rt.call_i32(b, "omp_get_thread_num", &[]);
-        let primary = self.b.build_int_compare(IntPredicate::EQ, tid, self.rt.i32.const_zero(), "primary").expect("positioned");
+        let primary =
+            self.b.build_int_compare(IntPredicate::EQ, tid, self.rt.i32.const_zero(), "primary").expect("positioned");
         let (then, _) = self.if_then(primary, shape.fini.get_terminator().expect("terminator"), "omp.output");
         let f = shape.s.get_parent().expect("in a function");
         let outside: Vec<BasicBlock<'ctx>> =

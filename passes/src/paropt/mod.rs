@@ -62,7 +62,14 @@ fn check_nesting(a: &Analysis<'_>, r: usize, p: &Plan) -> Result<(), WeftError> 
         match Construct::of(outer.kind) {
             Some(Construct::Parallel | Construct::ParallelLoop) if outer.kind.is_simd_only() => {}
             Some(Construct::Parallel) => return Ok(()),
-            Some(Construct::Loop | Construct::ParallelLoop | Construct::Single | Construct::Master | Construct::Masked | Construct::Critical) => {
+            Some(
+                Construct::Loop
+                | Construct::ParallelLoop
+                | Construct::Single
+                | Construct::Master
+                | Construct::Masked
+                | Construct::Critical,
+            ) => {
                 return Err(WeftError::new(
                     Rule::ClauseNotAllowed,
                     reg.kind.begin_name(),
@@ -88,12 +95,8 @@ pub fn run(module: &Module<'_>) -> PassResult {
         let mut lowered = 0;
         for a in &analyses {
             // Ready: no region paropt lowers is left inside it.
-            let ready: Vec<usize> = a
-                .graph
-                .preorder()
-                .into_iter()
-                .filter(|&r| !vector_only(a, r) && !has_pending_child(a, r))
-                .collect();
+            let ready: Vec<usize> =
+                a.graph.preorder().into_iter().filter(|&r| !vector_only(a, r) && !has_pending_child(a, r)).collect();
             for r in ready {
                 let p = plan(&a.graph.regions[r]).map_err(|e| vec![e.in_function(&a.graph.function)])?;
                 log::debug!(target: "weft::paropt", "{}: lowering {} <{}>", a.graph.function, a.graph.regions[r].kind.begin_name(), a.graph.regions[r].number);

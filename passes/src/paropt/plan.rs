@@ -146,8 +146,9 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
         Item::Var { var, typed } => {
             if let Some(count) = typed.as_ref().and_then(|t| t.count.as_ref()) {
                 if count.const_uint() != Some(1) {
-                    return Err(not_yet(clause, format!("privatizing arrays (element count {})", count.text))
-                        .on_directive(on));
+                    return Err(
+                        not_yet(clause, format!("privatizing arrays (element count {})", count.text)).on_directive(on)
+                    );
                 }
             }
             if !var.is_pointer() {
@@ -160,7 +161,9 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
             }
             Ok(Var { var: var.value, elem: typed.as_ref().map(|t| t.ty.value), share, clause: clause.to_string() })
         }
-        Item::NonPod { .. } => Err(not_yet(clause, "non-POD list items (constructor/destructor helpers)").on_directive(on)),
+        Item::NonPod { .. } => {
+            Err(not_yet(clause, "non-POD list items (constructor/destructor helpers)").on_directive(on))
+        }
         Item::ArrSect { .. } => Err(not_yet(clause, "array sections").on_directive(on)),
         Item::MapChain { .. } => Err(not_yet(clause, "map chains").on_directive(on)),
     }
@@ -170,7 +173,10 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
 pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     let name = r.kind.begin_name();
     let construct = Construct::of(r.kind).ok_or_else(|| {
-        not_yet(name, "weft-paropt cannot lower this construct yet (sections, tasks, target, teams, atomic, ordered, ...)")
+        not_yet(
+            name,
+            "weft-paropt cannot lower this construct yet (sections, tasks, target, teams, atomic, ordered, ...)",
+        )
     })?;
     let env = &r.env;
     let mut vars = Vec::new();

@@ -31,11 +31,24 @@ pub struct Runtime<'a, 'ctx> {
 impl<'a, 'ctx> Runtime<'a, 'ctx> {
     pub fn new(module: &'a Module<'ctx>) -> Self {
         let ctx = module.get_context();
-        Runtime { ptr: ctx.ptr_type(AddressSpace::default()), i32: ctx.i32_type(), i64: ctx.i64_type(), ctx, module, idents: 0 }
+        Runtime {
+            ptr: ctx.ptr_type(AddressSpace::default()),
+            i32: ctx.i32_type(),
+            i64: ctx.i64_type(),
+            ctx,
+            module,
+            idents: 0,
+        }
     }
 
     /// The function `name`, declared with `params -> ret` if not yet present.
-    pub fn func(&self, name: &str, ret: Option<BasicTypeEnum<'ctx>>, params: &[BasicTypeEnum<'ctx>], var: bool) -> FunctionValue<'ctx> {
+    pub fn func(
+        &self,
+        name: &str,
+        ret: Option<BasicTypeEnum<'ctx>>,
+        params: &[BasicTypeEnum<'ctx>],
+        var: bool,
+    ) -> FunctionValue<'ctx> {
         if let Some(f) = self.module.get_function(name) {
             return f;
         }
@@ -78,7 +91,8 @@ impl<'a, 'ctx> Runtime<'a, 'ctx> {
         self.idents += 1;
         let loc = at.and_then(ffi::debug_location).unwrap_or_else(|| "unknown:0:0".to_string());
         let mut parts = loc.rsplitn(3, ':');
-        let (col, line, file) = (parts.next().unwrap_or("0"), parts.next().unwrap_or("0"), parts.next().unwrap_or("unknown"));
+        let (col, line, file) =
+            (parts.next().unwrap_or("0"), parts.next().unwrap_or("0"), parts.next().unwrap_or("unknown"));
         let text = format!(";{file};{function};{line};{col};;");
         let s = self.ctx.const_string(text.as_bytes(), true);
         let sg = self.module.add_global(s.get_type(), None, &format!(".weft.loc.str.{}", self.idents));
@@ -88,7 +102,13 @@ impl<'a, 'ctx> Runtime<'a, 'ctx> {
         sg.set_unnamed_addr(true);
         let zero = self.i32.const_zero();
         let st = self.ctx.const_struct(
-            &[zero.into(), self.i32.const_int(flags as u64, false).into(), zero.into(), zero.into(), sg.as_pointer_value().into()],
+            &[
+                zero.into(),
+                self.i32.const_int(flags as u64, false).into(),
+                zero.into(),
+                zero.into(),
+                sg.as_pointer_value().into(),
+            ],
             false,
         );
         let g = self.module.add_global(st.get_type(), None, &format!(".weft.loc.{}", self.idents));
