@@ -22,6 +22,7 @@ pub const PASS_NAMES: &[&str] = &[
     "weft-genx-verify",
     "weft-genx-emulate",
     "weft-cleanup",
+    "weft-strip",
     "weft",
 ];
 
@@ -35,6 +36,8 @@ enum Pass {
     GenxVerify,
     GenxEmulate,
     Cleanup,
+    /// Removes every directive without lowering it: the program's serial meaning.
+    Strip,
     /// The whole pipeline, always.
     Weft,
     /// The whole pipeline from a pipeline hook: only on modules that have weft work.
@@ -60,6 +63,7 @@ impl Pass {
             "weft-genx-verify" => Pass::GenxVerify,
             "weft-genx-emulate" => Pass::GenxEmulate,
             "weft-cleanup" => Pass::Cleanup,
+            "weft-strip" => Pass::Strip,
             "weft" => Pass::Weft,
             "weft-test-panic" if std::env::var_os("WEFT_ENABLE_TEST_PASSES").is_some() => Pass::TestPanic,
             _ => match name.strip_prefix("weft-genx-legalize<").and_then(|r| r.strip_suffix('>')) {
@@ -79,6 +83,7 @@ impl Pass {
             Pass::GenxVerify => "weft-genx-verify",
             Pass::GenxEmulate => "weft-genx-emulate",
             Pass::Cleanup => "weft-cleanup",
+            Pass::Strip => "weft-strip",
             Pass::Weft => "weft",
             Pass::Auto(hook) | Pass::Threads(hook) => hook,
             Pass::TestPanic => "weft-test-panic",
@@ -96,6 +101,7 @@ impl Pass {
             Pass::GenxVerify => genx::verify::run(module),
             Pass::GenxEmulate => genx::emulate::run(module),
             Pass::Cleanup => cleanup::run(module),
+            Pass::Strip => Ok(cleanup::strip_directives(module)),
             Pass::Weft => pipeline::run_weft(module),
             Pass::Auto(_) if !pipeline::has_weft_work(module) => Ok(false),
             Pass::Auto(_) => pipeline::run_weft(module),

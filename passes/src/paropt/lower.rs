@@ -43,6 +43,15 @@ struct Shape<'ctx> {
     end: BasicBlock<'ctx>,
 }
 
+/// Where a partitioned loop ends: `chunk_end` runs after each chunk, with
+/// `last` (an i32) nonzero when that chunk held the sequentially last
+/// iteration; `fini` runs once per thread after its last chunk.
+struct LoopEnds<'ctx> {
+    chunk_end: BasicBlock<'ctx>,
+    last: PointerValue<'ctx>,
+    fini: BasicBlock<'ctx>,
+}
+
 /// A private copy made for one variable.
 struct Private<'ctx> {
     orig: PointerValue<'ctx>,
@@ -419,28 +428,30 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             }
         }
         let gtid = self.gtid(home, fname);
-        let (fini, last) = if plan.construct.is_loop() {
-            self.partition(plan, shape, &privs, home, gtid, fname, begin_call, name)?
+        let ends = if plan.construct.is_loop() {
+            Some(self.partition(plan, shape, &privs, home, gtid, fname, begin_call, name)?)
         } else {
-            (shape.fini, None)
+            None
         };
-        // Copy-out from the thread that ran the last iteration.
-        let mut fini = fini;
+        // Copy-out at the end of the chunk that holds the sequentially last
+        // iteration (not once per thread: under dynamic schedules the thread
+        // that ran it may run another chunk afterwards).
         let outs: Vec<&Private> =
             privs.iter().filter(|p| matches!(p.share, Share::Lastprivate | Share::FirstLastprivate)).collect();
-        if let (Some(last), false) = (last, outs.is_empty()) {
-            let b = self.before_terminator(fini);
-            let flag = b.build_load(self.rt.i32, last, "omp.is.last").expect("positioned").into_int_value();
+        if let (Some(ends), false) = (&ends, outs.is_empty()) {
+            let at = ends.chunk_end;
+            let b = self.before_terminator(at);
+            let flag = b.build_load(self.rt.i32, ends.last, "omp.is.last").expect("positioned").into_int_value();
             let is_last =
                 b.build_int_compare(IntPredicate::NE, flag, self.rt.i32.const_zero(), "").expect("positioned");
-            let (then, tail) = self.if_then(is_last, fini.get_terminator().expect("terminator"), "lastprivate.copyout");
+            let (then, _) = self.if_then(is_last, at.get_terminator().expect("terminator"), "lastprivate.copyout");
             let b = self.before_terminator(then);
             for p in outs {
                 let v = b.build_load(p.ty, p.copy, "").expect("positioned");
                 b.build_store(p.orig, v).expect("positioned");
             }
-            fini = tail;
         }
+        let fini = ends.map_or(shape.fini, |e| e.fini);
         // Reductions: combine each thread's copy into the original, one thread at a time.
         let reds: Vec<&Private> = privs.iter().filter(|p| matches!(p.share, Share::Reduction { .. })).collect();
         if !reds.is_empty() {
@@ -572,7 +583,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         fname: &str,
         begin_call: InstructionValue<'ctx>,
         name: &str,
-    ) -> Res<(BasicBlock<'ctx>, Option<PointerValue<'ctx>>)> {
+    ) -> Res<LoopEnds<'ctx>> {
         let iv = privs.iter().find(|p| p.share == Share::NormIv).expect("planned");
         let ub = privs.iter().find(|p| p.share == Share::NormUb).expect("planned");
         let BasicTypeEnum::IntType(t) = iv.ty else {
@@ -636,12 +647,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             init.set_operand(0, nlo);
             let b = self.before_terminator(shape.fini);
             self.rt.call(b, "__kmpc_for_static_fini", None, &[ident.into(), gtid.into()]);
-            return Ok((shape.fini, Some(last)));
+            return Ok(LoopEnds { chunk_end: shape.fini, last, fini: shape.fini });
         }
         // A chunk loop around the loop: dispatch_next hands out chunks until none is left.
-        let acc = self.alloca(home, i32t.into(), "omp.last.acc");
-        let b = self.at(init);
-        b.build_store(acc, i32t.const_zero()).expect("positioned");
         let chunk = match sched.chunk {
             Some(c) => self.int_operand(c, t),
             None => one,
@@ -669,11 +677,6 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             &format!("__kmpc_dispatch_next{sfx}"),
             &[ident.into(), gtid.into(), last.into(), lo.into(), hi.into(), st.into()],
         );
-        // The flag of every chunk counts: a thread that ran the last chunk may get another.
-        let l = b.build_load(i32t, last, "").expect("positioned").into_int_value();
-        let a = b.build_load(i32t, acc, "").expect("positioned").into_int_value();
-        let or = b.build_or(a, l, "").expect("positioned");
-        b.build_store(acc, or).expect("positioned");
         let go = b.build_int_compare(IntPredicate::NE, more, i32t.const_zero(), "omp.more").expect("positioned");
         b.build_conditional_branch(go, chunk_bb, done).expect("positioned");
         let b = self.at(init);
@@ -688,7 +691,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         self.b.build_unconditional_branch(dispatch).expect("positioned");
         self.b.position_at_end(done);
         self.b.build_unconditional_branch(shape.end).expect("positioned");
-        Ok((done, Some(acc)))
+        Ok(LoopEnds { chunk_end: shape.fini, last, fini: done })
     }
 
     /// Outlines a parallel region's body into a microtask and forks it.
@@ -703,8 +706,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         begin_call: InstructionValue<'ctx>,
         number: usize,
     ) -> Res<()> {
+        self.demote_outputs(&blocks_between(f, shape.first, shape.end), shape, outer_home);
         let body = blocks_between(f, shape.first, shape.end);
-        self.demote_outputs(&body, shape, outer_home);
         self.outlined += 1;
         let mt_name = format!("{fname}.omp_outlined.{number}");
         let (mt, call) = ffi::outline_microtask(&body, &mt_name).ok_or_else(|| {
