@@ -15,5 +15,7 @@ echo "== cargo build --release"
 cargo build --release --workspace
 echo "== cargo test"
 cargo test --release --workspace
+echo "== executed differential test of threaded code generation (24 random programs)"
+python3 test/run/difftest.py --seed 1 --count 24
 echo "== lit"
 "$LIT" -sv --order=lexical test
