@@ -4,6 +4,7 @@
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
@@ -298,7 +299,50 @@ LLVMValueRef weft_written_alloca(LLVMValueRef inst) {
   return wrap(dyn_cast<AllocaInst>(getUnderlyingObject(P)));
 }
 
+// The C string a pointer names: a global constant whose initializer is a
+// NUL-terminated i8 array (a critical construct's name). Null otherwise.
+const char *weft_c_string(LLVMValueRef v, size_t *len) {
+  auto *GV = dyn_cast<GlobalVariable>(unwrap(v)->stripPointerCasts());
+  if (!GV || !GV->hasInitializer())
+    return nullptr;
+  auto *CDS = dyn_cast<ConstantDataSequential>(GV->getInitializer());
+  if (!CDS || !CDS->isCString())
+    return nullptr;
+  StringRef S = CDS->getAsCString();
+  *len = S.size();
+  return S.data();
+}
+
 // ---- diagnostics ----
+
+// An optimization remark of pass "weft" at `inst` (kind 0: passed, 1:
+// missed, 2: analysis), shown by opt -pass-remarks=weft (and
+// -pass-remarks-missed / -pass-remarks-analysis) and clang -Rpass=weft.
+void weft_remark(int kind, LLVMValueRef inst, const char *name, const char *msg) {
+  auto *I = cast<Instruction>(unwrap(inst));
+  LLVMContext &Ctx = I->getContext();
+  switch (kind) {
+  case 0: {
+    OptimizationRemark R("weft", name, I);
+    R << msg;
+    Ctx.diagnose(R);
+    break;
+  }
+  case 1: {
+    OptimizationRemarkMissed R("weft", name, I);
+    R << msg;
+    Ctx.diagnose(R);
+    break;
+  }
+  default: {
+    OptimizationRemarkAnalysis R("weft", name, I);
+    R << msg;
+    Ctx.diagnose(R);
+    break;
+  }
+  }
+}
+
 
 namespace {
 class WeftDiagnostic : public DiagnosticInfo {

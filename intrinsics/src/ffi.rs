@@ -37,6 +37,8 @@ extern "C" {
     ) -> LLVMValueRef;
     fn weft_add_bundle(call: LLVMValueRef, tag: *const c_char, values: *mut LLVMValueRef, n: c_uint) -> LLVMValueRef;
     fn weft_written_alloca(inst: LLVMValueRef) -> LLVMValueRef;
+    fn weft_remark(kind: c_int, inst: LLVMValueRef, name: *const c_char, msg: *const c_char);
+    fn weft_c_string(v: LLVMValueRef, len: *mut usize) -> *const c_char;
     fn weft_single_predecessor(bb: LLVMBasicBlockRef) -> LLVMBasicBlockRef;
     fn weft_memory_type(v: LLVMValueRef) -> LLVMTypeRef;
     fn weft_replace_uses_in_blocks(from: LLVMValueRef, to: LLVMValueRef, blocks: *mut LLVMBasicBlockRef, n: c_uint);
@@ -367,6 +369,14 @@ pub fn written_alloca(inst: InstructionValue<'_>) -> Option<Value> {
     (!a.is_null()).then_some(Value(a))
 }
 
+/// The C string a pointer names (a constant global `c"name\00"`).
+pub fn c_string(v: BasicValueEnum<'_>) -> Option<String> {
+    let mut len = 0usize;
+    // SAFETY: a live value; the helper returns null or bytes owned by the constant.
+    let p = unsafe { weft_c_string(v.as_value_ref(), &mut len) };
+    (!p.is_null()).then(|| bytes_to_string(p, len))
+}
+
 /// Whether `pred` is `bb`'s only predecessor.
 pub fn has_only_predecessor(bb: BasicBlock<'_>, pred: BasicBlock<'_>) -> bool {
     // SAFETY: a live block; LLVM returns null or a block of the same function.
@@ -406,6 +416,24 @@ pub fn memory_type<'ctx>(v: BasicValueEnum<'ctx>) -> Option<BasicTypeEnum<'ctx>>
 /// `id` must come from `Value::id()` on a first-class value that is still live.
 pub unsafe fn basic_value<'ctx>(id: ValueId) -> BasicValueEnum<'ctx> {
     BasicValueEnum::new(id.0 as LLVMValueRef)
+}
+
+/// Kinds of optimization remark (`-pass-remarks=weft`, `-pass-remarks-missed=weft`,
+/// `-pass-remarks-analysis=weft`; clang's `-Rpass=weft` and friends).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Remark {
+    Passed = 0,
+    Missed = 1,
+    Analysis = 2,
+}
+
+/// Emits an optimization remark of pass `weft` named `name` at `inst`.
+pub fn remark(kind: Remark, inst: InstructionValue<'_>, name: &str, msg: &str) {
+    let cname = CString::new(name.replace('\0', "")).expect("no interior NUL");
+    let cmsg = CString::new(msg.replace('\0', " ")).expect("no interior NUL");
+    // SAFETY: a live instruction in a function; the helper copies the strings
+    // into the remark, which the context handles before returning.
+    unsafe { weft_remark(kind as c_int, inst.as_value_ref(), cname.as_ptr(), cmsg.as_ptr()) }
 }
 
 /// LLVM diagnostic severities weft emits.

@@ -30,6 +30,8 @@ pub struct Lowerer<'a, 'ctx> {
     pub rt: Runtime<'a, 'ctx>,
     pub b: Builder<'ctx>,
     outlined: usize,
+    /// What the region being lowered became, for its remark.
+    notes: Vec<String>,
 }
 
 /// The blocks of a region after `normalize`: `s` holds the BEGIN group and
@@ -118,7 +120,7 @@ fn first_non_alloca(bb: BasicBlock<'_>) -> Option<InstructionValue<'_>> {
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     pub fn new(rt: Runtime<'a, 'ctx>) -> Self {
         let b = rt.ctx.create_builder();
-        Lowerer { rt, b, outlined: 0 }
+        Lowerer { rt, b, outlined: 0, notes: Vec::new() }
     }
 
     fn at(&self, i: InstructionValue<'ctx>) -> &Builder<'ctx> {
@@ -230,6 +232,18 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         Ok(Shape { s, first, fini: e, end })
     }
 
+    /// A critical construct's name ("" when unnamed): the metadata string, or
+    /// the C string the pointer operand names.
+    fn critical_name(&self, plan: &Plan) -> String {
+        match &plan.name {
+            None => String::new(),
+            Some(n) => match n.md_string() {
+                Some(s) => s.to_string(),
+                None => ffi::c_string(self.value(n.value)).unwrap_or_else(|| n.text.clone()),
+            },
+        }
+    }
+
     fn value(&self, id: ValueId) -> BasicValueEnum<'ctx> {
         // SAFETY: operands of a directive from a fresh analysis of this function.
         unsafe { ffi::basic_value(id) }
@@ -262,6 +276,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             calls.extend(directive_calls_between(x.span.first, x.span.last));
         }
         let begin_call = calls[0];
+        self.notes.clear();
         let shape = self.normalize(a, reg)?;
         let outer_home = self.home(a, reg.parent);
         let outer_gtid = |me: &mut Self| me.gtid(outer_home, &fname);
@@ -303,7 +318,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             Construct::Critical => {
                 let gtid = outer_gtid(self);
                 let ident = self.rt.ident(&fname, Some(begin_call), runtime::IDENT_KMPC);
-                let lock = self.rt.critical_lock(&plan.name);
+                let name = self.critical_name(plan);
+                let lock = self.rt.critical_lock(&name);
                 let b = self.before_terminator(shape.s);
                 match plan.hint {
                     Some(h) => {
@@ -351,6 +367,43 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                     self.outline(f, plan, shape, outer_home, &fname, begin_call, reg.number)?;
                 }
             }
+        }
+        let what = match plan.construct {
+            Construct::Master => "lowered in place: __kmpc_master / __kmpc_end_master".to_string(),
+            Construct::Masked => "lowered in place: __kmpc_masked / __kmpc_end_masked".to_string(),
+            Construct::Single => format!(
+                "lowered in place: __kmpc_single / __kmpc_end_single{}",
+                if plan.nowait { "" } else { ", then a barrier" }
+            ),
+            Construct::Critical if plan.name.is_none() => {
+                "lowered in place: __kmpc_critical (unnamed lock)".to_string()
+            }
+            Construct::Critical => {
+                format!("lowered in place: __kmpc_critical on the lock of '{}'", self.critical_name(plan))
+            }
+            Construct::Barrier => "lowered in place: __kmpc_barrier".to_string(),
+            Construct::Flush => "lowered in place: __kmpc_flush".to_string(),
+            Construct::Taskwait => "lowered in place: __kmpc_omp_taskwait".to_string(),
+            Construct::Taskyield => "lowered in place: __kmpc_omp_taskyield".to_string(),
+            _ => String::from("lowered"),
+        };
+        let mut msg = format!("{} (region {}) {what}", reg.kind.begin_name(), reg.number);
+        for n in self.notes.drain(..) {
+            msg.push_str("; ");
+            msg.push_str(&n);
+        }
+        ffi::remark(ffi::Remark::Passed, begin_call, "Lowered", &msg);
+        if plan.vars.iter().any(|v| matches!(v.share, Share::Reduction { .. })) {
+            ffi::remark(
+                ffi::Remark::Missed,
+                begin_call,
+                "ReductionPath",
+                &format!(
+                    "{}: reductions are combined under a critical section; the runtime's tree reduction \
+                     (__kmpc_reduce_nowait) is not used yet",
+                    reg.kind.begin_name()
+                ),
+            );
         }
         ffi::erase_directive_calls(&calls);
         Ok(())
@@ -406,6 +459,16 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             typed.push((orig.into_pointer_value(), ty, v.share));
         }
         let body = blocks_between(f, shape.first, shape.end);
+        if !typed.is_empty() {
+            let counts = |f: fn(&Share) -> bool| typed.iter().filter(|t| f(&t.2)).count();
+            self.notes.push(format!(
+                "{} private, {} firstprivate, {} lastprivate, {} reduction variable(s)",
+                counts(|s| matches!(s, Share::Private | Share::NormIv)),
+                counts(|s| matches!(s, Share::Firstprivate | Share::FirstLastprivate | Share::NormUb)),
+                counts(|s| matches!(s, Share::Lastprivate | Share::FirstLastprivate)),
+                counts(|s| matches!(s, Share::Reduction { .. })),
+            ));
+        }
         let mut privs = Vec::new();
         for (orig, ty, share) in typed {
             let copy = self.alloca(home, ty, &format!("{}.priv", orig.get_name().to_string_lossy()));
@@ -616,10 +679,23 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let last = self.alloca(home, i32t.into(), "omp.last");
         let one = t.const_int(1, false);
         let start = init.get_operand(0).and_then(|o| o.left()).expect("a store's value").into_int_value();
+        let sched = plan.schedule;
+        self.notes.push(format!(
+            "loop partitioned, schedule {:?}{} (sched_type {}), {}{} IV, through {}",
+            sched.kind,
+            if sched.chunk.is_some() { " with a chunk" } else { "" },
+            sched.sched_type(),
+            if unsigned { "unsigned " } else { "signed " },
+            iv.ty.print_to_string().to_string_lossy(),
+            if sched.is_plain_static() {
+                format!("__kmpc_for_static_init{sfx}")
+            } else {
+                format!("__kmpc_dispatch_init{sfx}/__kmpc_dispatch_next{sfx}")
+            }
+        ));
         let b = self.at(init);
         let ub0 = b.build_load(t, ub.copy, "omp.ub0").expect("positioned").into_int_value();
         b.build_store(last, i32t.const_zero()).expect("positioned");
-        let sched = plan.schedule;
         if sched.is_plain_static() {
             b.build_store(lo, start).expect("positioned");
             b.build_store(hi, ub0).expect("positioned");
@@ -714,6 +790,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             err(Rule::Internal, "DIR.OMP.PARALLEL", "LLVM's CodeExtractor could not outline this region")
         })?;
         let args = call.get_operand(2).and_then(|o| o.left()).expect("the microtask call's argument");
+        self.notes.push(format!("outlined into @{mt_name} and forked through __kmpc_fork_call"));
         let ident = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC);
         let needs_gtid = plan.num_threads.is_some() || plan.proc_bind.is_some() || plan.if_cond.is_some();
         let gtid = if needs_gtid { Some(self.gtid(outer_home, fname)) } else { None };

@@ -131,8 +131,8 @@ pub struct Plan {
     pub proc_bind: Option<ProcBind>,
     pub schedule: Schedule,
     pub nowait: bool,
-    /// CRITICAL's name ("" when unnamed).
-    pub name: String,
+    /// CRITICAL's name: a metadata string, or a pointer to a constant C string.
+    pub name: Option<Operand>,
     pub hint: Option<ValueId>,
     pub filter: Option<ValueId>,
 }
@@ -264,7 +264,6 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         ClauseKind::ProcBind(p) => p,
         _ => unreachable!("filtered to PROC.BIND"),
     });
-    let crit_name = env.value(ClauseKind::Name).map_or(String::new(), |n| n.md_string().unwrap_or(&n.text).to_string());
     Ok(Plan {
         construct,
         vars,
@@ -273,7 +272,7 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         proc_bind,
         schedule,
         nowait: env.nowait(),
-        name: crit_name,
+        name: env.value(ClauseKind::Name).cloned(),
         hint: env.value(ClauseKind::Hint).map(|o| o.value),
         filter: env.value(ClauseKind::Filter).map(|o| o.value),
     })
