@@ -272,9 +272,13 @@ LLVMValueRef weft_add_bundle(LLVMValueRef call, const char *tag, LLVMValueRef *v
   SmallVector<Value *, 4> Inputs;
   for (unsigned i = 0; i < n; ++i)
     Inputs.push_back(unwrap(values[i]));
-  OperandBundleDef OB(tag, Inputs);
-  uint32_t ID = CB->getContext().getOrInsertBundleTag(tag)->getValue();
-  CallBase *New = CallBase::addOperandBundle(CB, ID, OB, CB);
+  // Not CallBase::addOperandBundle: it returns the call itself when a bundle
+  // with this tag is already there (SHARED often is), and directive clauses
+  // may repeat.
+  SmallVector<OperandBundleDef, 4> Bundles;
+  CB->getOperandBundlesAsDefs(Bundles);
+  Bundles.emplace_back(tag, Inputs);
+  CallBase *New = CallBase::Create(CB, Bundles, CB);
   New->takeName(CB);
   CB->replaceAllUsesWith(New);
   CB->eraseFromParent();

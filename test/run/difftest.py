@@ -32,7 +32,11 @@ LIBOMP = [f"-L{LLVM}/lib", f"-Wl,-rpath,{LLVM}/lib", "-lomp"]
 
 
 def run(cmd, env=None, timeout=60):
-    p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout)
+    """(exit code, stdout, stderr); a command that outlives `timeout` is a hang (code -999)."""
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return -999, "", f"timed out after {timeout} s (hang): {' '.join(cmd)}"
     return p.returncode, p.stdout, p.stderr
 
 
@@ -68,11 +72,7 @@ def check(seed, index, threads, keep):
                 continue
             for t in threads:
                 env = dict(os.environ, OMP_NUM_THREADS=str(t))
-                try:
-                    rc, out, err = run([exe], env=env, timeout=30)
-                except subprocess.TimeoutExpired:
-                    fail(f"{lvl} T={t}: timed out (hang)")
-                    continue
+                rc, out, err = run([exe], env=env, timeout=30)
                 if rc != 0:
                     fail(f"{lvl} T={t}: exited {rc}", err[-1000:])
                 elif ref is not None and out != ref:

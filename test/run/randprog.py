@@ -189,7 +189,9 @@ def reduction_step(fn, op, ty, acc_ptr, i64):
 def init_value(op, ty):
     if ty in ("float", "double"):
         return "1.0" if op == "MUL" else "0.0"
-    return "1" if op in ("MUL", "AND") else "7"
+    # Logical && and || reductions combine to 0 or 1 even over zero
+    # iterations (omp_out = omp_out || omp_in), so start them at a boolean.
+    return {"MUL": "1", "AND": "1", "OR": "0"}.get(op, "7")
 
 
 def print_value(fn, ty, ptr, tag):
@@ -265,8 +267,10 @@ def kernel_parallel_sync(k, rng, form):
     fn = Fn(form, rng)
     s = fn.alloca("i64", "s")
     cnt = fn.alloca("i64", "cnt")
+    dsum = fn.alloca("double", "d")
     fn.emit("store i64 0, ptr %s")
     fn.emit("store i64 0, ptr %cnt")
+    fn.emit("store double 0.0, ptr %d")
     outer = []
     if rng.random() < 0.5:
         outer.append(("QUAL.OMP.SHARED", ["ptr %s", "ptr %cnt", "ptr %a"]))
@@ -284,13 +288,29 @@ def kernel_parallel_sync(k, rng, form):
             if nowait:
                 cl.append(("QUAL.OMP.NOWAIT", []))
 
-            def work(fn, i):
-                ctok = fn.begin("DIR.OMP.CRITICAL", [])
+            guard = rng.choice(["critical", "atomic", "atomic-cas", "atomic-fp"])
+
+            def work(fn, i, guard=guard):
+                # s += i under a critical section or as an atomic update
+                # (atomicrmw, or a compare-exchange loop for an expression
+                # atomicrmw lacks), or d += 1.0 atomically (floating point).
+                d = "DIR.OMP.CRITICAL" if guard == "critical" else "DIR.OMP.ATOMIC"
+                cl = [] if guard == "critical" else [(rng.choice(["QUAL.OMP.UPDATE", "QUAL.OMP.UPDATE.SEQ_CST"]), [])]
+                ctok = fn.begin(d, cl)
                 v, w = fn.tmp(), fn.tmp()
-                fn.emit(f"{v} = load i64, ptr %s")
-                fn.emit(f"{w} = add i64 {v}, {i}")
-                fn.emit(f"store i64 {w}, ptr %s")
-                fn.end("DIR.OMP.CRITICAL", ctok)
+                if guard == "atomic-fp":
+                    fn.emit(f"{v} = load double, ptr %d")
+                    fn.emit(f"{w} = fadd double {v}, 1.5")
+                    fn.emit(f"store double {w}, ptr %d")
+                else:
+                    fn.emit(f"{v} = load i64, ptr %s")
+                    fn.emit(f"{w} = add i64 {v}, {i}")
+                    if guard == "atomic-cas":
+                        w2 = fn.tmp()
+                        fn.emit(f"{w2} = or i64 {w}, 0")
+                        w = w2
+                    fn.emit(f"store i64 {w}, ptr %s")
+                fn.end(d, ctok)
                 g = fn.tmp()
                 fn.emit(f"{g} = getelementptr i64, ptr %a, i64 {i}")
                 q = fn.tmp()
@@ -329,6 +349,7 @@ def kernel_parallel_sync(k, rng, form):
     fn.end("DIR.OMP.PARALLEL", ptok)
     print_value(fn, "i64", s, "s.sum")
     print_value(fn, "i64", cnt, "s.cnt")
+    print_value(fn, "double", dsum, "s.sum")
     fn.emit("call void @checksum(ptr %a, i64 %n)")
     fn.emit("ret void")
     return fn.text(f"define void @kernel{k}(ptr %a, i64 %n)")

@@ -361,6 +361,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 let b = self.before_terminator(shape.s);
                 self.rt.call(b, "__kmpc_flush", None, &[ident.into()]);
             }
+            Construct::Atomic => {
+                let (op, seq_cst) = plan.atomic;
+                let note =
+                    self.lower_atomic(op, seq_cst, shape.first, shape.fini).map_err(|e| e.at(reg.entry.span.first))?;
+                self.notes.push(note);
+            }
             Construct::Loop | Construct::ParallelLoop | Construct::Parallel => {
                 self.lower_data(a, r, plan, shape, &fname, begin_call)?;
                 if plan.construct.is_parallel() {

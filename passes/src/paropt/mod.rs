@@ -4,6 +4,7 @@
 //! touched (so a construct weft cannot lower is refused with nothing
 //! changed); then regions are lowered innermost first, in rounds, with a
 //! fresh analysis of the module before each round.
+pub mod atomic;
 pub mod lower;
 pub mod plan;
 pub mod runtime;

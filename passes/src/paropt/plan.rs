@@ -3,7 +3,9 @@
 //! generation. Built from the region's data environment before any IR is
 //! touched; every clause weft cannot lower yet is refused here, naming it.
 use weft_intrinsics::model::{Item, Operand, ValueId};
-use weft_intrinsics::vocab::{ClauseKind, DataSharing, DirKind, Modifiers, ProcBind, ReductionOp, ScheduleKind};
+use weft_intrinsics::vocab::{
+    AtomicOp, ClauseKind, DataSharing, DirKind, Modifiers, ProcBind, ReductionOp, ScheduleKind,
+};
 use weft_intrinsics::{Rule, WeftError};
 
 use crate::wregion::WRegion;
@@ -25,6 +27,7 @@ pub enum Construct {
     Flush,
     Taskwait,
     Taskyield,
+    Atomic,
 }
 
 impl Construct {
@@ -41,6 +44,7 @@ impl Construct {
             DirKind::Flush => Construct::Flush,
             DirKind::Taskwait => Construct::Taskwait,
             DirKind::Taskyield => Construct::Taskyield,
+            DirKind::Atomic => Construct::Atomic,
             _ => return None,
         })
     }
@@ -135,6 +139,8 @@ pub struct Plan {
     pub name: Option<Operand>,
     pub hint: Option<ValueId>,
     pub filter: Option<ValueId>,
+    /// ATOMIC's kind (update when none is given) and whether it is seq_cst.
+    pub atomic: (AtomicOp, bool),
 }
 
 fn not_yet(construct: &str, what: impl Into<String>) -> WeftError {
@@ -173,10 +179,7 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
 pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     let name = r.kind.begin_name();
     let construct = Construct::of(r.kind).ok_or_else(|| {
-        not_yet(
-            name,
-            "weft-paropt cannot lower this construct yet (sections, tasks, target, teams, atomic, ordered, ...)",
-        )
+        not_yet(name, "weft-paropt cannot lower this construct yet (sections, tasks, target, teams, ordered, ...)")
     })?;
     let env = &r.env;
     let mut vars = Vec::new();
@@ -275,6 +278,10 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         name: env.value(ClauseKind::Name).cloned(),
         hint: env.value(ClauseKind::Hint).map(|o| o.value),
         filter: env.value(ClauseKind::Filter).map(|o| o.value),
+        atomic: env.flag(|k| matches!(k, ClauseKind::Atomic(_))).map_or((AtomicOp::Update, false), |(k, m)| match k {
+            ClauseKind::Atomic(op) => (op, m.contains(Modifiers::SEQ_CST)),
+            _ => unreachable!("filtered to atomic clauses"),
+        }),
     })
 }
 

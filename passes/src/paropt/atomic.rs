@@ -1,0 +1,291 @@
+//! `DIR.OMP.ATOMIC`: the statement between the directive and its END is a
+//! load and/or a store of one variable `x` in straight-line code. read makes
+//! the load of `x` atomic, write the store; update and capture become an
+//! `atomicrmw` when the new value is `x op e` with an integer op LLVM has
+//! (the returned old value serves a capture), and otherwise a compare-exchange
+//! loop around the statement's own computation, which serves every type
+//! (floating point through its bits) and every expression.
+use llvm_plugin::inkwell::basic_block::BasicBlock;
+use llvm_plugin::inkwell::types::BasicTypeEnum;
+use llvm_plugin::inkwell::values::{
+    AnyValue, BasicValue, BasicValueEnum, InstructionOpcode, InstructionValue, PointerValue,
+};
+use llvm_plugin::inkwell::{AtomicOrdering, AtomicRMWBinOp};
+use weft_intrinsics::ffi;
+use weft_intrinsics::vocab::AtomicOp;
+use weft_intrinsics::{Rule, WeftError};
+
+use super::lower::Lowerer;
+
+type Res<T> = Result<T, WeftError>;
+
+fn refuse(detail: &str) -> WeftError {
+    WeftError::new(Rule::NotYetSupported, "DIR.OMP.ATOMIC", detail.to_string())
+}
+
+/// Makes a load or store atomic; LLVM lowers an under-aligned atomic access
+/// to a libatomic call, so it gets the natural alignment of its type (what
+/// OpenMP requires of an atomic's variable).
+fn make_atomic(i: InstructionValue<'_>, bits: u32, ord: AtomicOrdering) -> bool {
+    let natural = (bits / 8).max(1).next_power_of_two();
+    if i.get_alignment().is_ok_and(|a| a < natural) && i.set_alignment(natural).is_err() {
+        return false;
+    }
+    i.set_atomic_ordering(ord).is_ok()
+}
+
+/// The width in bits of a scalar's type (None for anything else).
+fn scalar_bits(ty: BasicTypeEnum<'_>) -> Option<u32> {
+    match ty {
+        BasicTypeEnum::IntType(t) => Some(t.get_bit_width()),
+        BasicTypeEnum::FloatType(_) => match ty.print_to_string().to_str() {
+            Ok("half") | Ok("bfloat") => Some(16),
+            Ok("float") => Some(32),
+            Ok("double") => Some(64),
+            _ => None,
+        },
+        BasicTypeEnum::PointerType(_) => Some(64),
+        _ => None,
+    }
+}
+
+fn pointer_operand(i: InstructionValue<'_>) -> Option<BasicValueEnum<'_>> {
+    let k = match i.get_opcode() {
+        InstructionOpcode::Load => 0,
+        InstructionOpcode::Store => 1,
+        _ => return None,
+    };
+    i.get_operand(k).and_then(|o| o.left())
+}
+
+/// The statement's instructions, following the straight path from `first`
+/// to `fini` (exclusive); None if the statement has control flow.
+fn statement<'ctx>(first: BasicBlock<'ctx>, fini: BasicBlock<'ctx>) -> Option<Vec<InstructionValue<'ctx>>> {
+    let mut out = Vec::new();
+    let mut bb = first;
+    for _ in 0..10_000 {
+        if bb == fini {
+            return Some(out);
+        }
+        let term = bb.get_terminator()?;
+        let mut cur = bb.get_first_instruction();
+        while let Some(i) = cur {
+            if i != term {
+                out.push(i);
+            }
+            cur = i.get_next_instruction();
+        }
+        if term.get_opcode() != InstructionOpcode::Br || term.get_num_operands() != 1 {
+            return None;
+        }
+        bb = term.get_operand(0)?.right()?;
+    }
+    None
+}
+
+/// Whether `v` depends on `on` through instructions of `stmt`.
+fn depends_on<'ctx>(v: BasicValueEnum<'ctx>, on: InstructionValue<'ctx>, stmt: &[InstructionValue<'ctx>]) -> bool {
+    let Some(i) = v.as_instruction_value() else { return false };
+    if i == on {
+        return true;
+    }
+    if !stmt.contains(&i) {
+        return false;
+    }
+    (0..i.get_num_operands()).any(|k| i.get_operand(k).and_then(|o| o.left()).is_some_and(|o| depends_on(o, on, stmt)))
+}
+
+impl<'a, 'ctx> Lowerer<'a, 'ctx> {
+    pub(super) fn lower_atomic(
+        &mut self,
+        op: AtomicOp,
+        seq_cst: bool,
+        first: BasicBlock<'ctx>,
+        fini: BasicBlock<'ctx>,
+    ) -> Res<String> {
+        let ord = if seq_cst { AtomicOrdering::SequentiallyConsistent } else { AtomicOrdering::Monotonic };
+        let stmt = statement(first, fini).ok_or_else(|| refuse("an atomic statement with control flow"))?;
+        let mem: Vec<InstructionValue<'ctx>> = stmt
+            .iter()
+            .copied()
+            .filter(|i| matches!(i.get_opcode(), InstructionOpcode::Load | InstructionOpcode::Store))
+            .collect();
+        let shape_err = || {
+            WeftError::new(
+                Rule::OperandKind,
+                "DIR.OMP.ATOMIC",
+                format!("its statement is not an atomic {op:?} of one variable (a load and/or store of x)"),
+            )
+        };
+        match op {
+            AtomicOp::Read => {
+                let load =
+                    mem.iter().copied().find(|i| i.get_opcode() == InstructionOpcode::Load).ok_or_else(shape_err)?;
+                let ty = BasicValueEnum::try_from(load.as_any_value_enum()).map_err(|_| shape_err())?.get_type();
+                let bits = scalar_bits(ty).ok_or_else(|| refuse("an atomic read of a non-scalar"))?;
+                if !make_atomic(load, bits, ord) {
+                    return Err(shape_err());
+                }
+                Ok("atomic read: the load is atomic".into())
+            }
+            AtomicOp::Write => {
+                let stores: Vec<_> =
+                    mem.iter().copied().filter(|i| i.get_opcode() == InstructionOpcode::Store).collect();
+                let [store] = stores.as_slice() else { return Err(shape_err()) };
+                let ty = store.get_operand(0).and_then(|o| o.left()).ok_or_else(shape_err)?.get_type();
+                let bits = scalar_bits(ty).ok_or_else(|| refuse("an atomic write of a non-scalar"))?;
+                if !make_atomic(*store, bits, ord) {
+                    return Err(shape_err());
+                }
+                Ok("atomic write: the store is atomic".into())
+            }
+            AtomicOp::Update | AtomicOp::Capture => {
+                // x: the variable loaded and then stored, the stored value computed from the load.
+                let (load, store) =
+                    mem.iter()
+                        .filter(|s| s.get_opcode() == InstructionOpcode::Store)
+                        .find_map(|&s| {
+                            let x = pointer_operand(s)?;
+                            let l = mem.iter().copied().find(|l| {
+                                l.get_opcode() == InstructionOpcode::Load && pointer_operand(*l) == Some(x)
+                            })?;
+                            let v = s.get_operand(0)?.left()?;
+                            depends_on(v, l, &stmt).then_some((l, s))
+                        })
+                        .ok_or_else(shape_err)?;
+                let x = pointer_operand(store).expect("a store").into_pointer_value();
+                let newv = store.get_operand(0).and_then(|o| o.left()).expect("a stored value");
+                if let Some(note) = self.try_atomicrmw(load, store, x, newv, ord) {
+                    return Ok(note);
+                }
+                self.cmpxchg_loop(load, store, x, newv, ord)
+            }
+        }
+    }
+
+    /// `x = x op e` (or `e op x`) with an integer op `atomicrmw` has and `e`
+    /// not computed from `x`: one `atomicrmw` whose old value replaces the load.
+    fn try_atomicrmw(
+        &self,
+        load: InstructionValue<'ctx>,
+        store: InstructionValue<'ctx>,
+        x: PointerValue<'ctx>,
+        newv: BasicValueEnum<'ctx>,
+        ord: AtomicOrdering,
+    ) -> Option<String> {
+        let BasicValueEnum::IntValue(n) = newv else { return None };
+        let bin = n.as_instruction_value()?;
+        let rmw = match bin.get_opcode() {
+            InstructionOpcode::Add => AtomicRMWBinOp::Add,
+            InstructionOpcode::Sub => AtomicRMWBinOp::Sub,
+            InstructionOpcode::And => AtomicRMWBinOp::And,
+            InstructionOpcode::Or => AtomicRMWBinOp::Or,
+            InstructionOpcode::Xor => AtomicRMWBinOp::Xor,
+            _ => return None,
+        };
+        let a = bin.get_operand(0)?.left()?;
+        let b = bin.get_operand(1)?.left()?;
+        let lv = load.as_any_value_enum();
+        let e = if a.as_any_value_enum() == lv {
+            b
+        } else if b.as_any_value_enum() == lv && rmw != AtomicRMWBinOp::Sub {
+            a
+        } else {
+            return None;
+        };
+        // e must be available where the load is.
+        if let Some(ei) = e.as_instruction_value() {
+            if ei.get_parent() == load.get_parent() && !precedes(ei, load) {
+                return None;
+            }
+            if ei.get_parent() != load.get_parent() {
+                return None;
+            }
+        }
+        self.b.position_before(&load);
+        let old = self.b.build_atomicrmw(rmw, x, e.into_int_value(), ord).ok()?;
+        load.replace_all_uses_with(&old.as_instruction_value()?);
+        load.erase_from_basic_block();
+        store.erase_from_basic_block();
+        Some(format!("atomic update: atomicrmw {rmw:?}"))
+    }
+
+    /// The statement becomes the body of a compare-exchange loop: the load
+    /// starts it, the store becomes the exchange, retried until no other
+    /// thread changed `x` in between.
+    fn cmpxchg_loop(
+        &self,
+        load: InstructionValue<'ctx>,
+        store: InstructionValue<'ctx>,
+        x: PointerValue<'ctx>,
+        newv: BasicValueEnum<'ctx>,
+        ord: AtomicOrdering,
+    ) -> Res<String> {
+        if load.get_parent() != store.get_parent() {
+            return Err(refuse("an atomic update whose load and store are in different blocks"));
+        }
+        let ty: BasicTypeEnum<'ctx> = newv.get_type();
+        let bits = match ty {
+            BasicTypeEnum::IntType(_) | BasicTypeEnum::FloatType(_) => scalar_bits(ty),
+            _ => None,
+        }
+        .ok_or_else(|| refuse("an atomic update of this type"))?;
+        let ctx = self.rt.ctx;
+        let ity = ctx.custom_width_int_type(bits);
+        // The load, made atomic, seeds the loop; the loop starts right after it.
+        if !make_atomic(load, bits, AtomicOrdering::Monotonic) {
+            return Err(refuse("this load cannot be atomic"));
+        }
+        let after_load = load.get_next_instruction().expect("a store follows");
+        let head = load.get_parent().expect("in a block");
+        let lp = ffi::split_block_before(after_load, "omp.atomic.retry");
+        let cont = ffi::split_block_before(store, "omp.atomic.cas");
+        let tail =
+            ffi::split_block_before(store.get_next_instruction().expect("a terminator follows"), "omp.atomic.done");
+        // phi of the value seen, in the retry block; it stands for the load
+        // everywhere (a captured old value too).
+        self.b.position_before(&lp.get_first_instruction().expect("split leaves a branch at least"));
+        let seen = self.b.build_phi(ty, "omp.atomic.seen").expect("positioned");
+        let seen_v = seen.as_basic_value();
+        load.replace_all_uses_with(&seen_v.as_instruction_value().expect("a phi"));
+        let loaded =
+            BasicValueEnum::try_from(load.as_any_value_enum()).map_err(|_| refuse("a load of a non-scalar"))?;
+        seen.add_incoming(&[(&loaded, head)]);
+        // The exchange, in place of the store.
+        self.b.position_before(&store);
+        let as_int = |v: BasicValueEnum<'ctx>| -> BasicValueEnum<'ctx> {
+            if v.is_int_value() {
+                v
+            } else {
+                self.b.build_bit_cast(v, ity, "").expect("positioned")
+            }
+        };
+        let cmp = as_int(seen_v);
+        let new = as_int(newv);
+        let pair = self
+            .b
+            .build_cmpxchg(x, cmp.into_int_value(), new.into_int_value(), ord, AtomicOrdering::Monotonic)
+            .expect("positioned");
+        let prev = self.b.build_extract_value(pair, 0, "omp.atomic.prev").expect("positioned");
+        let ok = self.b.build_extract_value(pair, 1, "omp.atomic.ok").expect("positioned").into_int_value();
+        let prev = if ty.is_int_type() { prev } else { self.b.build_bit_cast(prev, ty, "").expect("positioned") };
+        store.erase_from_basic_block();
+        let br = cont.get_terminator().expect("split leaves a branch");
+        br.erase_from_basic_block();
+        self.b.position_at_end(cont);
+        self.b.build_conditional_branch(ok, tail, lp).expect("positioned");
+        seen.add_incoming(&[(&prev, cont)]);
+        Ok(format!("atomic update: compare-exchange loop on i{bits}"))
+    }
+}
+
+fn precedes(a: InstructionValue<'_>, b: InstructionValue<'_>) -> bool {
+    let mut cur = a.get_next_instruction();
+    while let Some(i) = cur {
+        if i == b {
+            return true;
+        }
+        cur = i.get_next_instruction();
+    }
+    false
+}
