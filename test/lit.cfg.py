@@ -5,7 +5,7 @@ import lit.formats
 config.name = "weft"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".ll", ".test", ".c"]
-config.excludes = ["Inputs", "bench", "examples"]
+config.excludes = ["Inputs", "bench", "examples", "seeds", "found", "failures"]
 config.test_source_root = os.path.dirname(__file__)
 
 root = os.path.dirname(config.test_source_root)

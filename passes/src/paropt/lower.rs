@@ -6,6 +6,7 @@
 use hashbrown::HashMap;
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::builder::Builder;
+use llvm_plugin::inkwell::module::Linkage;
 use llvm_plugin::inkwell::types::{BasicTypeEnum, IntType};
 use llvm_plugin::inkwell::values::{
     AnyValue, BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue, IntValue, PointerValue,
@@ -405,8 +406,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 begin_call,
                 "ReductionPath",
                 &format!(
-                    "{}: reductions are combined under a critical section; the runtime's tree reduction \
-                     (__kmpc_reduce_nowait) is not used yet",
+                    "{}: reductions combine through __kmpc_reduce_nowait without the atomic method \
+                     (the runtime picks a tree or its lock)",
                     reg.kind.begin_name()
                 ),
             );
@@ -521,20 +522,50 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             }
         }
         let fini = ends.map_or(shape.fini, |e| e.fini);
-        // Reductions: combine each thread's copy into the original, one thread at a time.
+        // Reductions through the runtime: __kmpc_reduce_nowait returns 1 on the
+        // thread(s) that must combine into the originals (all of them in
+        // turn under its lock, or one after a tree reduction that calls the
+        // generated combiner), 0 elsewhere.
         let reds: Vec<&Private> = privs.iter().filter(|p| matches!(p.share, Share::Reduction { .. })).collect();
         if !reds.is_empty() {
             let ident = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC);
             let lock = self.rt.critical_lock(".weft.reduction");
+            let ptr = self.rt.ptr;
+            let list_ty = ptr.array_type(reds.len() as u32);
+            let list = self.alloca(home, list_ty.into(), "omp.reduction.list");
+            let combiner = self.reduce_fn(&reds, fname);
             let b = self.before_terminator(fini);
-            self.rt.call(b, "__kmpc_critical", None, &[ident.into(), gtid.into(), lock.into()]);
-            for p in reds {
-                let Share::Reduction { op, unsigned } = p.share else { unreachable!() };
-                let x = b.build_load(p.ty, p.orig, "red.orig").expect("positioned");
-                let y = b.build_load(p.ty, p.copy, "red.priv").expect("positioned");
-                let z = combine(b, op, unsigned, x, y);
-                b.build_store(p.orig, z).expect("positioned");
+            for (k, p) in reds.iter().enumerate() {
+                let i = self.rt.i64.const_int(k as u64, false);
+                // SAFETY: in bounds of the [n x ptr] list just allocated.
+                let slot =
+                    unsafe { b.build_gep(list_ty, list, &[self.rt.i64.const_zero(), i], "") }.expect("positioned");
+                b.build_store(slot, p.copy).expect("positioned");
             }
+            let n = self.rt.i32.const_int(reds.len() as u64, false);
+            let size = self.rt.i64.const_int(8 * reds.len() as u64, false);
+            let fnptr = combiner.as_global_value().as_pointer_value();
+            let r = self.rt.call_i32(
+                b,
+                "__kmpc_reduce_nowait",
+                &[ident.into(), gtid.into(), n.into(), size.into(), list.into(), fnptr.into(), lock.into()],
+            );
+            let one = b
+                .build_int_compare(IntPredicate::EQ, r, self.rt.i32.const_int(1, false), "omp.reduce.mine")
+                .expect("positioned");
+            let two = b
+                .build_int_compare(IntPredicate::EQ, r, self.rt.i32.const_int(2, false), "omp.reduce.atomic")
+                .expect("positioned");
+            let (then, tail) = self.if_then(one, fini.get_terminator().expect("terminator"), "omp.reduce.combine");
+            let b = self.before_terminator(then);
+            self.combine_into_originals(b, &reds);
+            self.rt.call(b, "__kmpc_end_reduce_nowait", None, &[ident.into(), gtid.into(), lock.into()]);
+            // 2 (the atomic method) is not asked for (no KMP_IDENT_ATOMIC_REDUCE);
+            // should a runtime answer it anyway, combine under the same lock.
+            let (atomic, _) = self.if_then(two, tail.get_terminator().expect("terminator"), "omp.reduce.atomic");
+            let b = self.before_terminator(atomic);
+            self.rt.call(b, "__kmpc_critical", None, &[ident.into(), gtid.into(), lock.into()]);
+            self.combine_into_originals(b, &reds);
             self.rt.call(b, "__kmpc_end_critical", None, &[ident.into(), gtid.into(), lock.into()]);
         }
         if plan.construct == Construct::Loop && !plan.nowait {
@@ -774,6 +805,53 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         self.b.position_at_end(done);
         self.b.build_unconditional_branch(shape.end).expect("positioned");
         Ok(LoopEnds { chunk_end: shape.fini, last, fini: done })
+    }
+
+    /// `orig = orig op copy` for each reduction variable, at `b`.
+    fn combine_into_originals(&self, b: &Builder<'ctx>, reds: &[&Private<'ctx>]) {
+        for p in reds {
+            let Share::Reduction { op, unsigned } = p.share else { unreachable!("reductions only") };
+            let x = b.build_load(p.ty, p.orig, "red.orig").expect("positioned");
+            let y = b.build_load(p.ty, p.copy, "red.priv").expect("positioned");
+            let z = combine(b, op, unsigned, x, y);
+            b.build_store(p.orig, z).expect("positioned");
+        }
+    }
+
+    /// The combiner the runtime calls in a tree reduction:
+    /// `void (ptr lhs, ptr rhs)`, both `[n x ptr]` lists of the reduction
+    /// variables' copies, combining each rhs into its lhs.
+    fn reduce_fn(&self, reds: &[&Private<'ctx>], fname: &str) -> FunctionValue<'ctx> {
+        let ptr = self.rt.ptr;
+        let ty = self.rt.ctx.void_type().fn_type(&[ptr.into(), ptr.into()], false);
+        let f = self.rt.module.add_function(&format!("{fname}.omp.reduce"), ty, Some(Linkage::Internal));
+        let entry = self.rt.ctx.append_basic_block(f, "entry");
+        let b = self.rt.ctx.create_builder();
+        b.position_at_end(entry);
+        let list_ty = ptr.array_type(reds.len() as u32);
+        let (lhs, rhs) = (
+            f.get_nth_param(0).expect("lhs").into_pointer_value(),
+            f.get_nth_param(1).expect("rhs").into_pointer_value(),
+        );
+        for (k, p) in reds.iter().enumerate() {
+            let Share::Reduction { op, unsigned } = p.share else { unreachable!() };
+            let idx = [self.rt.i64.const_zero(), self.rt.i64.const_int(k as u64, false)];
+            // SAFETY: in bounds of the [n x ptr] lists the runtime passes back.
+            let (lp, rp) = unsafe {
+                (
+                    b.build_gep(list_ty, lhs, &idx, "").expect("positioned"),
+                    b.build_gep(list_ty, rhs, &idx, "").expect("positioned"),
+                )
+            };
+            let l = b.build_load(ptr, lp, "").expect("positioned").into_pointer_value();
+            let r = b.build_load(ptr, rp, "").expect("positioned").into_pointer_value();
+            let x = b.build_load(p.ty, l, "").expect("positioned");
+            let y = b.build_load(p.ty, r, "").expect("positioned");
+            let z = combine(&b, op, unsigned, x, y);
+            b.build_store(l, z).expect("positioned");
+        }
+        b.build_return(None).expect("positioned");
+        f
     }
 
     /// Outlines a parallel region's body into a microtask and forks it.
