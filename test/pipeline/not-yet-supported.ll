@@ -3,7 +3,7 @@
 ; refuses any directive still present; none of them pretends.
 ;
 ; RUN: not %opt -passes=weft-paropt -disable-output %s 2>&1 | FileCheck %s --check-prefix=PAROPT
-; PAROPT: error: weft: not yet supported: DIR.OMP.TASK in function 'par': weft-paropt cannot lower this construct yet (sections, tasks, target, teams, atomic, ordered, ...) [rule: not-yet-supported] (in weft-paropt)
+; PAROPT: error: weft: not yet supported: DIR.OMP.TASK in function 'par': weft-paropt cannot lower this construct yet (sections, tasks, target, teams, ordered, ...) [rule: not-yet-supported] (in weft-paropt)
 ;
 ; RUN: not %opt -passes=weft-vectorize -disable-output %s 2>&1 | FileCheck %s --check-prefix=VEC
 ; VEC: error: weft: not yet supported: DIR.OMP.SIMD in function 'vec': weft-vectorize cannot vectorize this region yet (the VPlan vectorizer is not built) [rule: not-yet-supported] (in weft-vectorize)
