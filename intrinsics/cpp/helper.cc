@@ -249,6 +249,66 @@ void weft_replace_uses_in_blocks(LLVMValueRef from, LLVMValueRef to, LLVMBasicBl
       U.set(To);
 }
 
+// Pointers derived from `orig` (GEPs and casts, instructions or constant
+// expressions) that are computed outside blocks[0..n) but used inside them
+// (EarlyCSE merges a GEP inside a region with an identical one before it)
+// are recomputed from `copy` before `at`, and the uses inside are rewired.
+// Without this, a privatized variable's element would still be written
+// through a pointer to the original.
+static Value *derivedClone(Value *V, Value *Orig, Value *Copy, Instruction *At,
+                           const SmallPtrSetImpl<BasicBlock *> &In, DenseMap<Value *, Value *> &Done) {
+  if (V == Orig)
+    return Copy;
+  if (auto It = Done.find(V); It != Done.end())
+    return It->second;
+  Instruction *I = nullptr;
+  if (auto *CE = dyn_cast<ConstantExpr>(V)) {
+    if (!CE->isCast() && CE->getOpcode() != Instruction::GetElementPtr)
+      return nullptr;
+    I = CE->getAsInstruction();
+  } else if (auto *Inst = dyn_cast<Instruction>(V)) {
+    if (In.count(Inst->getParent()) || (!isa<GetElementPtrInst>(Inst) && !isa<CastInst>(Inst)))
+      return nullptr;
+    I = Inst->clone();
+  } else {
+    return nullptr;
+  }
+  bool Derived = false;
+  for (Use &U : I->operands()) {
+    if (Value *C = derivedClone(U.get(), Orig, Copy, At, In, Done)) {
+      U.set(C);
+      Derived = true;
+    }
+  }
+  if (!Derived) {
+    I->deleteValue();
+    return nullptr;
+  }
+  I->insertBefore(At);
+  I->setName(V->getName() + ".priv");
+  Done[V] = I;
+  return I;
+}
+
+void weft_rematerialize_derived(LLVMValueRef orig, LLVMValueRef copy, LLVMBasicBlockRef *blocks, unsigned n,
+                                LLVMValueRef at) {
+  SmallPtrSet<BasicBlock *, 16> In;
+  for (unsigned i = 0; i < n; ++i)
+    In.insert(unwrap(blocks[i]));
+  Value *Orig = unwrap(orig), *Copy = unwrap(copy);
+  auto *At = cast<Instruction>(unwrap(at));
+  DenseMap<Value *, Value *> Done;
+  for (unsigned i = 0; i < n; ++i)
+    for (Instruction &I : *unwrap(blocks[i]))
+      for (Use &U : I.operands()) {
+        Value *V = U.get();
+        if (V == Orig || isa<BasicBlock>(V) || (!isa<Instruction>(V) && !isa<ConstantExpr>(V)))
+          continue;
+        if (Value *C = derivedClone(V, Orig, Copy, At, In, Done))
+          U.set(C);
+      }
+}
+
 // The block's single predecessor, or null.
 LLVMBasicBlockRef weft_single_predecessor(LLVMBasicBlockRef bb) { return wrap(unwrap(bb)->getSinglePredecessor()); }
 

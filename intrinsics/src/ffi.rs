@@ -39,6 +39,13 @@ extern "C" {
     fn weft_written_alloca(inst: LLVMValueRef) -> LLVMValueRef;
     fn weft_remark(kind: c_int, inst: LLVMValueRef, name: *const c_char, msg: *const c_char);
     fn weft_c_string(v: LLVMValueRef, len: *mut usize) -> *const c_char;
+    fn weft_rematerialize_derived(
+        orig: LLVMValueRef,
+        copy: LLVMValueRef,
+        blocks: *mut LLVMBasicBlockRef,
+        n: c_uint,
+        at: LLVMValueRef,
+    );
     fn weft_single_predecessor(bb: LLVMBasicBlockRef) -> LLVMBasicBlockRef;
     fn weft_memory_type(v: LLVMValueRef) -> LLVMTypeRef;
     fn weft_replace_uses_in_blocks(from: LLVMValueRef, to: LLVMValueRef, blocks: *mut LLVMBasicBlockRef, n: c_uint);
@@ -375,6 +382,30 @@ pub fn c_string(v: BasicValueEnum<'_>) -> Option<String> {
     // SAFETY: a live value; the helper returns null or bytes owned by the constant.
     let p = unsafe { weft_c_string(v.as_value_ref(), &mut len) };
     (!p.is_null()).then(|| bytes_to_string(p, len))
+}
+
+/// Pointers derived from `orig` (GEPs, casts) computed outside `blocks` but
+/// used inside them are recomputed from `copy` before `at`, and those uses
+/// rewired: after `replace_uses_in_blocks` the variable's elements are then
+/// reached through the copy only.
+pub fn rematerialize_derived<'ctx>(
+    orig: impl AsValueRef,
+    copy: impl AsValueRef,
+    blocks: &[BasicBlock<'ctx>],
+    at: InstructionValue<'ctx>,
+) {
+    let mut raw: Vec<LLVMBasicBlockRef> = blocks.iter().map(|b| b.as_mut_ptr()).collect();
+    // SAFETY: live values and blocks of one function; `at` is in a block that
+    // dominates `blocks` (the region's prologue), so the clones dominate their uses.
+    unsafe {
+        weft_rematerialize_derived(
+            orig.as_value_ref(),
+            copy.as_value_ref(),
+            raw.as_mut_ptr(),
+            raw.len() as c_uint,
+            at.as_value_ref(),
+        )
+    }
 }
 
 /// Whether `pred` is `bb`'s only predecessor.

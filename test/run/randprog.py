@@ -222,12 +222,24 @@ def kernel_parallel_loop(k, rng, form):
     y = fn.alloca("i64", "y")
     fn.emit("store i64 5, ptr %y")
     z = fn.alloca("i64", "z")
+    fa = fn.alloca("[4 x i64]", "fa")
+    la = fn.alloca("[3 x i64]", "la")
+    for e in range(4):
+        g = fn.tmp()
+        fn.emit(f"{g} = getelementptr [4 x i64], ptr %fa, i64 0, i64 {e}")
+        fn.emit(f"store i64 {e * 10 + 1}, ptr {g}")
+    for e in range(3):
+        g = fn.tmp()
+        fn.emit(f"{g} = getelementptr [3 x i64], ptr %la, i64 0, i64 {e}")
+        fn.emit(f"store i64 -5, ptr {g}")
     clauses = [
         (f"QUAL.OMP.REDUCTION.{op}:TYPED", [f"ptr {acc}", f"{rty} {'0.0' if rty in ('float', 'double') else '0'}", "i32 1"]),
         ("QUAL.OMP.LASTPRIVATE:TYPED", ["ptr %x", "i64 0", "i32 1"]),
         ("QUAL.OMP.FIRSTPRIVATE:TYPED", ["ptr %y", "i64 0", "i32 1"]),
         ("QUAL.OMP.PRIVATE:TYPED", ["ptr %z", "i64 0", "i32 1"]),
         ("QUAL.OMP.SHARED", ["ptr %a"]),
+        ("QUAL.OMP.FIRSTPRIVATE:TYPED", ["ptr %fa", "i64 0", "i32 4"]),
+        ("QUAL.OMP.LASTPRIVATE:TYPED", ["ptr %la", "i64 0", "i64 3"]),
     ]
     chunk = rng.choice([1, 2, 3, 7, 64])
     ity = ivty
@@ -252,11 +264,25 @@ def kernel_parallel_loop(k, rng, form):
         xi = fn.tmp()
         fn.emit(f"{xi} = mul i64 {i}, 7")
         fn.emit(f"store i64 {xi}, ptr %x")
+        # Arrays: read the firstprivate copy, write the whole lastprivate one.
+        m, g, fv, ai, s2 = fn.tmp(), fn.tmp(), fn.tmp(), fn.tmp(), fn.tmp()
+        fn.emit(f"{m} = and i64 {i}, 3")
+        fn.emit(f"{g} = getelementptr [4 x i64], ptr %fa, i64 0, i64 {m}")
+        fn.emit(f"{fv} = load i64, ptr {g}")
+        fn.emit(f"{ai} = getelementptr i64, ptr %a, i64 {i}")
+        fn.emit(f"{s2} = add i64 {s}, {fv}")
+        fn.emit(f"store i64 {s2}, ptr {ai}")
+        for e in range(3):
+            g2, v2 = fn.tmp(), fn.tmp()
+            fn.emit(f"{v2} = mul i64 {i}, {e + 2}")
+            fn.emit(f"{g2} = getelementptr [3 x i64], ptr %la, i64 0, i64 {e}")
+            fn.emit(f"store i64 {v2}, ptr {g2}")
         reduction_step(fn, op, rty, acc, i)
 
     normalized_loop(fn, rng, "DIR.OMP.PARALLEL.LOOP", clauses, "%n", "%a", work, ivty, unsigned)
     print_value(fn, rty, acc, "s.acc")
     print_value(fn, "i64", x, "s.last")
+    fn.emit("call void @checksum(ptr %la, i64 3)")
     fn.emit("call void @checksum(ptr %a, i64 %n)")
     fn.emit("ret void")
     return fn.text(f"define void @kernel{k}(ptr %a, i64 %n)")

@@ -7,7 +7,7 @@ use hashbrown::HashMap;
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::builder::Builder;
 use llvm_plugin::inkwell::module::Linkage;
-use llvm_plugin::inkwell::types::{BasicTypeEnum, IntType};
+use llvm_plugin::inkwell::types::{BasicType, BasicTypeEnum, IntType};
 use llvm_plugin::inkwell::values::{
     AnyValue, BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue, IntValue, PointerValue,
 };
@@ -435,6 +435,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         for v in &plan.vars {
             let orig = self.value(v.var);
             let ty = match v.elem {
+                Some(e) if v.count > 1 => Some(self.value(e).get_type().array_type(v.count).into()),
                 Some(e) => Some(self.value(e).get_type()),
                 None => ffi::memory_type(orig),
             };
@@ -451,6 +452,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 .on_directive(name)
             })?;
             if let Share::Reduction { op, .. } = v.share {
+                // (An array or struct has no identity: reduction_identity refuses it.)
                 reduction_identity(ty, op, false).ok_or_else(|| {
                     err(
                         Rule::OperandKind,
@@ -480,16 +482,15 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         for (orig, ty, share) in typed {
             let copy = self.alloca(home, ty, &format!("{}.priv", orig.get_name().to_string_lossy()));
             ffi::replace_uses_in_blocks(orig, copy, &body);
+            let at = shape.first.get_terminator().expect("terminator");
+            ffi::rematerialize_derived(orig, copy, &body, at);
             privs.push(Private { orig, copy, ty, share });
         }
         // Copy-in and reduction identities, each time the construct is entered.
         let b = self.before_terminator(shape.first);
         for p in &privs {
             match p.share {
-                Share::Firstprivate | Share::FirstLastprivate | Share::NormUb => {
-                    let v = b.build_load(p.ty, p.orig, "copyin").expect("positioned");
-                    b.build_store(p.copy, v).expect("positioned");
-                }
+                Share::Firstprivate | Share::FirstLastprivate | Share::NormUb => copy(b, p.ty, p.copy, p.orig),
                 Share::Reduction { op, unsigned } => {
                     let id = reduction_identity(p.ty, op, unsigned).expect("checked above");
                     b.build_store(p.copy, id).expect("positioned");
@@ -517,8 +518,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let (then, _) = self.if_then(is_last, at.get_terminator().expect("terminator"), "lastprivate.copyout");
             let b = self.before_terminator(then);
             for p in outs {
-                let v = b.build_load(p.ty, p.copy, "").expect("positioned");
-                b.build_store(p.orig, v).expect("positioned");
+                copy(b, p.ty, p.orig, p.copy);
             }
         }
         let fini = ends.map_or(shape.fini, |e| e.fini);
@@ -574,6 +574,18 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             self.rt.call(b, "__kmpc_barrier", None, &[bid.into(), gtid.into()]);
         }
         Ok(())
+    }
+}
+
+/// `*dst = *src` for a variable of type `ty`: a load and a store for a
+/// scalar, a memcpy for an array or struct.
+fn copy<'ctx>(b: &Builder<'ctx>, ty: BasicTypeEnum<'ctx>, dst: PointerValue<'ctx>, src: PointerValue<'ctx>) {
+    if matches!(ty, BasicTypeEnum::ArrayType(_) | BasicTypeEnum::StructType(_) | BasicTypeEnum::VectorType(_)) {
+        let size = ty.size_of().expect("a sized type");
+        b.build_memcpy(dst, 1, src, 1, size).expect("positioned");
+    } else {
+        let v = b.build_load(ty, src, "copy").expect("positioned");
+        b.build_store(dst, v).expect("positioned");
     }
 }
 

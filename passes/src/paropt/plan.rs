@@ -85,6 +85,8 @@ pub enum Share {
 pub struct Var {
     pub var: ValueId,
     pub elem: Option<ValueId>,
+    /// Elements (`:TYPED` count; an array when above 1).
+    pub count: u32,
     pub share: Share,
     /// The clause as written, for messages.
     pub clause: String,
@@ -150,11 +152,17 @@ fn not_yet(construct: &str, what: impl Into<String>) -> WeftError {
 fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, WeftError> {
     match item {
         Item::Var { var, typed } => {
-            if let Some(count) = typed.as_ref().and_then(|t| t.count.as_ref()) {
-                if count.const_uint() != Some(1) {
-                    return Err(
-                        not_yet(clause, format!("privatizing arrays (element count {})", count.text)).on_directive(on)
-                    );
+            let mut count = 1;
+            if let Some(c) = typed.as_ref().and_then(|t| t.count.as_ref()) {
+                count = match c.const_uint() {
+                    Some(n) if (1..=u32::MAX as u64).contains(&n) => n as u32,
+                    _ => {
+                        return Err(not_yet(clause, format!("a variable-length array item (element count {})", c.text))
+                            .on_directive(on))
+                    }
+                };
+                if count > 1 && matches!(share, Share::Reduction { .. } | Share::NormIv | Share::NormUb) {
+                    return Err(not_yet(clause, "array reductions and array loop slots").on_directive(on));
                 }
             }
             if !var.is_pointer() {
@@ -165,7 +173,13 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
                 )
                 .on_directive(on));
             }
-            Ok(Var { var: var.value, elem: typed.as_ref().map(|t| t.ty.value), share, clause: clause.to_string() })
+            Ok(Var {
+                var: var.value,
+                elem: typed.as_ref().map(|t| t.ty.value),
+                count,
+                share,
+                clause: clause.to_string(),
+            })
         }
         Item::NonPod { .. } => {
             Err(not_yet(clause, "non-POD list items (constructor/destructor helpers)").on_directive(on))
