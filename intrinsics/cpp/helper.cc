@@ -309,6 +309,63 @@ void weft_rematerialize_derived(LLVMValueRef orig, LLVMValueRef copy, LLVMBasicB
       }
 }
 
+// Values computed in blocks[0..n) (a region only some threads run: master,
+// single) and used after it are recomputed before `at` (where the region
+// ends, on every thread's path) when they are pure computations of values
+// from outside: EarlyCSE makes such uses out of a computation the region and
+// the code after it share. Returns the first escaping value that cannot be
+// recomputed (it reads memory, has effects, or depends on one), or null.
+static Value *recompute(Instruction *I, Instruction *At, const SmallPtrSetImpl<BasicBlock *> &In,
+                        DenseMap<Instruction *, Instruction *> &Done, unsigned Depth) {
+  if (auto It = Done.find(I); It != Done.end())
+    return It->second;
+  if (Depth > 64 || isa<PHINode>(I) || I->mayReadOrWriteMemory() || !isSafeToSpeculativelyExecute(I))
+    return nullptr;
+  Instruction *C = I->clone();
+  for (Use &U : C->operands())
+    if (auto *OI = dyn_cast<Instruction>(U.get()); OI && In.count(OI->getParent())) {
+      Value *R = recompute(OI, At, In, Done, Depth + 1);
+      if (!R) {
+        C->deleteValue();
+        return nullptr;
+      }
+      U.set(R);
+    }
+  C->insertBefore(At);
+  C->setName(I->getName() + ".after");
+  Done[I] = C;
+  return C;
+}
+
+LLVMValueRef weft_recompute_escaping(LLVMBasicBlockRef *blocks, unsigned n, LLVMValueRef at) {
+  SmallPtrSet<BasicBlock *, 16> In;
+  for (unsigned i = 0; i < n; ++i)
+    In.insert(unwrap(blocks[i]));
+  auto *At = cast<Instruction>(unwrap(at));
+  DenseMap<Instruction *, Instruction *> Done;
+  for (unsigned i = 0; i < n; ++i)
+    for (Instruction &I : *unwrap(blocks[i])) {
+      SmallVector<Use *, 4> Outside;
+      for (Use &U : I.uses())
+        if (auto *UI = dyn_cast<Instruction>(U.getUser()); UI && !In.count(UI->getParent()))
+          Outside.push_back(&U);
+      if (Outside.empty())
+        continue;
+      auto *R = recompute(&I, At, In, Done, 0);
+      if (!R)
+        return wrap(&I);
+      for (Use *U : Outside)
+        U->set(R);
+    }
+  return nullptr;
+}
+
+// Deletes the blocks of `fn` that its entry cannot reach (LLVM's
+// removeUnreachableBlocks). Returns whether any was deleted.
+int weft_remove_unreachable_blocks(LLVMValueRef fn) {
+  return removeUnreachableBlocks(*cast<Function>(unwrap(fn)));
+}
+
 // The block's single predecessor, or null.
 LLVMBasicBlockRef weft_single_predecessor(LLVMBasicBlockRef bb) { return wrap(unwrap(bb)->getSinglePredecessor()); }
 

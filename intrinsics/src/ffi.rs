@@ -46,6 +46,8 @@ extern "C" {
         n: c_uint,
         at: LLVMValueRef,
     );
+    fn weft_remove_unreachable_blocks(f: LLVMValueRef) -> c_int;
+    fn weft_recompute_escaping(blocks: *mut LLVMBasicBlockRef, n: c_uint, at: LLVMValueRef) -> LLVMValueRef;
     fn weft_single_predecessor(bb: LLVMBasicBlockRef) -> LLVMBasicBlockRef;
     fn weft_memory_type(v: LLVMValueRef) -> LLVMTypeRef;
     fn weft_replace_uses_in_blocks(from: LLVMValueRef, to: LLVMValueRef, blocks: *mut LLVMBasicBlockRef, n: c_uint);
@@ -406,6 +408,29 @@ pub fn rematerialize_derived<'ctx>(
             at.as_value_ref(),
         )
     }
+}
+
+/// Values computed in `blocks` and used after them are recomputed before
+/// `at` when they are pure computations of outside values; returns the first
+/// that cannot be (it reads memory or has effects), if any.
+pub fn recompute_escaping<'ctx>(
+    blocks: &[BasicBlock<'ctx>],
+    at: InstructionValue<'ctx>,
+) -> Option<InstructionValue<'ctx>> {
+    let mut raw: Vec<LLVMBasicBlockRef> = blocks.iter().map(|b| b.as_mut_ptr()).collect();
+    // SAFETY: live blocks of one function; `at` post-dominates them (the
+    // region's END block), so the clones dominate every use after the region.
+    unsafe {
+        let v = weft_recompute_escaping(raw.as_mut_ptr(), raw.len() as c_uint, at.as_value_ref());
+        (!v.is_null()).then(|| InstructionValue::new(v))
+    }
+}
+
+/// Deletes the blocks of `f` its entry cannot reach; whether any was deleted.
+pub fn remove_unreachable_blocks(f: FunctionValue<'_>) -> bool {
+    // SAFETY: a live function with a body; LLVM rewires phis and drops the
+    // dead blocks' instructions itself.
+    unsafe { weft_remove_unreachable_blocks(f.as_value_ref()) != 0 }
 }
 
 /// Whether `pred` is `bb`'s only predecessor.

@@ -351,6 +351,9 @@ fn parse_list(tag: &str, kind: ClauseKind, mods: Modifiers, ops: Vec<Operand>) -
                 if !var.is_pointer() {
                     return Err(kind_err(tag, format!("needs a pointer to the normalized slot, got {}", var.text)));
                 }
+                if let Some(ty) = pair.get(1) {
+                    check_type_operand(tag, ty)?;
+                }
                 let typed = pair.get(1).map(|ty| Typed { ty: ty.clone(), count: None, offset: None });
                 items.push(Item::Var { var, typed });
             }
@@ -417,6 +420,19 @@ fn parse_list(tag: &str, kind: ClauseKind, mods: Modifiers, ops: Vec<Operand>) -
 
 /// Region form `:TYPED`: `(var, type, count)` per item (LINEAR adds the step;
 /// NONPOD adds the helpers). icx emits one item per bundle.
+/// The type operand of a `:TYPED` item is a value of the element type: a
+/// first-class value, not a token or metadata.
+fn check_type_operand(tag: &str, ty: &Operand) -> Result<(), WeftError> {
+    if matches!(ty.kind, OperandKind::Token | OperandKind::Metadata | OperandKind::MdString(_) | OperandKind::Function)
+    {
+        return Err(kind_err(
+            tag,
+            format!("the type operand of a :TYPED item must be a value of the element type, got {}", ty.text),
+        ));
+    }
+    Ok(())
+}
+
 fn parse_typed_items(
     tag: &str,
     kind: ClauseKind,
@@ -441,6 +457,7 @@ fn parse_typed_items(
     let var = it.next().expect("checked");
     let ty = it.next().expect("checked");
     let count = it.next().expect("checked");
+    check_type_operand(tag, &ty)?;
     if !count.is_int() {
         return Err(kind_err(
             tag,

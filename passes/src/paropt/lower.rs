@@ -283,6 +283,21 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let outer_gtid = |me: &mut Self| me.gtid(outer_home, &fname);
         match plan.construct {
             Construct::Master | Construct::Masked | Construct::Single => {
+                // Threads that skip the region must still see values used after it.
+                let body = blocks_between(f, shape.first, shape.end);
+                let at = shape.end.get_first_instruction().expect("the END group");
+                if let Some(v) = ffi::recompute_escaping(&body, at) {
+                    return Err(err(
+                        Rule::NotYetSupported,
+                        reg.kind.begin_name(),
+                        format!(
+                            "{} is computed inside the region and used after it, but only one thread runs the \
+                             region: pass it through a shared variable",
+                            v.print_to_string().to_string_lossy().trim()
+                        ),
+                    )
+                    .at(reg.entry.span.first));
+                }
                 let gtid = outer_gtid(self);
                 let ident = self.rt.ident(&fname, Some(begin_call), runtime::IDENT_KMPC);
                 let (enter, exit) = match plan.construct {

@@ -89,7 +89,15 @@ fn check_nesting(a: &Analysis<'_>, r: usize, p: &Plan) -> Result<(), WeftError> 
 
 pub fn run(module: &Module<'_>) -> PassResult {
     let mut changed = prepare::run(module)?;
-    plan_all(&analyze_module(module)?)?;
+    let analyses = analyze_module(module)?;
+    plan_all(&analyses)?;
+    // Dead blocks that branch into a region would stop CodeExtractor (a
+    // region entered from outside); directives in them are dead code too.
+    for a in analyses.iter().filter(|a| !a.graph.is_empty()) {
+        if let Some(f) = a.scan.handles.first().and_then(|b| b.get_parent()) {
+            changed |= ffi::remove_unreachable_blocks(f);
+        }
+    }
     let mut lowerer = Lowerer::new(Runtime::new(module));
     loop {
         let analyses = analyze_module(module)?;
