@@ -321,7 +321,13 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 self.b.build_conditional_branch(go, shape.first, shape.end).expect("positioned");
                 let b = self.before_terminator(shape.fini);
                 self.rt.call(b, exit, None, &[ident.into(), gtid.into()]);
-                if plan.construct == Construct::Single && !plan.nowait {
+                let copyprivate: Vec<&super::plan::Var> =
+                    plan.vars.iter().filter(|v| v.share == Share::Copyprivate).collect();
+                if !copyprivate.is_empty() {
+                    // __kmpc_copyprivate broadcasts and synchronizes (it has
+                    // the barriers), so single needs no barrier of its own.
+                    self.copyprivate(&copyprivate, shape, outer_home, gtid, ident, &fname, reg.kind.begin_name())?;
+                } else if plan.construct == Construct::Single && !plan.nowait {
                     let bid = self.rt.ident(
                         &fname,
                         Some(begin_call),
@@ -832,6 +838,98 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         self.b.position_at_end(done);
         self.b.build_unconditional_branch(shape.end).expect("positioned");
         Ok(LoopEnds { chunk_end: shape.fini, last, fini: done })
+    }
+
+    /// SINGLE's copyprivate: a `didit` flag set by the thread that ran the
+    /// region, then `__kmpc_copyprivate` with the list of this thread's
+    /// variables and a generated copy function.
+    #[allow(clippy::too_many_arguments)]
+    fn copyprivate(
+        &mut self,
+        vars: &[&super::plan::Var],
+        shape: Shape<'ctx>,
+        home: BasicBlock<'ctx>,
+        gtid: IntValue<'ctx>,
+        ident: PointerValue<'ctx>,
+        fname: &str,
+        name: &str,
+    ) -> Res<()> {
+        let mut items = Vec::new();
+        for v in vars {
+            let orig = self.value(v.var).into_pointer_value();
+            let ty = match v.elem {
+                Some(e) if v.count > 1 => Some(self.value(e).get_type().array_type(v.count).into()),
+                Some(e) => Some(self.value(e).get_type()),
+                None => ffi::memory_type(orig.into()),
+            }
+            .ok_or_else(|| {
+                err(Rule::OperandKind, &v.clause, "cannot tell the type of this variable: give it as `:TYPED`")
+                    .on_directive(name)
+            })?;
+            items.push((orig, ty));
+        }
+        let i32t = self.rt.i32;
+        let didit = self.alloca(home, i32t.into(), "omp.single.didit");
+        let first_call = {
+            let mut cur = shape.s.get_first_instruction();
+            let mut found = None;
+            while let Some(i) = cur {
+                if ffi::called_function_name(Value::of_instruction(i)).as_deref() == Some("__kmpc_single") {
+                    found = Some(i);
+                    break;
+                }
+                cur = i.get_next_instruction();
+            }
+            found.expect("the __kmpc_single call was just made")
+        };
+        self.at(first_call).build_store(didit, i32t.const_zero()).expect("positioned");
+        self.before_terminator(shape.fini).build_store(didit, i32t.const_int(1, false)).expect("positioned");
+        let ptr = self.rt.ptr;
+        let list_ty = ptr.array_type(items.len() as u32);
+        let list = self.alloca(home, list_ty.into(), "omp.copyprivate.list");
+        let cpy = {
+            let fty = self.rt.ctx.void_type().fn_type(&[ptr.into(), ptr.into()], false);
+            let f = self.rt.module.add_function(&format!("{fname}.omp.copyprivate"), fty, Some(Linkage::Internal));
+            let b = self.rt.ctx.create_builder();
+            b.position_at_end(self.rt.ctx.append_basic_block(f, "entry"));
+            let (dst, src) = (
+                f.get_nth_param(0).expect("dst").into_pointer_value(),
+                f.get_nth_param(1).expect("src").into_pointer_value(),
+            );
+            for (k, (_, ty)) in items.iter().enumerate() {
+                let idx = [self.rt.i64.const_zero(), self.rt.i64.const_int(k as u64, false)];
+                // SAFETY: in bounds of the [n x ptr] lists the runtime passes back.
+                let (dp, sp) = unsafe {
+                    (
+                        b.build_gep(list_ty, dst, &idx, "").expect("positioned"),
+                        b.build_gep(list_ty, src, &idx, "").expect("positioned"),
+                    )
+                };
+                let d = b.build_load(ptr, dp, "").expect("positioned").into_pointer_value();
+                let s = b.build_load(ptr, sp, "").expect("positioned").into_pointer_value();
+                copy(&b, *ty, d, s);
+            }
+            b.build_return(None).expect("positioned");
+            f
+        };
+        let b = self.before_terminator(shape.end);
+        for (k, (orig, _)) in items.iter().enumerate() {
+            let idx = [self.rt.i64.const_zero(), self.rt.i64.const_int(k as u64, false)];
+            // SAFETY: in bounds of the [n x ptr] list just allocated.
+            let slot = unsafe { b.build_gep(list_ty, list, &idx, "") }.expect("positioned");
+            b.build_store(slot, *orig).expect("positioned");
+        }
+        let flag = b.build_load(i32t, didit, "omp.single.didit").expect("positioned");
+        let size = self.rt.i64.const_int(8 * items.len() as u64, false);
+        let fnptr = cpy.as_global_value().as_pointer_value();
+        self.rt.call(
+            b,
+            "__kmpc_copyprivate",
+            None,
+            &[ident.into(), gtid.into(), size.into(), list.into(), fnptr.into(), flag],
+        );
+        self.notes.push(format!("copyprivate of {} variable(s) through __kmpc_copyprivate", items.len()));
+        Ok(())
     }
 
     /// `orig = orig op copy` for each reduction variable, at `b`.

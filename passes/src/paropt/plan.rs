@@ -76,6 +76,9 @@ pub enum Share {
     /// The normalized loop's upper-bound slot: firstprivate, then set to
     /// each chunk's upper bound.
     NormUb,
+    /// SINGLE's copyprivate: the executing thread's value is broadcast to
+    /// every thread's (private) variable after the region.
+    Copyprivate,
 }
 
 /// One data-sharing record: a variable (a pointer in the IR), its element
@@ -203,7 +206,7 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     for c in &r.directive.clauses {
         use ClauseKind as C;
         let unsupported = match c.kind {
-            C::Copyin | C::Copyprivate | C::Linear | C::Ordered | C::Depend(_) | C::Map(_) => true,
+            C::Copyin | C::Linear | C::Ordered | C::Depend(_) | C::Map(_) => true,
             C::Collapse => c.value().and_then(Operand::const_uint) != Some(1),
             C::Reduction(ReductionOp::Udr) => true,
             C::Default(DataSharing::Private | DataSharing::Firstprivate) => true,
@@ -255,7 +258,16 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
             )
             .on_directive(name));
         }
-    } else if !vars.is_empty() && !construct.is_parallel() {
+    }
+    for item in &env.copyprivate {
+        vars.push(var_of(item, &clause_of(ClauseKind::Copyprivate), Share::Copyprivate, name)?);
+    }
+    let only_copyprivate = vars.iter().all(|v| v.share == Share::Copyprivate);
+    if !vars.is_empty()
+        && !construct.is_parallel()
+        && !construct.is_loop()
+        && !(construct == Construct::Single && only_copyprivate)
+    {
         return Err(not_yet(&vars[0].clause, "data-sharing clauses on this construct").on_directive(name));
     }
     let schedule = match &env.schedule {
