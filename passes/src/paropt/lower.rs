@@ -30,7 +30,6 @@ const PROLOGUE: &str = "omp.region.entry";
 pub struct Lowerer<'a, 'ctx> {
     pub rt: Runtime<'a, 'ctx>,
     pub b: Builder<'ctx>,
-    outlined: usize,
     /// What the region being lowered became, for its remark.
     notes: Vec<String>,
 }
@@ -121,7 +120,7 @@ fn first_non_alloca(bb: BasicBlock<'_>) -> Option<InstructionValue<'_>> {
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     pub fn new(rt: Runtime<'a, 'ctx>) -> Self {
         let b = rt.ctx.create_builder();
-        Lowerer { rt, b, outlined: 0, notes: Vec::new() }
+        Lowerer { rt, b, notes: Vec::new() }
     }
 
     fn at(&self, i: InstructionValue<'ctx>) -> &Builder<'ctx> {
@@ -242,6 +241,16 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 Some(s) => s.to_string(),
                 None => ffi::c_string(self.value(n.value)).unwrap_or_else(|| n.text.clone()),
             },
+        }
+    }
+
+    /// The type of a data-sharing record's variable: `:TYPED`'s element type
+    /// (an array of `count` of them), else the alloca's or global's own type.
+    fn var_type(&self, v: &super::plan::Var) -> Option<BasicTypeEnum<'ctx>> {
+        match v.elem {
+            Some(e) if v.count > 1 => Some(self.value(e).get_type().array_type(v.count).into()),
+            Some(e) => Some(self.value(e).get_type()),
+            None => ffi::memory_type(self.value(v.var)),
         }
     }
 
@@ -455,12 +464,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let mut typed = Vec::new();
         for v in &plan.vars {
             let orig = self.value(v.var);
-            let ty = match v.elem {
-                Some(e) if v.count > 1 => Some(self.value(e).get_type().array_type(v.count).into()),
-                Some(e) => Some(self.value(e).get_type()),
-                None => ffi::memory_type(orig),
-            };
-            let ty = ty.ok_or_else(|| {
+            let ty = self.var_type(v).ok_or_else(|| {
                 err(
                     Rule::OperandKind,
                     &v.clause,
@@ -857,12 +861,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let mut items = Vec::new();
         for v in vars {
             let orig = self.value(v.var).into_pointer_value();
-            let ty = match v.elem {
-                Some(e) if v.count > 1 => Some(self.value(e).get_type().array_type(v.count).into()),
-                Some(e) => Some(self.value(e).get_type()),
-                None => ffi::memory_type(orig.into()),
-            }
-            .ok_or_else(|| {
+            let ty = self.var_type(v).ok_or_else(|| {
                 err(Rule::OperandKind, &v.clause, "cannot tell the type of this variable: give it as `:TYPED`")
                     .on_directive(name)
             })?;
@@ -993,7 +992,6 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     ) -> Res<()> {
         self.demote_outputs(&blocks_between(f, shape.first, shape.end), shape, outer_home);
         let body = blocks_between(f, shape.first, shape.end);
-        self.outlined += 1;
         let mt_name = format!("{fname}.omp_outlined.{number}");
         let (mt, call) = ffi::outline_microtask(&body, &mt_name).ok_or_else(|| {
             err(Rule::Internal, "DIR.OMP.PARALLEL", "LLVM's CodeExtractor could not outline this region")
