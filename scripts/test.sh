@@ -15,6 +15,9 @@ echo "== cargo build --release"
 cargo build --release --workspace
 echo "== cargo test"
 cargo test --release --workspace
+echo "== structured fuzzer, bounded run (1500 mutants through five configurations)"
+bash test/fuzz/build-fuzzd.sh
+python3 test/fuzz/fuzz.py --seed 1 --count 1500 --driver target/fuzzd
 echo "== executed differential test of threaded code generation (24 random programs)"
 python3 test/run/difftest.py --seed 1 --count 24
 echo "== lit"
