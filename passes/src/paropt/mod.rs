@@ -6,7 +6,10 @@
 //! fresh analysis of the module before each round.
 pub mod atomic;
 pub mod lower;
+pub mod outline;
+pub mod partition;
 pub mod plan;
+pub mod privatize;
 pub mod runtime;
 
 use llvm_plugin::inkwell::module::Module;

@@ -1,0 +1,217 @@
+//! Loop partitioning (paper component IV, LPARTITION): a normalized
+//! worksharing loop's IV starts at each chunk's lower bound and its private
+//! upper-bound slot holds the chunk's upper bound; plain static schedules
+//! take one block per thread, every other schedule a chunk loop through
+//! `__kmpc_dispatch_next`.
+use llvm_plugin::inkwell::basic_block::BasicBlock;
+use llvm_plugin::inkwell::types::BasicTypeEnum;
+use llvm_plugin::inkwell::values::{BasicValue, InstructionOpcode, InstructionValue, IntValue, PointerValue};
+use llvm_plugin::inkwell::IntPredicate;
+use weft_intrinsics::ffi::{self};
+use weft_intrinsics::Rule;
+
+use super::lower::{blocks_between, err, Lowerer, Private, Res, Shape};
+use super::plan::{Plan, Share};
+use super::runtime;
+
+/// Where a partitioned loop ends: `chunk_end` runs after each chunk, with
+/// `last` (an i32) nonzero when that chunk held the sequentially last
+/// iteration; `fini` runs once per thread after its last chunk.
+pub(super) struct LoopEnds<'ctx> {
+    pub(super) chunk_end: BasicBlock<'ctx>,
+    pub(super) last: PointerValue<'ctx>,
+    pub(super) fini: BasicBlock<'ctx>,
+}
+
+impl<'a, 'ctx> Lowerer<'a, 'ctx> {
+    /// Partitions the normalized loop of a worksharing region among the
+    /// team's threads: the loop's own code is kept; its IV starts at each
+    /// chunk's lower bound and its (private) upper-bound slot holds each
+    /// chunk's upper bound. Returns where finalization code goes and how to
+    /// read the last-iteration flag there.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn partition(
+        &mut self,
+        plan: &Plan,
+        shape: Shape<'ctx>,
+        privs: &[Private<'ctx>],
+        home: BasicBlock<'ctx>,
+        gtid: IntValue<'ctx>,
+        fname: &str,
+        begin_call: InstructionValue<'ctx>,
+        name: &str,
+    ) -> Res<LoopEnds<'ctx>> {
+        let iv = privs.iter().find(|p| p.share == Share::NormIv).expect("planned");
+        let ub = privs.iter().find(|p| p.share == Share::NormUb).expect("planned");
+        let BasicTypeEnum::IntType(t) = iv.ty else {
+            return Err(err(Rule::OperandKind, "QUAL.OMP.NORMALIZED.IV", "the normalized IV must be an integer")
+                .on_directive(name));
+        };
+        if ub.ty != iv.ty || !matches!(t.get_bit_width(), 32 | 64) {
+            return Err(err(
+                Rule::OperandKind,
+                "QUAL.OMP.NORMALIZED.UB",
+                "the normalized IV and upper bound must both be i32 or both i64",
+            )
+            .on_directive(name));
+        }
+        let init = find_iv_init(shape.first, iv.copy).ok_or_else(|| {
+            err(
+                Rule::NotYetSupported,
+                name,
+                "cannot find the store that starts the normalized IV before the loop (the trip count cannot be computed)",
+            )
+        })?;
+        let f = shape.s.get_parent().expect("in a function");
+        let unsigned = compares_unsigned(&blocks_between(f, shape.first, shape.end), iv.copy);
+        let sfx = format!("_{}{}", if t.get_bit_width() == 32 { 4 } else { 8 }, if unsigned { "u" } else { "" });
+        let ident = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_WORK_LOOP);
+        let i32t = self.rt.i32;
+        let lo = self.alloca(home, t.into(), "omp.lo");
+        let hi = self.alloca(home, t.into(), "omp.hi");
+        let st = self.alloca(home, t.into(), "omp.stride");
+        let last = self.alloca(home, i32t.into(), "omp.last");
+        let one = t.const_int(1, false);
+        let start = init.get_operand(0).and_then(|o| o.left()).expect("a store's value").into_int_value();
+        let sched = plan.schedule;
+        self.notes.push(format!(
+            "loop partitioned, schedule {:?}{} (sched_type {}), {}{} IV, through {}",
+            sched.kind,
+            if sched.chunk.is_some() { " with a chunk" } else { "" },
+            sched.sched_type(),
+            if unsigned { "unsigned " } else { "signed " },
+            iv.ty.print_to_string().to_string_lossy(),
+            if sched.is_plain_static() {
+                format!("__kmpc_for_static_init{sfx}")
+            } else {
+                format!("__kmpc_dispatch_init{sfx}/__kmpc_dispatch_next{sfx}")
+            }
+        ));
+        let b = self.at(init);
+        let ub0 = b.build_load(t, ub.copy, "omp.ub0").expect("positioned").into_int_value();
+        b.build_store(last, i32t.const_zero()).expect("positioned");
+        if sched.is_plain_static() {
+            b.build_store(lo, start).expect("positioned");
+            b.build_store(hi, ub0).expect("positioned");
+            b.build_store(st, one).expect("positioned");
+            let kind = i32t.const_int(sched.sched_type() as u64, false);
+            self.rt.call(
+                b,
+                &format!("__kmpc_for_static_init{sfx}"),
+                None,
+                &[
+                    ident.into(),
+                    gtid.into(),
+                    kind.into(),
+                    last.into(),
+                    lo.into(),
+                    hi.into(),
+                    st.into(),
+                    one.into(),
+                    one.into(),
+                ],
+            );
+            let nlo = b.build_load(t, lo, "omp.chunk.lo").expect("positioned");
+            let nhi = b.build_load(t, hi, "omp.chunk.hi").expect("positioned");
+            b.build_store(ub.copy, nhi).expect("positioned");
+            init.set_operand(0, nlo);
+            let b = self.before_terminator(shape.fini);
+            self.rt.call(b, "__kmpc_for_static_fini", None, &[ident.into(), gtid.into()]);
+            return Ok(LoopEnds { chunk_end: shape.fini, last, fini: shape.fini });
+        }
+        // A chunk loop around the loop: dispatch_next hands out chunks until none is left.
+        let chunk = match sched.chunk {
+            Some(c) => self.int_operand(c, t),
+            None => one,
+        };
+        let b = &self.b;
+        let kind = i32t.const_int(sched.sched_type() as u64, false);
+        self.rt.call(
+            b,
+            &format!("__kmpc_dispatch_init{sfx}"),
+            None,
+            &[ident.into(), gtid.into(), kind.into(), start.into(), ub0.into(), one.into(), chunk.into()],
+        );
+        let head = init.get_parent().expect("in a block");
+        let chunk_bb = ffi::split_block_before(init, "omp.chunk");
+        let dispatch = self.rt.ctx.insert_basic_block_after(head, "omp.dispatch");
+        let done = self.rt.ctx.insert_basic_block_after(shape.fini, "omp.loop.done");
+        head.get_terminator().expect("split leaves a branch").erase_from_basic_block();
+        self.b.position_at_end(head);
+        self.b.build_unconditional_branch(dispatch).expect("positioned");
+        self.b.position_at_end(dispatch);
+        let b = &self.b;
+        b.build_store(last, i32t.const_zero()).expect("positioned");
+        let more = self.rt.call_i32(
+            b,
+            &format!("__kmpc_dispatch_next{sfx}"),
+            &[ident.into(), gtid.into(), last.into(), lo.into(), hi.into(), st.into()],
+        );
+        let go = b.build_int_compare(IntPredicate::NE, more, i32t.const_zero(), "omp.more").expect("positioned");
+        b.build_conditional_branch(go, chunk_bb, done).expect("positioned");
+        let b = self.at(init);
+        let nlo = b.build_load(t, lo, "omp.chunk.lo").expect("positioned");
+        let nhi = b.build_load(t, hi, "omp.chunk.hi").expect("positioned");
+        b.build_store(ub.copy, nhi).expect("positioned");
+        init.set_operand(0, nlo);
+        // The loop's exit goes back for the next chunk.
+        let end = shape.fini.get_terminator().expect("terminator");
+        end.erase_from_basic_block();
+        self.b.position_at_end(shape.fini);
+        self.b.build_unconditional_branch(dispatch).expect("positioned");
+        self.b.position_at_end(done);
+        self.b.build_unconditional_branch(shape.end).expect("positioned");
+        Ok(LoopEnds { chunk_end: shape.fini, last, fini: done })
+    }
+}
+
+/// The store that starts the IV: the first store to `iv` on the straight
+/// path from `first` (before the loop, as normalized loops are emitted).
+fn find_iv_init<'ctx>(first: BasicBlock<'ctx>, iv: PointerValue<'ctx>) -> Option<InstructionValue<'ctx>> {
+    let mut seen = hashbrown::HashSet::new();
+    let mut bb = first;
+    loop {
+        if !seen.insert(ffi::block_id(bb)) {
+            return None;
+        }
+        let mut cur = bb.get_first_instruction();
+        while let Some(i) = cur {
+            if i.get_opcode() == InstructionOpcode::Store
+                && i.get_operand(1).and_then(|o| o.left()).is_some_and(|p| p == iv.as_basic_value_enum())
+            {
+                return Some(i);
+            }
+            cur = i.get_next_instruction();
+        }
+        let term = bb.get_terminator()?;
+        if term.get_opcode() != InstructionOpcode::Br || term.get_num_operands() != 1 {
+            return None;
+        }
+        bb = term.get_operand(0)?.right()?;
+    }
+}
+
+/// Whether the loop compares its IV unsigned (`icmp ule/ult` on a load of it).
+fn compares_unsigned(body: &[BasicBlock<'_>], iv: PointerValue<'_>) -> bool {
+    for &bb in body {
+        let mut cur = bb.get_first_instruction();
+        while let Some(i) = cur {
+            if i.get_opcode() == InstructionOpcode::ICmp {
+                let loads_iv = (0..2).any(|k| {
+                    i.get_operand(k).and_then(|o| o.left()).and_then(|v| v.as_instruction_value()).is_some_and(|l| {
+                        l.get_opcode() == InstructionOpcode::Load
+                            && l.get_operand(0).and_then(|o| o.left()).is_some_and(|p| p == iv.as_basic_value_enum())
+                    })
+                });
+                if loads_iv {
+                    return matches!(
+                        i.get_icmp_predicate(),
+                        Some(IntPredicate::ULT | IntPredicate::ULE | IntPredicate::UGT | IntPredicate::UGE)
+                    );
+                }
+            }
+            cur = i.get_next_instruction();
+        }
+    }
+    false
+}

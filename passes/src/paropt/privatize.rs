@@ -1,0 +1,410 @@
+//! Privatization (paper component III): one private copy per data-sharing
+//! record, in the entry of the function the region runs in; copy-in,
+//! reduction identities, copy-out from the last iteration, reductions
+//! through `__kmpc_reduce_nowait`, and SINGLE's copyprivate.
+use llvm_plugin::inkwell::basic_block::BasicBlock;
+use llvm_plugin::inkwell::builder::Builder;
+use llvm_plugin::inkwell::module::Linkage;
+use llvm_plugin::inkwell::types::{BasicType, BasicTypeEnum};
+use llvm_plugin::inkwell::values::{AnyValue, BasicValueEnum, FunctionValue, InstructionValue, IntValue, PointerValue};
+use llvm_plugin::inkwell::{FloatPredicate, IntPredicate};
+use weft_intrinsics::ffi::{self, Value};
+use weft_intrinsics::vocab::ReductionOp;
+use weft_intrinsics::Rule;
+
+use super::lower::{blocks_between, err, Lowerer, Private, Res, Shape};
+use super::plan::{Construct, Plan, Share};
+use super::runtime;
+use crate::wregion::Analysis;
+
+impl<'a, 'ctx> Lowerer<'a, 'ctx> {
+    /// Privatization, and for loops partitioning, of one region.
+    pub(super) fn lower_data(
+        &mut self,
+        a: &Analysis<'ctx>,
+        r: usize,
+        plan: &Plan,
+        shape: Shape<'ctx>,
+        fname: &str,
+        begin_call: InstructionValue<'ctx>,
+    ) -> Res<()> {
+        let reg = &a.graph.regions[r];
+        let name = reg.kind.begin_name();
+        let home = if plan.construct.is_parallel() { shape.first } else { self.home(a, reg.parent) };
+        let f = shape.s.get_parent().expect("in a function");
+        // Types first: nothing changes before every variable is known.
+        let mut typed = Vec::new();
+        for v in &plan.vars {
+            let orig = self.value(v.var);
+            let ty = self.var_type(v).ok_or_else(|| {
+                err(
+                    Rule::OperandKind,
+                    &v.clause,
+                    format!(
+                        "cannot tell the type of {}: give it as `{}:TYPED`",
+                        orig.print_to_string().to_string_lossy(),
+                        v.clause.split(':').next().unwrap_or(&v.clause)
+                    ),
+                )
+                .on_directive(name)
+            })?;
+            if let Share::Reduction { op, .. } = v.share {
+                // (An array or struct has no identity: reduction_identity refuses it.)
+                reduction_identity(ty, op, false).ok_or_else(|| {
+                    err(
+                        Rule::OperandKind,
+                        &v.clause,
+                        format!(
+                            "this reduction operator does not apply to type {}",
+                            ty.print_to_string().to_string_lossy()
+                        ),
+                    )
+                    .on_directive(name)
+                })?;
+            }
+            typed.push((orig.into_pointer_value(), ty, v.share));
+        }
+        let body = blocks_between(f, shape.first, shape.end);
+        if !typed.is_empty() {
+            let counts = |f: fn(&Share) -> bool| typed.iter().filter(|t| f(&t.2)).count();
+            self.notes.push(format!(
+                "{} private, {} firstprivate, {} lastprivate, {} reduction variable(s)",
+                counts(|s| matches!(s, Share::Private | Share::NormIv)),
+                counts(|s| matches!(s, Share::Firstprivate | Share::FirstLastprivate | Share::NormUb)),
+                counts(|s| matches!(s, Share::Lastprivate | Share::FirstLastprivate)),
+                counts(|s| matches!(s, Share::Reduction { .. })),
+            ));
+        }
+        let mut privs = Vec::new();
+        for (orig, ty, share) in typed {
+            let copy = self.alloca(home, ty, &format!("{}.priv", orig.get_name().to_string_lossy()));
+            ffi::replace_uses_in_blocks(orig, copy, &body);
+            let at = shape.first.get_terminator().expect("terminator");
+            ffi::rematerialize_derived(orig, copy, &body, at);
+            privs.push(Private { orig, copy, ty, share });
+        }
+        // Copy-in and reduction identities, each time the construct is entered.
+        let b = self.before_terminator(shape.first);
+        for p in &privs {
+            match p.share {
+                Share::Firstprivate | Share::FirstLastprivate | Share::NormUb => copy(b, p.ty, p.copy, p.orig),
+                Share::Reduction { op, unsigned } => {
+                    let id = reduction_identity(p.ty, op, unsigned).expect("checked above");
+                    b.build_store(p.copy, id).expect("positioned");
+                }
+                _ => {}
+            }
+        }
+        let gtid = self.gtid(home, fname);
+        let ends = if plan.construct.is_loop() {
+            Some(self.partition(plan, shape, &privs, home, gtid, fname, begin_call, name)?)
+        } else {
+            None
+        };
+        // Copy-out at the end of the chunk that holds the sequentially last
+        // iteration (not once per thread: under dynamic schedules the thread
+        // that ran it may run another chunk afterwards).
+        let outs: Vec<&Private> =
+            privs.iter().filter(|p| matches!(p.share, Share::Lastprivate | Share::FirstLastprivate)).collect();
+        if let (Some(ends), false) = (&ends, outs.is_empty()) {
+            let at = ends.chunk_end;
+            let b = self.before_terminator(at);
+            let flag = b.build_load(self.rt.i32, ends.last, "omp.is.last").expect("positioned").into_int_value();
+            let is_last =
+                b.build_int_compare(IntPredicate::NE, flag, self.rt.i32.const_zero(), "").expect("positioned");
+            let (then, _) = self.if_then(is_last, at.get_terminator().expect("terminator"), "lastprivate.copyout");
+            let b = self.before_terminator(then);
+            for p in outs {
+                copy(b, p.ty, p.orig, p.copy);
+            }
+        }
+        let fini = ends.map_or(shape.fini, |e| e.fini);
+        // Reductions through the runtime: __kmpc_reduce_nowait returns 1 on the
+        // thread(s) that must combine into the originals (all of them in
+        // turn under its lock, or one after a tree reduction that calls the
+        // generated combiner), 0 elsewhere.
+        let reds: Vec<&Private> = privs.iter().filter(|p| matches!(p.share, Share::Reduction { .. })).collect();
+        if !reds.is_empty() {
+            let ident = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC);
+            let lock = self.rt.critical_lock(".weft.reduction");
+            let ptr = self.rt.ptr;
+            let list_ty = ptr.array_type(reds.len() as u32);
+            let list = self.alloca(home, list_ty.into(), "omp.reduction.list");
+            let combiner = self.reduce_fn(&reds, fname);
+            let b = self.before_terminator(fini);
+            for (k, p) in reds.iter().enumerate() {
+                let i = self.rt.i64.const_int(k as u64, false);
+                // SAFETY: in bounds of the [n x ptr] list just allocated.
+                let slot =
+                    unsafe { b.build_gep(list_ty, list, &[self.rt.i64.const_zero(), i], "") }.expect("positioned");
+                b.build_store(slot, p.copy).expect("positioned");
+            }
+            let n = self.rt.i32.const_int(reds.len() as u64, false);
+            let size = self.rt.i64.const_int(8 * reds.len() as u64, false);
+            let fnptr = combiner.as_global_value().as_pointer_value();
+            let r = self.rt.call_i32(
+                b,
+                "__kmpc_reduce_nowait",
+                &[ident.into(), gtid.into(), n.into(), size.into(), list.into(), fnptr.into(), lock.into()],
+            );
+            let one = b
+                .build_int_compare(IntPredicate::EQ, r, self.rt.i32.const_int(1, false), "omp.reduce.mine")
+                .expect("positioned");
+            let two = b
+                .build_int_compare(IntPredicate::EQ, r, self.rt.i32.const_int(2, false), "omp.reduce.atomic")
+                .expect("positioned");
+            let (then, tail) = self.if_then(one, fini.get_terminator().expect("terminator"), "omp.reduce.combine");
+            let b = self.before_terminator(then);
+            self.combine_into_originals(b, &reds);
+            self.rt.call(b, "__kmpc_end_reduce_nowait", None, &[ident.into(), gtid.into(), lock.into()]);
+            // 2 (the atomic method) is not asked for (no KMP_IDENT_ATOMIC_REDUCE);
+            // should a runtime answer it anyway, combine under the same lock.
+            let (atomic, _) = self.if_then(two, tail.get_terminator().expect("terminator"), "omp.reduce.atomic");
+            let b = self.before_terminator(atomic);
+            self.rt.call(b, "__kmpc_critical", None, &[ident.into(), gtid.into(), lock.into()]);
+            self.combine_into_originals(b, &reds);
+            self.rt.call(b, "__kmpc_end_critical", None, &[ident.into(), gtid.into(), lock.into()]);
+        }
+        if plan.construct == Construct::Loop && !plan.nowait {
+            let bid = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_BARRIER_IMPL_FOR);
+            let b = self.before_terminator(shape.end);
+            self.rt.call(b, "__kmpc_barrier", None, &[bid.into(), gtid.into()]);
+        }
+        Ok(())
+    }
+
+    /// SINGLE's copyprivate: a `didit` flag set by the thread that ran the
+    /// region, then `__kmpc_copyprivate` with the list of this thread's
+    /// variables and a generated copy function.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn copyprivate(
+        &mut self,
+        vars: &[&super::plan::Var],
+        shape: Shape<'ctx>,
+        home: BasicBlock<'ctx>,
+        gtid: IntValue<'ctx>,
+        ident: PointerValue<'ctx>,
+        fname: &str,
+        name: &str,
+    ) -> Res<()> {
+        let mut items = Vec::new();
+        for v in vars {
+            let orig = self.value(v.var).into_pointer_value();
+            let ty = self.var_type(v).ok_or_else(|| {
+                err(Rule::OperandKind, &v.clause, "cannot tell the type of this variable: give it as `:TYPED`")
+                    .on_directive(name)
+            })?;
+            items.push((orig, ty));
+        }
+        let i32t = self.rt.i32;
+        let didit = self.alloca(home, i32t.into(), "omp.single.didit");
+        let first_call = {
+            let mut cur = shape.s.get_first_instruction();
+            let mut found = None;
+            while let Some(i) = cur {
+                if ffi::called_function_name(Value::of_instruction(i)).as_deref() == Some("__kmpc_single") {
+                    found = Some(i);
+                    break;
+                }
+                cur = i.get_next_instruction();
+            }
+            found.expect("the __kmpc_single call was just made")
+        };
+        self.at(first_call).build_store(didit, i32t.const_zero()).expect("positioned");
+        self.before_terminator(shape.fini).build_store(didit, i32t.const_int(1, false)).expect("positioned");
+        let ptr = self.rt.ptr;
+        let list_ty = ptr.array_type(items.len() as u32);
+        let list = self.alloca(home, list_ty.into(), "omp.copyprivate.list");
+        let cpy = {
+            let fty = self.rt.ctx.void_type().fn_type(&[ptr.into(), ptr.into()], false);
+            let f = self.rt.module.add_function(&format!("{fname}.omp.copyprivate"), fty, Some(Linkage::Internal));
+            let b = self.rt.ctx.create_builder();
+            b.position_at_end(self.rt.ctx.append_basic_block(f, "entry"));
+            let (dst, src) = (
+                f.get_nth_param(0).expect("dst").into_pointer_value(),
+                f.get_nth_param(1).expect("src").into_pointer_value(),
+            );
+            for (k, (_, ty)) in items.iter().enumerate() {
+                let idx = [self.rt.i64.const_zero(), self.rt.i64.const_int(k as u64, false)];
+                // SAFETY: in bounds of the [n x ptr] lists the runtime passes back.
+                let (dp, sp) = unsafe {
+                    (
+                        b.build_gep(list_ty, dst, &idx, "").expect("positioned"),
+                        b.build_gep(list_ty, src, &idx, "").expect("positioned"),
+                    )
+                };
+                let d = b.build_load(ptr, dp, "").expect("positioned").into_pointer_value();
+                let s = b.build_load(ptr, sp, "").expect("positioned").into_pointer_value();
+                copy(&b, *ty, d, s);
+            }
+            b.build_return(None).expect("positioned");
+            f
+        };
+        let b = self.before_terminator(shape.end);
+        for (k, (orig, _)) in items.iter().enumerate() {
+            let idx = [self.rt.i64.const_zero(), self.rt.i64.const_int(k as u64, false)];
+            // SAFETY: in bounds of the [n x ptr] list just allocated.
+            let slot = unsafe { b.build_gep(list_ty, list, &idx, "") }.expect("positioned");
+            b.build_store(slot, *orig).expect("positioned");
+        }
+        let flag = b.build_load(i32t, didit, "omp.single.didit").expect("positioned");
+        let size = self.rt.i64.const_int(8 * items.len() as u64, false);
+        let fnptr = cpy.as_global_value().as_pointer_value();
+        self.rt.call(
+            b,
+            "__kmpc_copyprivate",
+            None,
+            &[ident.into(), gtid.into(), size.into(), list.into(), fnptr.into(), flag],
+        );
+        self.notes.push(format!("copyprivate of {} variable(s) through __kmpc_copyprivate", items.len()));
+        Ok(())
+    }
+
+    /// `orig = orig op copy` for each reduction variable, at `b`.
+    pub(super) fn combine_into_originals(&self, b: &Builder<'ctx>, reds: &[&Private<'ctx>]) {
+        for p in reds {
+            let Share::Reduction { op, unsigned } = p.share else { unreachable!("reductions only") };
+            let x = b.build_load(p.ty, p.orig, "red.orig").expect("positioned");
+            let y = b.build_load(p.ty, p.copy, "red.priv").expect("positioned");
+            let z = combine(b, op, unsigned, x, y);
+            b.build_store(p.orig, z).expect("positioned");
+        }
+    }
+
+    /// The combiner the runtime calls in a tree reduction:
+    /// `void (ptr lhs, ptr rhs)`, both `[n x ptr]` lists of the reduction
+    /// variables' copies, combining each rhs into its lhs.
+    pub(super) fn reduce_fn(&self, reds: &[&Private<'ctx>], fname: &str) -> FunctionValue<'ctx> {
+        let ptr = self.rt.ptr;
+        let ty = self.rt.ctx.void_type().fn_type(&[ptr.into(), ptr.into()], false);
+        let f = self.rt.module.add_function(&format!("{fname}.omp.reduce"), ty, Some(Linkage::Internal));
+        let entry = self.rt.ctx.append_basic_block(f, "entry");
+        let b = self.rt.ctx.create_builder();
+        b.position_at_end(entry);
+        let list_ty = ptr.array_type(reds.len() as u32);
+        let (lhs, rhs) = (
+            f.get_nth_param(0).expect("lhs").into_pointer_value(),
+            f.get_nth_param(1).expect("rhs").into_pointer_value(),
+        );
+        for (k, p) in reds.iter().enumerate() {
+            let Share::Reduction { op, unsigned } = p.share else { unreachable!() };
+            let idx = [self.rt.i64.const_zero(), self.rt.i64.const_int(k as u64, false)];
+            // SAFETY: in bounds of the [n x ptr] lists the runtime passes back.
+            let (lp, rp) = unsafe {
+                (
+                    b.build_gep(list_ty, lhs, &idx, "").expect("positioned"),
+                    b.build_gep(list_ty, rhs, &idx, "").expect("positioned"),
+                )
+            };
+            let l = b.build_load(ptr, lp, "").expect("positioned").into_pointer_value();
+            let r = b.build_load(ptr, rp, "").expect("positioned").into_pointer_value();
+            let x = b.build_load(p.ty, l, "").expect("positioned");
+            let y = b.build_load(p.ty, r, "").expect("positioned");
+            let z = combine(&b, op, unsigned, x, y);
+            b.build_store(l, z).expect("positioned");
+        }
+        b.build_return(None).expect("positioned");
+        f
+    }
+}
+
+/// `*dst = *src` for a variable of type `ty`: a load and a store for a
+/// scalar, a memcpy for an array or struct.
+fn copy<'ctx>(b: &Builder<'ctx>, ty: BasicTypeEnum<'ctx>, dst: PointerValue<'ctx>, src: PointerValue<'ctx>) {
+    if matches!(ty, BasicTypeEnum::ArrayType(_) | BasicTypeEnum::StructType(_) | BasicTypeEnum::VectorType(_)) {
+        let size = ty.size_of().expect("a sized type");
+        b.build_memcpy(dst, 1, src, 1, size).expect("positioned");
+    } else {
+        let v = b.build_load(ty, src, "copy").expect("positioned");
+        b.build_store(dst, v).expect("positioned");
+    }
+}
+
+/// The identity of `op` on `ty` (None if `op` does not apply to `ty`).
+fn reduction_identity<'ctx>(ty: BasicTypeEnum<'ctx>, op: ReductionOp, unsigned: bool) -> Option<BasicValueEnum<'ctx>> {
+    use ReductionOp as R;
+    match ty {
+        BasicTypeEnum::IntType(t) => {
+            let bits = t.get_bit_width();
+            let v = match op {
+                R::Add | R::Sub | R::Or | R::Bor | R::Bxor => t.const_zero(),
+                R::Mul | R::And => t.const_int(1, false),
+                R::Band => t.const_all_ones(),
+                R::Max if unsigned => t.const_zero(),
+                R::Max => t.const_int(1u64 << (bits - 1), false),
+                R::Min if unsigned => t.const_all_ones(),
+                R::Min => t.const_int(if bits >= 64 { i64::MAX as u64 } else { (1u64 << (bits - 1)) - 1 }, false),
+                R::Udr => return None,
+            };
+            Some(v.into())
+        }
+        BasicTypeEnum::FloatType(t) => Some(
+            match op {
+                R::Add | R::Sub => t.const_float(0.0),
+                R::Mul => t.const_float(1.0),
+                R::Max => t.const_float(f64::NEG_INFINITY),
+                R::Min => t.const_float(f64::INFINITY),
+                _ => return None,
+            }
+            .into(),
+        ),
+        _ => None,
+    }
+}
+
+/// `x op y`.
+fn combine<'ctx>(
+    b: &Builder<'ctx>,
+    op: ReductionOp,
+    unsigned: bool,
+    x: BasicValueEnum<'ctx>,
+    y: BasicValueEnum<'ctx>,
+) -> BasicValueEnum<'ctx> {
+    use ReductionOp as R;
+    let ok = "positioned";
+    match (x, y) {
+        (BasicValueEnum::IntValue(x), BasicValueEnum::IntValue(y)) => {
+            let t = x.get_type();
+            let v = match op {
+                R::Add | R::Sub => b.build_int_add(x, y, "red").expect(ok),
+                R::Mul => b.build_int_mul(x, y, "red").expect(ok),
+                R::Band => b.build_and(x, y, "red").expect(ok),
+                R::Bor => b.build_or(x, y, "red").expect(ok),
+                R::Bxor => b.build_xor(x, y, "red").expect(ok),
+                R::And | R::Or => {
+                    let zx = b.build_int_compare(IntPredicate::NE, x, t.const_zero(), "").expect(ok);
+                    let zy = b.build_int_compare(IntPredicate::NE, y, t.const_zero(), "").expect(ok);
+                    let c = if op == R::And {
+                        b.build_and(zx, zy, "").expect(ok)
+                    } else {
+                        b.build_or(zx, zy, "").expect(ok)
+                    };
+                    b.build_int_z_extend(c, t, "red").expect(ok)
+                }
+                R::Max | R::Min => {
+                    let pred = match (op, unsigned) {
+                        (R::Max, false) => IntPredicate::SGT,
+                        (R::Max, true) => IntPredicate::UGT,
+                        (_, false) => IntPredicate::SLT,
+                        (_, true) => IntPredicate::ULT,
+                    };
+                    let c = b.build_int_compare(pred, x, y, "").expect(ok);
+                    b.build_select(c, x, y, "red").expect(ok).into_int_value()
+                }
+                R::Udr => unreachable!("refused by the plan"),
+            };
+            v.into()
+        }
+        (BasicValueEnum::FloatValue(x), BasicValueEnum::FloatValue(y)) => match op {
+            R::Add | R::Sub => b.build_float_add(x, y, "red").expect(ok).into(),
+            R::Mul => b.build_float_mul(x, y, "red").expect(ok).into(),
+            R::Max | R::Min => {
+                let pred = if op == R::Max { FloatPredicate::OGT } else { FloatPredicate::OLT };
+                let c = b.build_float_compare(pred, x, y, "").expect(ok);
+                b.build_select(c, x, y, "red").expect(ok)
+            }
+            _ => unreachable!("refused by reduction_identity"),
+        },
+        _ => unreachable!("reduction types are checked"),
+    }
+}
