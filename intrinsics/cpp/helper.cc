@@ -80,11 +80,14 @@ int weft_is_metadata(LLVMValueRef v) { return isa<MetadataAsValue>(unwrap(v)); }
 // One slot numbering per function, so that printing many unnamed values
 // (%7, %12) costs one numbering instead of one per value. Valid until the
 // function is modified.
-void *weft_slots_new(LLVMValueRef fn) {
-  auto *F = cast<Function>(unwrap(fn));
-  auto *MST = new ModuleSlotTracker(F->getParent(), /*ShouldInitializeAllMetadata=*/false);
-  MST->incorporateFunction(*F);
-  return MST;
+void *weft_slots_new(LLVMModuleRef m) {
+  return new ModuleSlotTracker(unwrap(m), /*ShouldInitializeAllMetadata=*/false);
+}
+
+// Switches the tracker to `fn` (numbering its unnamed values); the module's
+// own numbering is made once per tracker, not once per function.
+void weft_slots_incorporate(void *slots, LLVMValueRef fn) {
+  static_cast<ModuleSlotTracker *>(slots)->incorporateFunction(*cast<Function>(unwrap(fn)));
 }
 
 void weft_slots_free(void *slots) { delete static_cast<ModuleSlotTracker *>(slots); }

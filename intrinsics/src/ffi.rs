@@ -22,7 +22,8 @@ extern "C" {
     fn weft_bundle_input(call: LLVMValueRef, i: c_uint, j: c_uint) -> LLVMValueRef;
     fn weft_metadata_string(v: LLVMValueRef, len: *mut usize) -> *const c_char;
     fn weft_is_metadata(v: LLVMValueRef) -> c_int;
-    fn weft_slots_new(f: LLVMValueRef) -> *mut c_void;
+    fn weft_slots_new(m: LLVMModuleRef) -> *mut c_void;
+    fn weft_slots_incorporate(slots: *mut c_void, f: LLVMValueRef);
     fn weft_slots_free(slots: *mut c_void);
     fn weft_print_operand_slots(slots: *mut c_void, v: LLVMValueRef, with_type: c_int) -> *mut c_char;
     fn weft_split_block_before(inst: LLVMValueRef, name: *const c_char) -> LLVMBasicBlockRef;
@@ -157,14 +158,22 @@ pub fn metadata_string(v: Value) -> Option<String> {
     }
 }
 
-/// LLVM's slot numbering of one function, for printing many of its values
-/// cheaply. Must not outlive changes to the function (numbers would be stale).
+/// LLVM's slot numbering, for printing many values cheaply: the module's
+/// numbering is made once per `Slots`, a function's when `incorporate`d.
+/// Must not outlive changes to the function (numbers would be stale).
 pub struct Slots(*mut c_void);
 
 impl Slots {
-    pub fn new(f: FunctionValue<'_>) -> Slots {
-        // SAFETY: `f` is a live function with a parent module.
-        Slots(unsafe { weft_slots_new(f.as_value_ref()) })
+    /// A tracker for `module`; `incorporate` a function before printing its values.
+    pub fn for_module(module: &Module<'_>) -> Slots {
+        // SAFETY: the module is live; the tracker is freed in Drop.
+        Slots(unsafe { weft_slots_new(module.as_mut_ptr()) })
+    }
+
+    /// Switches to numbering `f`'s values (cheap: only `f` is walked).
+    pub fn incorporate(&self, f: FunctionValue<'_>) {
+        // SAFETY: the tracker is live and `f` is a function of its module.
+        unsafe { weft_slots_incorporate(self.0, f.as_value_ref()) }
     }
 
     /// `ptr %a`, `i32 4` (with_type) or `%a`, `4`, numbering unnamed values from this tracker.

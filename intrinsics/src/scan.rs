@@ -81,15 +81,17 @@ fn read_call(v: Value, index: usize, after_phis: bool, slots: &ffi::Slots) -> Re
     Ok(Some(DirCall { inst: v.id(), index, kind, tag, operands, bundles, after_phis }))
 }
 
-/// Scans a function with a body. Errors carry the function's name.
-pub fn scan_function<'ctx>(f: FunctionValue<'ctx>) -> Result<FunctionScan<'ctx>, WeftError> {
+/// Scans a function with a body, numbering its unnamed values with `slots`
+/// (one tracker for a whole module: its global numbering is made once).
+/// Errors carry the function's name.
+pub fn scan_function<'ctx>(f: FunctionValue<'ctx>, slots: &ffi::Slots) -> Result<FunctionScan<'ctx>, WeftError> {
     let fname = f.get_name().to_string_lossy().into_owned();
     let handles: Vec<BasicBlock<'ctx>> = f.get_basic_blocks();
     let index: hashbrown::HashMap<ffi::BlockId, usize> =
         handles.iter().enumerate().map(|(i, &h)| (ffi::block_id(h), i)).collect();
     let index_of = |id: ffi::BlockId| index.get(&id).copied();
     let mut blocks = Vec::with_capacity(handles.len());
-    let slots = ffi::Slots::new(f);
+    slots.incorporate(f);
     for &bb in &handles {
         let mut calls = Vec::new();
         let mut only_phis_so_far = true;
@@ -112,7 +114,7 @@ pub fn scan_function<'ctx>(f: FunctionValue<'ctx>) -> Result<FunctionScan<'ctx>,
             }
             if inst.get_opcode() == InstructionOpcode::Call {
                 if let Some(call) =
-                    read_call(v, index, only_phis_so_far, &slots).map_err(|e| e.in_function(&fname).at(v.id()))?
+                    read_call(v, index, only_phis_so_far, slots).map_err(|e| e.in_function(&fname).at(v.id()))?
                 {
                     only_phis_so_far &= matches!(call.kind, CallKind::Qual(_));
                     calls.push(call);

@@ -117,7 +117,8 @@ impl Pass {
 /// LLVM's own printers do. Malformed directives are reported as errors.
 fn print_wregions(module: &Module<'_>) -> PassResult {
     let analyses = wregion::analyze_module(module)?;
-    let text: String = analyses.iter().map(|a| a.print()).collect();
+    let slots = weft_intrinsics::ffi::Slots::for_module(module);
+    let text: String = analyses.iter().map(|a| a.print(&slots)).collect();
     eprint!("{text}");
     Ok(false)
 }

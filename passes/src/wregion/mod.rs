@@ -22,19 +22,21 @@ pub struct Analysis<'ctx> {
 impl Analysis<'_> {
     /// The graph as `print<wregions>` prints it; unnamed blocks get LLVM's
     /// slot numbers (%7), so the function must not have changed since `analyze`.
-    pub fn print(&self) -> String {
+    /// `slots` is a tracker of the module (one for all its functions).
+    pub fn print(&self, slots: &ffi::Slots) -> String {
         // A function without blocks has no regions: nothing to label.
         let Some(f) = self.scan.handles.first().and_then(|b| b.get_parent()) else {
             return print::print(&self.graph, &|_| String::new());
         };
-        let slots = ffi::Slots::new(f);
+        slots.incorporate(f);
         print::print(&self.graph, &|b| slots.block_label(self.scan.handles[b]))
     }
 }
 
-/// Scans a function and builds its W-Region graph.
-pub fn analyze(f: FunctionValue<'_>) -> Result<Analysis<'_>, WeftError> {
-    let analysis = scan_function(f).and_then(|scan| {
+/// Scans a function and builds its W-Region graph; `slots` is a tracker of
+/// the module (one for all its functions).
+pub fn analyze<'ctx>(f: FunctionValue<'ctx>, slots: &ffi::Slots) -> Result<Analysis<'ctx>, WeftError> {
+    let analysis = scan_function(f, slots).and_then(|scan| {
         let graph = build::build(&scan.name, &scan.blocks)?;
         log::debug!(target: "weft::wregion", "{}: {} W-Region(s)", scan.name, graph.regions.len());
         Ok(Analysis { scan, graph })
@@ -77,8 +79,9 @@ pub fn defined_functions<'ctx>(module: &Module<'ctx>) -> Vec<FunctionValue<'ctx>
 pub fn analyze_module<'ctx>(module: &Module<'ctx>) -> Result<Vec<Analysis<'ctx>>, Vec<WeftError>> {
     let mut out = Vec::new();
     let mut errors = Vec::new();
+    let slots = ffi::Slots::for_module(module);
     for f in defined_functions(module) {
-        match analyze(f) {
+        match analyze(f, &slots) {
             Ok(a) => out.push(a),
             Err(e) => errors.push(e),
         }
