@@ -111,8 +111,14 @@ fn add_paper_clause(module: &Module<'_>, list_end: InstructionValue<'_>, tag: &s
 }
 
 pub fn run(module: &Module<'_>) -> PassResult {
+    // Validate first (errors name the input as written), then capture
+    // unlisted shared locals (a no-op when the pipeline-start hook already
+    // did): otherwise CodeExtractor would sink a local that only a parallel
+    // region uses into the microtask, making a shared variable private.
+    analyze_module(module)?;
+    let mut changed = capture_shared_locals(module);
     let analyses = analyze_module(module)?;
-    let mut changed = protect_directives(module);
+    changed |= protect_directives(module);
     for a in &analyses {
         if !a.graph.is_empty() {
             changed |= hoist_static_allocas(a.scan.handles[0]);

@@ -3,7 +3,6 @@
 //! into a microtask forked through libomp (V). Callers lower innermost
 //! regions first and re-analyze between rounds, so a region's blocks and
 //! directive calls are those of a fresh analysis.
-use hashbrown::HashMap;
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::builder::Builder;
 use llvm_plugin::inkwell::types::{BasicType, BasicTypeEnum, IntType};
@@ -74,21 +73,23 @@ pub(super) fn directive_calls_between<'ctx>(first: ValueId, last: ValueId) -> Ve
 
 /// Blocks reachable from `from` without entering `stop`, `from` first.
 pub(super) fn blocks_between<'ctx>(
-    f: FunctionValue<'ctx>,
+    _f: FunctionValue<'ctx>,
     from: BasicBlock<'ctx>,
     stop: BasicBlock<'ctx>,
 ) -> Vec<BasicBlock<'ctx>> {
-    let by_id: HashMap<ffi::BlockId, BasicBlock<'ctx>> =
-        f.get_basic_blocks().into_iter().map(|b| (ffi::block_id(b), b)).collect();
+    // Costs the region's size, not the function's: many regions per function.
     let mut seen = hashbrown::HashSet::new();
     seen.insert(ffi::block_id(from));
     seen.insert(ffi::block_id(stop));
     let mut out = vec![from];
     let mut i = 0;
     while i < out.len() {
-        for s in ffi::successors(out[i]) {
-            if seen.insert(s) {
-                out.push(by_id[&s]);
+        let Some(term) = out[i].get_terminator() else { break };
+        for k in 0..term.get_num_operands() {
+            if let Some(s) = term.get_operand(k).and_then(|o| o.right()) {
+                if seen.insert(ffi::block_id(s)) {
+                    out.push(s);
+                }
             }
         }
         i += 1;
