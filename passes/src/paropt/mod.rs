@@ -101,29 +101,22 @@ pub fn run(module: &Module<'_>) -> PassResult {
             changed |= ffi::remove_unreachable_blocks(f);
         }
     }
+    // One analysis serves every region: lowering a region touches only its
+    // own blocks (and its prologue), keeps every directive call and clause
+    // operand of the regions around it, and finds its body from the IR, so
+    // regions are lowered innermost first (children before parents) without
+    // analyzing again (which would make nesting D deep cost D analyses).
+    let analyses = analyze_module(module)?;
     let mut lowerer = Lowerer::new(Runtime::new(module));
-    loop {
-        let analyses = analyze_module(module)?;
-        let mut lowered = 0;
-        for a in &analyses {
-            // Ready: no region paropt lowers is left inside it.
-            let ready: Vec<usize> =
-                a.graph.preorder().into_iter().filter(|&r| !vector_only(a, r) && !has_pending_child(a, r)).collect();
-            for r in ready {
-                let p = plan(&a.graph.regions[r]).map_err(|e| vec![e.in_function(&a.graph.function)])?;
-                log::debug!(target: "weft::paropt", "{}: lowering {} <{}>", a.graph.function, a.graph.regions[r].kind.begin_name(), a.graph.regions[r].number);
-                lowerer.lower(a, r, &p).map_err(|e| vec![e.in_function(&a.graph.function)])?;
-                lowered += 1;
-            }
+    for a in &analyses {
+        let mut order = a.graph.preorder();
+        order.reverse();
+        for r in order.into_iter().filter(|&r| !vector_only(a, r)) {
+            let p = plan(&a.graph.regions[r]).map_err(|e| vec![e.in_function(&a.graph.function)])?;
+            log::debug!(target: "weft::paropt", "{}: lowering {} <{}>", a.graph.function, a.graph.regions[r].kind.begin_name(), a.graph.regions[r].number);
+            lowerer.lower(a, r, &p).map_err(|e| vec![e.in_function(&a.graph.function)])?;
+            changed = true;
         }
-        if lowered == 0 {
-            break;
-        }
-        changed = true;
     }
     Ok(changed)
-}
-
-fn has_pending_child(a: &Analysis<'_>, r: usize) -> bool {
-    a.graph.regions[r].children.iter().any(|&c| !vector_only(a, c) || has_pending_child(a, c))
 }
