@@ -215,31 +215,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let ptr = self.rt.ptr;
         let list_ty = ptr.array_type(items.len() as u32);
         let list = self.alloca(home, list_ty.into(), "omp.copyprivate.list");
-        let cpy = {
-            let fty = self.rt.ctx.void_type().fn_type(&[ptr.into(), ptr.into()], false);
-            let f = self.rt.module.add_function(&format!("{fname}.omp.copyprivate"), fty, Some(Linkage::Internal));
-            let b = self.rt.ctx.create_builder();
-            b.position_at_end(self.rt.ctx.append_basic_block(f, "entry"));
-            let (dst, src) = (
-                f.get_nth_param(0).expect("dst").into_pointer_value(),
-                f.get_nth_param(1).expect("src").into_pointer_value(),
-            );
-            for (k, (_, ty)) in items.iter().enumerate() {
-                let idx = [self.rt.i64.const_zero(), self.rt.i64.const_int(k as u64, false)];
-                // SAFETY: in bounds of the [n x ptr] lists the runtime passes back.
-                let (dp, sp) = unsafe {
-                    (
-                        b.build_gep(list_ty, dst, &idx, "").expect("positioned"),
-                        b.build_gep(list_ty, src, &idx, "").expect("positioned"),
-                    )
-                };
-                let d = b.build_load(ptr, dp, "").expect("positioned").into_pointer_value();
-                let s = b.build_load(ptr, sp, "").expect("positioned").into_pointer_value();
-                copy(&b, *ty, d, s);
-            }
-            b.build_return(None).expect("positioned");
-            f
-        };
+        let tys: Vec<BasicTypeEnum<'ctx>> = items.iter().map(|(_, ty)| *ty).collect();
+        let cpy = self
+            .pairwise_fn(&format!("{fname}.omp.copyprivate"), tys.len(), |b, k, dst, src| copy(b, tys[k], dst, src));
         let b = self.before_terminator(shape.end);
         for (k, (orig, _)) in items.iter().enumerate() {
             let idx = [self.rt.i64.const_zero(), self.rt.i64.const_int(k as u64, false)];
@@ -275,33 +253,40 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// `void (ptr lhs, ptr rhs)`, both `[n x ptr]` lists of the reduction
     /// variables' copies, combining each rhs into its lhs.
     pub(super) fn reduce_fn(&self, reds: &[&Private<'ctx>], fname: &str) -> FunctionValue<'ctx> {
-        let ptr = self.rt.ptr;
-        let ty = self.rt.ctx.void_type().fn_type(&[ptr.into(), ptr.into()], false);
-        let f = self.rt.module.add_function(&format!("{fname}.omp.reduce"), ty, Some(Linkage::Internal));
-        let entry = self.rt.ctx.append_basic_block(f, "entry");
-        let b = self.rt.ctx.create_builder();
-        b.position_at_end(entry);
-        let list_ty = ptr.array_type(reds.len() as u32);
-        let (lhs, rhs) = (
-            f.get_nth_param(0).expect("lhs").into_pointer_value(),
-            f.get_nth_param(1).expect("rhs").into_pointer_value(),
-        );
-        for (k, p) in reds.iter().enumerate() {
-            let Share::Reduction { op, unsigned } = p.share else { unreachable!() };
-            let idx = [self.rt.i64.const_zero(), self.rt.i64.const_int(k as u64, false)];
-            // SAFETY: in bounds of the [n x ptr] lists the runtime passes back.
-            let (lp, rp) = unsafe {
-                (
-                    b.build_gep(list_ty, lhs, &idx, "").expect("positioned"),
-                    b.build_gep(list_ty, rhs, &idx, "").expect("positioned"),
-                )
-            };
-            let l = b.build_load(ptr, lp, "").expect("positioned").into_pointer_value();
-            let r = b.build_load(ptr, rp, "").expect("positioned").into_pointer_value();
+        self.pairwise_fn(&format!("{fname}.omp.reduce"), reds.len(), |b, k, l, r| {
+            let p = reds[k];
+            let Share::Reduction { op, unsigned } = p.share else { unreachable!("reductions only") };
             let x = b.build_load(p.ty, l, "").expect("positioned");
             let y = b.build_load(p.ty, r, "").expect("positioned");
-            let z = combine(&b, op, unsigned, x, y);
+            let z = combine(b, op, unsigned, x, y);
             b.build_store(l, z).expect("positioned");
+        })
+    }
+
+    /// An internal `void name(ptr lhs, ptr rhs)` the runtime calls with two
+    /// `[n x ptr]` lists (reduction and copyprivate callbacks): for each k,
+    /// `body(b, k, lhs[k], rhs[k])`.
+    fn pairwise_fn(
+        &self,
+        name: &str,
+        n: usize,
+        body: impl Fn(&Builder<'ctx>, usize, PointerValue<'ctx>, PointerValue<'ctx>),
+    ) -> FunctionValue<'ctx> {
+        let ptr = self.rt.ptr;
+        let ty = self.rt.ctx.void_type().fn_type(&[ptr.into(), ptr.into()], false);
+        let f = self.rt.module.add_function(name, ty, Some(Linkage::Internal));
+        let b = self.rt.ctx.create_builder();
+        b.position_at_end(self.rt.ctx.append_basic_block(f, "entry"));
+        let list_ty = ptr.array_type(n as u32);
+        let lists = [f.get_nth_param(0).expect("lhs"), f.get_nth_param(1).expect("rhs")];
+        for k in 0..n {
+            let idx = [self.rt.i64.const_zero(), self.rt.i64.const_int(k as u64, false)];
+            let [l, r] = lists.map(|list| {
+                // SAFETY: in bounds of the [n x ptr] lists the runtime passes back.
+                let slot = unsafe { b.build_gep(list_ty, list.into_pointer_value(), &idx, "") }.expect("positioned");
+                b.build_load(ptr, slot, "").expect("positioned").into_pointer_value()
+            });
+            body(&b, k, l, r);
         }
         b.build_return(None).expect("positioned");
         f
