@@ -1,8 +1,9 @@
 //! Lowers one W-Region by its plan: synchronization constructs in place
 //! (component I), privatization (III), loop partitioning (IV) and outlining
-//! into a microtask forked through libomp (V). Callers lower innermost
-//! regions first and re-analyze between rounds, so a region's blocks and
-//! directive calls are those of a fresh analysis.
+//! into a microtask forked through libomp (V). Callers lower children before
+//! parents from one analysis: a region's directive calls and clause operands
+//! stay valid while the regions inside it are lowered, and its body is found
+//! from the IR, never from the analysis's block lists.
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::builder::Builder;
 use llvm_plugin::inkwell::types::{BasicType, BasicTypeEnum, IntType};

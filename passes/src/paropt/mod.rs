@@ -2,8 +2,8 @@
 //! threaded code generation), with the synchronization constructs of
 //! component I lowered in place. Every region is planned before the IR is
 //! touched (so a construct weft cannot lower is refused with nothing
-//! changed); then regions are lowered innermost first, in rounds, with a
-//! fresh analysis of the module before each round.
+//! changed); then every region is lowered from that one analysis, children
+//! before parents.
 pub mod atomic;
 pub mod lower;
 pub mod outline;
