@@ -20,6 +20,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/CodeExtractor.h"
+#include <optional>
 #include "llvm/Transforms/Utils/Local.h"
 
 #include <cstring>
@@ -170,22 +171,135 @@ void weft_move_before(LLVMValueRef inst, LLVMValueRef before) {
 // caller, `call void @name(ptr null, ptr null, ptr %agg)`, which the caller
 // rewrites into the fork. Null when CodeExtractor refuses the region, or
 // when the region would return values (callers demote those first).
-LLVMValueRef weft_outline_microtask(LLVMBasicBlockRef *blocks, unsigned n, const char *name,
+//
+// Cost: what one region costs must not grow with the function around it,
+// or a function of many sibling regions costs O(regions x function). Three
+// things in CodeExtractor do: (1) its analysis cache scans the whole
+// function, (2) it considers every alloca of the function for sinking, and
+// (3) it rewrites the uses of each input by walking all of that input's
+// users, in every region. So: (1, 2) CodeExtractor gets one analysis of an
+// empty function, shared by every region: it sinks nothing, and weft sinks
+// what it would have (below); (3) a value the body reads that has users
+// outside the body is read through a no-op copy made just before the body,
+// whose only users are the body's.
+struct OutlineContext {
+  Function *Empty;
+  std::unique_ptr<CodeExtractorAnalysisCache> CEAC;
+  // Per alloca, its one lifetime.start and one lifetime.end (null when it
+  // has none, or more than one of either). weft never erases a lifetime
+  // marker, so these stay valid while the context lives.
+  DenseMap<AllocaInst *, std::pair<Instruction *, Instruction *>> Lifetime;
+
+  explicit OutlineContext(LLVMContext &Ctx) {
+    Empty = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false), GlobalValue::InternalLinkage);
+    CEAC = std::make_unique<CodeExtractorAnalysisCache>(*Empty);
+  }
+  ~OutlineContext() {
+    CEAC.reset();
+    delete Empty;
+  }
+
+  std::pair<Instruction *, Instruction *> lifetime(AllocaInst *AI) {
+    auto [It, Fresh] = Lifetime.try_emplace(AI);
+    if (!Fresh)
+      return It->second;
+    Instruction *Start = nullptr, *End = nullptr;
+    bool Ok = true;
+    for (User *U : AI->users())
+      if (auto *II = dyn_cast<IntrinsicInst>(U)) {
+        Instruction **Slot = II->getIntrinsicID() == Intrinsic::lifetime_start ? &Start
+                             : II->getIntrinsicID() == Intrinsic::lifetime_end ? &End
+                                                                                 : nullptr;
+        if (Slot) {
+          Ok &= !*Slot;
+          *Slot = II;
+        }
+      }
+    auto R = Ok && Start && End ? std::make_pair(Start, End) : std::make_pair(nullptr, nullptr);
+    Lifetime[AI] = R;
+    return R;
+  }
+};
+
+void *weft_outline_context_new(LLVMValueRef fn) {
+  return new OutlineContext(unwrap(fn)->getContext());
+}
+void weft_outline_context_free(void *cx) { delete static_cast<OutlineContext *>(cx); }
+
+// A variable declared inside the region (an alloca of the function whose
+// lifetime.start and .end are both in the body, and whose every use is in
+// the body) belongs to the region: moved into its first block, it goes into
+// the microtask, one per thread, as OpenMP's block-scoped variables are and
+// as CodeExtractor's own sinking would do. A variable used outside the body
+// (a clause of the region's directive, which stays outside, included) is not.
+static void sinkRegionLocals(OutlineContext &Cx, const SmallPtrSetImpl<BasicBlock *> &In, BasicBlock *First,
+                             Function *Parent) {
+  SmallSetVector<AllocaInst *, 8> Cands;
+  for (BasicBlock *BB : In)
+    for (Instruction &I : *BB)
+      for (Value *Op : I.operands())
+        if (auto *AI = dyn_cast<AllocaInst>(Op); AI && AI->getFunction() == Parent && !In.count(AI->getParent()))
+          Cands.insert(AI);
+  for (AllocaInst *AI : Cands) {
+    auto [Start, End] = Cx.lifetime(AI);
+    if (!Start || !In.count(Start->getParent()) || !In.count(End->getParent()))
+      continue;
+    if (!all_of(AI->users(), [&](User *U) { return In.count(cast<Instruction>(U)->getParent()); }))
+      continue;
+    AI->moveBefore(&*First->getFirstInsertionPt());
+  }
+}
+
+// A value read in the body and defined outside it (an argument or an
+// instruction), when it also has users outside the body, is read through a
+// copy (`bitcast` to its own type, which InstCombine removes) made in the
+// body's one predecessor: the copy's users are the body's alone.
+static void proxyInputs(const SmallPtrSetImpl<BasicBlock *> &In, BasicBlock *First) {
+  BasicBlock *Pred = First->getSinglePredecessor();
+  if (!Pred || In.count(Pred))
+    return;
+  DenseMap<Value *, Value *> Proxy;
+  for (BasicBlock *BB : In)
+    for (Instruction &I : *BB)
+      for (Use &U : I.operands()) {
+        Value *V = U.get();
+        auto *VI = dyn_cast<Instruction>(V);
+        bool Outside = isa<Argument>(V) || (VI && !isa<AllocaInst>(VI) && !VI->isTerminator() &&
+                                            !In.count(VI->getParent()));
+        Type *T = V->getType();
+        if (!Outside || isa<PHINode>(&I) || !(T->isIntOrIntVectorTy() || T->isFPOrFPVectorTy() || T->isPtrOrPtrVectorTy()))
+          continue;
+        if (V->hasOneUse())
+          continue;
+        Value *&P = Proxy[V];
+        if (!P)
+          P = new BitCastInst(V, T, V->getName() + ".in", Pred->getTerminator());
+        U.set(P);
+      }
+}
+
+LLVMValueRef weft_outline_microtask(LLVMBasicBlockRef *blocks, unsigned n, const char *name, void *cx,
                                     LLVMValueRef *call) {
   SmallVector<BasicBlock *, 16> BBs;
   for (unsigned i = 0; i < n; ++i)
     BBs.push_back(unwrap(blocks[i]));
   Function *Parent = BBs[0]->getParent();
+  std::optional<OutlineContext> Own;
+  if (!cx)
+    Own.emplace(Parent->getContext());
+  OutlineContext &Cx = cx ? *static_cast<OutlineContext *>(cx) : *Own;
   CodeExtractor CE(BBs, /*DT=*/nullptr, /*AggregateArgs=*/true, nullptr, nullptr, nullptr,
                    /*AllowVarArgs=*/false, /*AllowAlloca=*/true);
   if (!CE.isEligible())
     return nullptr;
-  CodeExtractorAnalysisCache CEAC(*Parent);
+  SmallPtrSet<BasicBlock *, 16> In(BBs.begin(), BBs.end());
+  sinkRegionLocals(Cx, In, BBs[0], Parent);
+  proxyInputs(In, BBs[0]);
   SetVector<Value *> Inputs, Outputs, Sinks;
   CE.findInputsOutputs(Inputs, Outputs, Sinks);
   if (!Outputs.empty())
     return nullptr;
-  Function *Old = CE.extractCodeRegion(CEAC);
+  Function *Old = CE.extractCodeRegion(*Cx.CEAC);
   if (!Old || Old->arg_size() > 1 || !Old->hasOneUser())
     return nullptr;
   LLVMContext &Ctx = Parent->getContext();
@@ -193,15 +307,23 @@ LLVMValueRef weft_outline_microtask(LLVMBasicBlockRef *blocks, unsigned n, const
   Type *Ptr = PointerType::get(Ctx, 0);
   auto *FT = FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr, Ptr}, false);
   Function *New = Function::Create(FT, GlobalValue::InternalLinkage, name, M);
+  // The microtask takes the extracted function's blocks, attributes (not its
+  // parameter's), metadata (its DISubprogram) and personality.
+  New->copyAttributesFrom(Old);
+  AttributeList OldAttrs = Old->getAttributes();
+  New->setAttributes(AttributeList::get(Ctx, OldAttrs.getFnAttrs(), OldAttrs.getRetAttrs(), {}));
+  New->setLinkage(GlobalValue::InternalLinkage);
+  SmallVector<std::pair<unsigned, MDNode *>, 4> MDs;
+  Old->getAllMetadata(MDs);
+  for (auto &[Kind, Node] : MDs)
+    New->setMetadata(Kind, Node);
+  Old->clearMetadata();
+  New->splice(New->end(), Old);
   New->getArg(0)->setName("gtid.addr");
   New->getArg(1)->setName("btid.addr");
   New->getArg(2)->setName("args");
-  ValueToValueMapTy VMap;
   if (Old->arg_size() == 1)
-    VMap[Old->getArg(0)] = New->getArg(2);
-  SmallVector<ReturnInst *, 4> Returns;
-  CloneFunctionInto(New, Old, VMap, CloneFunctionChangeType::LocalChangesOnly, Returns);
-  New->setLinkage(GlobalValue::InternalLinkage);
+    Old->getArg(0)->replaceAllUsesWith(New->getArg(2));
   New->addParamAttr(0, Attribute::NoAlias);
   New->addParamAttr(1, Attribute::NoAlias);
 

@@ -34,8 +34,11 @@ extern "C" {
         blocks: *mut LLVMBasicBlockRef,
         n: c_uint,
         name: *const c_char,
+        cache: *mut c_void,
         call: *mut LLVMValueRef,
     ) -> LLVMValueRef;
+    fn weft_outline_context_new(f: LLVMValueRef) -> *mut c_void;
+    fn weft_outline_context_free(cx: *mut c_void);
     fn weft_add_bundle(call: LLVMValueRef, tag: *const c_char, values: *mut LLVMValueRef, n: c_uint) -> LLVMValueRef;
     fn weft_written_alloca(inst: LLVMValueRef) -> LLVMValueRef;
     fn weft_remark(kind: c_int, inst: LLVMValueRef, name: *const c_char, msg: *const c_char);
@@ -328,24 +331,56 @@ pub fn print_type(v: Value) -> String {
     take_message(unsafe { LLVMPrintTypeToString(LLVMTypeOf(v.0)) })
 }
 
+/// What outlining keeps per function so that each region costs its own
+/// size, not the function's (see `weft_outline_microtask` in the helper):
+/// CodeExtractor's analysis, shared, and which allocas have lifetime markers.
+pub struct OutlineContext {
+    raw: *mut c_void,
+    function: LLVMValueRef,
+}
+
+impl OutlineContext {
+    pub fn new(f: FunctionValue<'_>) -> Self {
+        // SAFETY: a live function; freed in Drop.
+        OutlineContext { raw: unsafe { weft_outline_context_new(f.as_value_ref()) }, function: f.as_value_ref() }
+    }
+    /// Whether this context was made for `f`.
+    pub fn is_for(&self, f: FunctionValue<'_>) -> bool {
+        self.function == f.as_value_ref()
+    }
+}
+
+impl Drop for OutlineContext {
+    fn drop(&mut self) {
+        // SAFETY: made by weft_outline_context_new, freed once; freeing reads
+        // none of the function's IR.
+        unsafe { weft_outline_context_free(self.raw) }
+    }
+}
+
 /// Outlines `blocks` (the first is the region's only entry, and the region
 /// has one exit and no values used after it) into an internal microtask
-/// `void name(ptr gtid, ptr btid, ptr args)` with LLVM's CodeExtractor.
+/// `void name(ptr gtid, ptr btid, ptr args)` with LLVM's CodeExtractor,
+/// through `cx`, made for the blocks' function. Variables declared inside
+/// the region (lifetime markers and every use in it) go into the microtask.
 /// Returns the microtask and the call left in the caller,
 /// `call void @name(ptr null, ptr null, ptr %args)`; None if CodeExtractor
 /// refuses the region.
 pub fn outline_microtask<'ctx>(
     blocks: &[BasicBlock<'ctx>],
     name: &str,
+    cx: &OutlineContext,
 ) -> Option<(FunctionValue<'ctx>, InstructionValue<'ctx>)> {
     let mut raw: Vec<LLVMBasicBlockRef> = blocks.iter().map(|b| b.as_mut_ptr()).collect();
     let cname = CString::new(name.replace('\0', "")).expect("no interior NUL");
     let mut call: LLVMValueRef = std::ptr::null_mut();
-    // SAFETY: live blocks of one function; the helper returns null (and
-    // leaves the IR unchanged) when the region cannot be extracted, else a
-    // new function of the same module and the call it left in the caller.
+    debug_assert!(blocks.first().and_then(|b| b.get_parent()).map_or(false, |f| cx.is_for(f)));
+    // SAFETY: live blocks of one function, and that function's context; the
+    // helper returns null (and leaves the IR unchanged) when the region
+    // cannot be extracted, else a new function of the same module and the
+    // call it left in the caller.
     unsafe {
-        let f = weft_outline_microtask(raw.as_mut_ptr(), raw.len() as c_uint, cname.as_ptr(), &mut call);
+        let f = weft_outline_microtask(raw.as_mut_ptr(), raw.len() as c_uint, cname.as_ptr(), cx.raw, &mut call);
         if f.is_null() {
             return None;
         }

@@ -22,7 +22,9 @@ use weft_intrinsics::model::{Form, ValueId};
 use weft_intrinsics::vocab::DirKind;
 use weft_intrinsics::PassResult;
 
-use crate::wregion::analyze_module;
+use weft_intrinsics::WeftError;
+
+use crate::wregion::{analyze_module, Analysis};
 
 /// Marks every directive intrinsic declaration `nomerge convergent nounwind`.
 pub fn protect_directives(module: &Module<'_>) -> bool {
@@ -50,9 +52,14 @@ pub fn protect_directives(module: &Module<'_>) -> bool {
 /// would give each thread its own copy of a shared variable. Malformed
 /// directives are left alone here; the later passes report them.
 pub fn capture_shared_locals(module: &Module<'_>) -> bool {
-    let Ok(analyses) = analyze_module(module) else { return false };
+    analyze_module(module).map_or(false, |analyses| capture_in(module, &analyses))
+}
+
+/// `capture_shared_locals` from an analysis of the module already made
+/// (which the change makes stale when it returns true).
+fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> bool {
     let mut changed = false;
-    for a in &analyses {
+    for a in analyses {
         let named: hashbrown::HashSet<ValueId> = a
             .graph
             .regions
@@ -66,10 +73,12 @@ pub fn capture_shared_locals(module: &Module<'_>) -> bool {
             }
             let mut seen = hashbrown::HashSet::new();
             let mut written = Vec::new();
+            let inside: hashbrown::HashSet<ffi::BlockId> =
+                r.blocks.iter().map(|&b| ffi::block_id(a.scan.handles[b])).collect();
             for &b in &r.blocks {
                 for i in a.scan.handles[b].get_instructions() {
                     if let Some(alloca) = ffi::written_alloca(i) {
-                        if !named.contains(&alloca.id()) && seen.insert(alloca) {
+                        if !named.contains(&alloca.id()) && seen.insert(alloca) && !declared_inside(alloca, &inside) {
                             written.push(alloca);
                         }
                     }
@@ -94,6 +103,26 @@ pub fn capture_shared_locals(module: &Module<'_>) -> bool {
     changed
 }
 
+/// Whether `alloca` is a variable declared inside the region of blocks
+/// `inside`: its lifetime begins and ends there and every use is there (what
+/// a front end emits for a block-scoped variable of the region). Such a
+/// variable is private to each thread, not shared; outlining moves it into
+/// the microtask.
+fn declared_inside(alloca: ffi::Value, inside: &hashbrown::HashSet<ffi::BlockId>) -> bool {
+    let (mut start, mut end) = (false, false);
+    let all_inside = ffi::users(alloca).into_iter().all(|u| {
+        // SAFETY: the users of a live alloca are live instructions.
+        let i = unsafe { ffi::instruction(u.id()) };
+        match ffi::called_function_name(u).as_deref() {
+            Some(n) if n.starts_with("llvm.lifetime.start") => start = true,
+            Some(n) if n.starts_with("llvm.lifetime.end") => end = true,
+            _ => {}
+        }
+        i.get_parent().map_or(false, |p| inside.contains(&ffi::block_id(p)))
+    });
+    all_inside && start && end
+}
+
 /// Inserts `call void (metadata, ...) @llvm.directive.qual.opndlist(metadata !"<tag>", values...)`
 /// before `list_end` (the group's DIR.QUAL.LIST.END call).
 fn add_paper_clause(module: &Module<'_>, list_end: InstructionValue<'_>, tag: &str, values: &[ffi::Value]) {
@@ -111,32 +140,47 @@ fn add_paper_clause(module: &Module<'_>, list_end: InstructionValue<'_>, tag: &s
 }
 
 pub fn run(module: &Module<'_>) -> PassResult {
+    prepared(module).map(|(changed, _)| changed)
+}
+
+/// Runs weft-prepare and returns whether it changed the module, with an
+/// analysis of the module as it leaves it: analyzing scans every block, so a
+/// pass that runs prepare first reuses it instead of making another (on an
+/// already prepared module, prepare changes nothing and analyzes once).
+pub fn prepared<'ctx>(module: &Module<'ctx>) -> Result<(bool, Vec<Analysis<'ctx>>), Vec<WeftError>> {
     // Validate first (errors name the input as written), then capture
     // unlisted shared locals (a no-op when the pipeline-start hook already
     // did): otherwise CodeExtractor would sink a local that only a parallel
     // region uses into the microtask, making a shared variable private.
-    analyze_module(module)?;
-    let mut changed = capture_shared_locals(module);
-    let analyses = analyze_module(module)?;
-    changed |= protect_directives(module);
+    let mut analyses = analyze_module(module)?;
+    let captured = capture_in(module, &analyses);
+    if captured {
+        analyses = analyze_module(module)?;
+    }
+    let mut changed = protect_directives(module);
+    let mut split = false;
     for a in &analyses {
         if !a.graph.is_empty() {
-            changed |= hoist_static_allocas(a.scan.handles[0]);
+            split |= hoist_static_allocas(a.scan.handles[0]);
         }
         let mut counter = 0usize;
         for r in a.graph.preorder() {
             let region = &a.graph.regions[r];
             let begin = region.kind.begin_name();
-            changed |= isolate(region.entry.span, begin, &mut counter);
+            split |= isolate(region.entry.span, begin, &mut counter);
             if let Some(exit) = region.exit.filter(|e| e.span != region.entry.span) {
-                changed |= isolate(exit.span, region.kind.end_name().unwrap_or(begin), &mut counter);
+                split |= isolate(exit.span, region.kind.end_name().unwrap_or(begin), &mut counter);
             }
         }
-        if changed {
+        if split {
             log::debug!(target: "weft::prepare", "{}: split blocks around {} region(s)", a.graph.function, a.graph.regions.len());
         }
     }
-    Ok(changed)
+    if split {
+        analyses = analyze_module(module)?;
+    }
+    changed |= captured | split;
+    Ok((changed, analyses))
 }
 
 /// Moves the entry block's static allocas above everything else in it, so

@@ -31,6 +31,9 @@ pub struct Lowerer<'a, 'ctx> {
     pub b: Builder<'ctx>,
     /// What the region being lowered became, for its remark.
     pub(super) notes: Vec<String>,
+    /// What outlining keeps for the function whose regions are being
+    /// outlined (see `ffi::OutlineContext`).
+    pub(super) outline_cx: Option<ffi::OutlineContext>,
 }
 
 /// The blocks of a region after `normalize`: `s` holds the BEGIN group and
@@ -112,7 +115,7 @@ pub(super) fn first_non_alloca(bb: BasicBlock<'_>) -> Option<InstructionValue<'_
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     pub fn new(rt: Runtime<'a, 'ctx>) -> Self {
         let b = rt.ctx.create_builder();
-        Lowerer { rt, b, notes: Vec::new() }
+        Lowerer { rt, b, notes: Vec::new(), outline_cx: None }
     }
 
     pub(super) fn at(&self, i: InstructionValue<'ctx>) -> &Builder<'ctx> {

@@ -91,22 +91,23 @@ fn check_nesting(a: &Analysis<'_>, r: usize, p: &Plan) -> Result<(), WeftError> 
 }
 
 pub fn run(module: &Module<'_>) -> PassResult {
-    let mut changed = prepare::run(module)?;
-    let analyses = analyze_module(module)?;
+    let (mut changed, analyses) = prepare::prepared(module)?;
     plan_all(&analyses)?;
     // Dead blocks that branch into a region would stop CodeExtractor (a
     // region entered from outside); directives in them are dead code too.
+    let mut removed = false;
     for a in analyses.iter().filter(|a| !a.graph.is_empty()) {
         if let Some(f) = a.scan.handles.first().and_then(|b| b.get_parent()) {
-            changed |= ffi::remove_unreachable_blocks(f);
+            removed |= ffi::remove_unreachable_blocks(f);
         }
     }
+    changed |= removed;
     // One analysis serves every region: lowering a region touches only its
     // own blocks (and its prologue), keeps every directive call and clause
     // operand of the regions around it, and finds its body from the IR, so
     // regions are lowered innermost first (children before parents) without
     // analyzing again (which would make nesting D deep cost D analyses).
-    let analyses = analyze_module(module)?;
+    let analyses = if removed { analyze_module(module)? } else { analyses };
     let mut lowerer = Lowerer::new(Runtime::new(module));
     for a in &analyses {
         let mut order = a.graph.preorder();

@@ -28,7 +28,11 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         self.demote_outputs(&blocks_between(f, shape.first, shape.end), shape, outer_home);
         let body = blocks_between(f, shape.first, shape.end);
         let mt_name = format!("{fname}.omp_outlined.{number}");
-        let (mt, call) = ffi::outline_microtask(&body, &mt_name).ok_or_else(|| {
+        if !self.outline_cx.as_ref().map_or(false, |c| c.is_for(f)) {
+            self.outline_cx = Some(ffi::OutlineContext::new(f));
+        }
+        let cx = self.outline_cx.as_ref().expect("just made");
+        let (mt, call) = ffi::outline_microtask(&body, &mt_name, cx).ok_or_else(|| {
             err(Rule::Internal, "DIR.OMP.PARALLEL", "LLVM's CodeExtractor could not outline this region")
         })?;
         let args = call.get_operand(2).and_then(|o| o.left()).expect("the microtask call's argument");
