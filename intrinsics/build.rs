@@ -19,6 +19,7 @@ fn main() {
     build
         .cpp(true)
         .file("cpp/helper.cc")
+        .file("cpp/loops.cc")
         .flag("-isystem")
         .flag(llvm_config("--includedir"))
         .flag("-std=c++17")
@@ -32,5 +33,6 @@ fn main() {
     }
     build.compile("weft-helper");
     println!("cargo:rerun-if-changed=cpp/helper.cc");
+    println!("cargo:rerun-if-changed=cpp/loops.cc");
     println!("cargo:rerun-if-env-changed=LLVM_SYS_160_PREFIX");
 }

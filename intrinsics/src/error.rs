@@ -30,6 +30,8 @@ pub enum Rule {
     NotSingleEntrySingleExit,
     /// A malformed `llvm.directive.region.entry/exit` call.
     MalformedRegionCall,
+    /// A worksharing loop whose iterations cannot be counted before it runs.
+    LoopForm,
     /// Work weft does not do yet.
     NotYetSupported,
     /// A directive intrinsic still present where none may remain.
@@ -55,6 +57,7 @@ impl Rule {
             Rule::UnmatchedEnd => "unmatched-end",
             Rule::NotSingleEntrySingleExit => "not-single-entry-single-exit",
             Rule::MalformedRegionCall => "malformed-region-call",
+            Rule::LoopForm => "loop-form",
             Rule::NotYetSupported => "not-yet-supported",
             Rule::UnloweredDirective => "unlowered-directive",
             Rule::GenX => "genx",

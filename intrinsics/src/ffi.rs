@@ -68,6 +68,11 @@ impl Value {
         Value(i.as_value_ref())
     }
 
+    /// Any value inkwell hands out (a pointer, an integer, ...).
+    pub fn of(v: impl AsValueRef) -> Value {
+        Value(v.as_value_ref())
+    }
+
     pub fn id(self) -> ValueId {
         ValueId(self.0 as usize)
     }
@@ -678,5 +683,139 @@ pub fn named_metadata_nodes(module: &Module<'_>, name: &str) -> Vec<Vec<MdOperan
             LLVMGetNamedMetadataOperands(m, cname.as_ptr(), nodes.as_mut_ptr());
         }
         nodes.into_iter().map(|node| if node.is_null() { Vec::new() } else { md_node_operands(node, 3) }).collect()
+    }
+}
+
+// ---- worksharing loops recovered from the CFG (cpp/loops.cc) ----
+
+#[repr(C)]
+struct RawLoop {
+    preheader: LLVMBasicBlockRef,
+    header: LLVMBasicBlockRef,
+    body: LLVMBasicBlockRef,
+    latch: LLVMBasicBlockRef,
+    exit: LLVMBasicBlockRef,
+    iv: LLVMValueRef,
+    in_memory: c_int,
+    start: LLVMValueRef,
+    bound: LLVMValueRef,
+    pred: c_int,
+    cast: c_int,
+    step: LLVMValueRef,
+    step_negated: c_int,
+    increment: LLVMValueRef,
+}
+
+extern "C" {
+    fn weft_loops_new(f: LLVMValueRef) -> *mut c_void;
+    fn weft_loops_free(l: *mut c_void);
+    fn weft_find_loop(l: *mut c_void, first: LLVMBasicBlockRef, out: *mut RawLoop) -> *const c_char;
+}
+
+/// LLVM's dominator tree and loop forest of one function, made once for all
+/// of its regions; valid while the function's CFG is unchanged.
+pub struct LoopForest(*mut c_void);
+
+impl LoopForest {
+    pub fn new(f: FunctionValue<'_>) -> Self {
+        // SAFETY: a live function with a body; freed in Drop.
+        LoopForest(unsafe { weft_loops_new(f.as_value_ref()) })
+    }
+}
+
+impl Drop for LoopForest {
+    fn drop(&mut self) {
+        // SAFETY: made by weft_loops_new, freed once; freeing reads no IR.
+        unsafe { weft_loops_free(self.0) }
+    }
+}
+
+/// How the IV reaches the loop's comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Widen {
+    None,
+    Sext,
+    Zext,
+}
+
+/// A worksharing loop as the CFG has it: `for (iv = start; iv PRED bound; iv
+/// += step)` (or `-= step`), tested in its header.
+pub struct CfgLoop<'ctx> {
+    pub preheader: BasicBlock<'ctx>,
+    pub header: BasicBlock<'ctx>,
+    /// The header's successor inside the loop (its only predecessor is the header).
+    pub body: BasicBlock<'ctx>,
+    pub latch: BasicBlock<'ctx>,
+    pub exit: BasicBlock<'ctx>,
+    /// The IV: a phi of the header, or (in_memory) the variable's alloca.
+    pub iv: BasicValueEnum<'ctx>,
+    pub in_memory: bool,
+    pub start: BasicValueEnum<'ctx>,
+    /// Computed before the loop (copied into the preheader if the loop computed it).
+    pub bound: BasicValueEnum<'ctx>,
+    /// With the IV on the left; true continues the loop.
+    pub pred: llvm_plugin::inkwell::IntPredicate,
+    pub widen: Widen,
+    pub step: BasicValueEnum<'ctx>,
+    pub step_negated: bool,
+    /// The memory form's store of the next value.
+    pub increment: Option<InstructionValue<'ctx>>,
+}
+
+fn block_of<'ctx>(bb: LLVMBasicBlockRef) -> BasicBlock<'ctx> {
+    // SAFETY: a live block of a verified function: it has a terminator.
+    unsafe { InstructionValue::new(LLVMGetBasicBlockTerminator(bb)) }.get_parent().expect("a terminator is in its block")
+}
+
+fn int_predicate(p: c_int) -> Option<llvm_plugin::inkwell::IntPredicate> {
+    use llvm_plugin::inkwell::IntPredicate as P;
+    Some(match p {
+        32 => P::EQ,
+        33 => P::NE,
+        34 => P::UGT,
+        35 => P::UGE,
+        36 => P::ULT,
+        37 => P::ULE,
+        38 => P::SGT,
+        39 => P::SGE,
+        40 => P::SLT,
+        41 => P::SLE,
+        _ => return None,
+    })
+}
+
+/// The loop that a region whose body starts at `first` runs, from `forest`
+/// (made for `first`'s function); Err says why there is none weft can use.
+/// May add copies of the bound's and step's computation to the preheader.
+pub fn find_loop<'ctx>(forest: &LoopForest, first: BasicBlock<'ctx>) -> Result<CfgLoop<'ctx>, String> {
+    let mut raw = std::mem::MaybeUninit::<RawLoop>::zeroed();
+    // SAFETY: a live block of the forest's function; the helper fills `raw`
+    // with live blocks and values of that function when it returns null.
+    unsafe {
+        let why = weft_find_loop(forest.0, first.as_mut_ptr(), raw.as_mut_ptr());
+        if !why.is_null() {
+            return Err(CStr::from_ptr(why).to_string_lossy().into_owned());
+        }
+        let r = raw.assume_init();
+        Ok(CfgLoop {
+            preheader: block_of(r.preheader),
+            header: block_of(r.header),
+            body: block_of(r.body),
+            latch: block_of(r.latch),
+            exit: block_of(r.exit),
+            iv: BasicValueEnum::new(r.iv),
+            in_memory: r.in_memory != 0,
+            start: BasicValueEnum::new(r.start),
+            bound: BasicValueEnum::new(r.bound),
+            pred: int_predicate(r.pred).ok_or("the loop's comparison is not an integer comparison")?,
+            widen: match r.cast {
+                1 => Widen::Sext,
+                2 => Widen::Zext,
+                _ => Widen::None,
+            },
+            step: BasicValueEnum::new(r.step),
+            step_negated: r.step_negated != 0,
+            increment: (!r.increment.is_null()).then(|| InstructionValue::new(r.increment)),
+        })
     }
 }

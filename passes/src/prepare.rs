@@ -24,6 +24,8 @@ use weft_intrinsics::PassResult;
 
 use weft_intrinsics::WeftError;
 
+mod loops;
+
 use crate::wregion::{analyze_module, Analysis};
 
 /// Marks every directive intrinsic declaration `nomerge convergent nounwind`.
@@ -53,6 +55,24 @@ pub fn protect_directives(module: &Module<'_>) -> bool {
 /// directives are left alone here; the later passes report them.
 pub fn capture_shared_locals(module: &Module<'_>) -> bool {
     analyze_module(module).map_or(false, |analyses| capture_in(module, &analyses))
+}
+
+/// What the plugin does at pipeline start, before LLVM's passes see the
+/// module: marks the directive intrinsics, puts worksharing loops into the
+/// normalized form (so no pass folds their trip count; a loop it cannot
+/// recognize is left for weft-paropt to report) and captures unlisted
+/// shared locals (after the loops, whose variables become private).
+pub fn at_pipeline_start(module: &Module<'_>) -> bool {
+    let mut changed = protect_directives(module);
+    let Ok(analyses) = analyze_module(module) else { return changed };
+    let (normalized, _) = loops::normalize_all(module, &analyses);
+    changed |= normalized;
+    if normalized {
+        changed |= capture_shared_locals(module);
+    } else {
+        changed |= capture_in(module, &analyses);
+    }
+    changed
 }
 
 /// `capture_shared_locals` from an analysis of the module already made
@@ -125,7 +145,7 @@ fn declared_inside(alloca: ffi::Value, inside: &hashbrown::HashSet<ffi::BlockId>
 
 /// Inserts `call void (metadata, ...) @llvm.directive.qual.opndlist(metadata !"<tag>", values...)`
 /// before `list_end` (the group's DIR.QUAL.LIST.END call).
-fn add_paper_clause(module: &Module<'_>, list_end: InstructionValue<'_>, tag: &str, values: &[ffi::Value]) {
+pub(crate) fn add_paper_clause(module: &Module<'_>, list_end: InstructionValue<'_>, tag: &str, values: &[ffi::Value]) {
     let ctx = module.get_context();
     let f = module.get_function("llvm.directive.qual.opndlist").unwrap_or_else(|| {
         let ty = ctx.void_type().fn_type(&[ctx.metadata_type().into()], true);
@@ -153,6 +173,13 @@ pub fn prepared<'ctx>(module: &Module<'ctx>) -> Result<(bool, Vec<Analysis<'ctx>
     // did): otherwise CodeExtractor would sink a local that only a parallel
     // region uses into the microtask, making a shared variable private.
     let mut analyses = analyze_module(module)?;
+    let (normalized, errors) = loops::normalize_all(module, &analyses);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    if normalized {
+        analyses = analyze_module(module)?;
+    }
     let captured = capture_in(module, &analyses);
     if captured {
         analyses = analyze_module(module)?;
@@ -179,7 +206,7 @@ pub fn prepared<'ctx>(module: &Module<'ctx>) -> Result<(bool, Vec<Analysis<'ctx>
     if split {
         analyses = analyze_module(module)?;
     }
-    changed |= captured | split;
+    changed |= normalized | captured | split;
     Ok((changed, analyses))
 }
 

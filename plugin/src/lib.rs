@@ -108,7 +108,7 @@ impl Pass {
             Pass::Threads(_) if !pipeline::has_directives(module) => Ok(false),
             Pass::Threads(_) => paropt::run(module),
             Pass::TestPanic => panic!("deliberate panic from weft-test-panic"),
-            Pass::Protect => Ok(prepare::protect_directives(module) | prepare::capture_shared_locals(module)),
+            Pass::Protect => Ok(prepare::at_pipeline_start(module)),
         }
     }
 }

@@ -1,0 +1,202 @@
+// Worksharing loops recovered from the CFG, with LLVM's LoopInfo: the loop a
+// region runs (its header, latch, exit), its induction variable (a phi, or a
+// local variable in memory as an -O0 front end writes it), its start, bound,
+// comparison and step. Only reading: weft's Rust side rewrites the loop from
+// this description (passes/src/prepare/loops.rs).
+#include "llvm-c/Core.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+using namespace llvm;
+
+namespace {
+// One dominator tree and loop forest per function: finding the loops of many
+// regions costs one analysis, not one per region. Valid while the function's
+// CFG is unchanged (normalizing a loop adds instructions, never edges).
+struct Loops {
+  DominatorTree DT;
+  LoopInfo LI;
+  explicit Loops(Function &F) : DT(F), LI(DT) {}
+};
+} // namespace
+
+extern "C" {
+
+// What weft_find_loop reports (see loops.rs for the meaning of each field).
+struct WeftLoop {
+  LLVMBasicBlockRef preheader, header, body, latch, exit;
+  LLVMValueRef iv;        // the phi, or the variable's alloca
+  int in_memory;          // iv is an alloca
+  LLVMValueRef start;     // the IV's value on entry
+  LLVMValueRef bound;     // what it is compared with, available in the preheader
+  int pred;               // LLVMIntPredicate with the IV on the left, true = continue
+  int cast;               // 0 none, 1 sext, 2 zext: the IV widened before the compare
+  LLVMValueRef step;      // what each iteration adds, available in the preheader
+  int step_negated;       // the iteration subtracts step
+  LLVMValueRef increment; // the memory form's store of the next value (null for a phi)
+};
+
+void *weft_loops_new(LLVMValueRef fn) { return new Loops(*cast<Function>(unwrap(fn))); }
+void weft_loops_free(void *l) { delete static_cast<Loops *>(l); }
+
+// `V` computed before the loop: V itself when the loop does not define it,
+// else a copy of its computation (loads, casts, arithmetic, GEPs) before the
+// preheader's terminator, which OpenMP allows since a worksharing loop's
+// bounds and step are loop-invariant. Null when V cannot be copied (a phi, a
+// call, a load of the IV itself).
+static Value *hoist(Value *V, Loop *L, Instruction *At, Value *IvSlot, int Depth = 0) {
+  if (L->isLoopInvariant(V))
+    return V;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 16)
+    return nullptr;
+  if (!(isa<LoadInst>(I) || isa<CastInst>(I) || isa<BinaryOperator>(I) || isa<GetElementPtrInst>(I)))
+    return nullptr;
+  if (auto *LdI = dyn_cast<LoadInst>(I); LdI && (LdI->getPointerOperand() == IvSlot || LdI->isVolatile()))
+    return nullptr;
+  SmallVector<Value *, 4> Ops;
+  for (Value *Op : I->operands()) {
+    Value *H = hoist(Op, L, At, IvSlot, Depth + 1);
+    if (!H)
+      return nullptr;
+    Ops.push_back(H);
+  }
+  Instruction *C = I->clone();
+  for (unsigned k = 0; k < Ops.size(); ++k)
+    C->setOperand(k, Ops[k]);
+  C->setName(I->getName() + ".pre");
+  C->insertBefore(At);
+  return C;
+}
+
+// The IV behind a compare operand: the operand itself, or a sext/zext of it.
+static Value *stripCast(Value *V, int &Cast) {
+  Cast = 0;
+  if (auto *S = dyn_cast<SExtInst>(V))
+    return Cast = 1, S->getOperand(0);
+  if (auto *Z = dyn_cast<ZExtInst>(V))
+    return Cast = 2, Z->getOperand(0);
+  return V;
+}
+
+// `Next` = IV + step or IV - step (either operand order for +): sets Step.
+static bool matchStep(Value *Next, Value *Iv, Value *&Step, int &Negated) {
+  auto *B = dyn_cast<BinaryOperator>(Next);
+  if (!B)
+    return false;
+  if (B->getOpcode() == Instruction::Add) {
+    Negated = 0;
+    if (B->getOperand(0) == Iv)
+      return Step = B->getOperand(1), true;
+    if (B->getOperand(1) == Iv)
+      return Step = B->getOperand(0), true;
+  }
+  if (B->getOpcode() == Instruction::Sub && B->getOperand(0) == Iv)
+    return Negated = 1, Step = B->getOperand(1), true;
+  return false;
+}
+
+// Finds the loop that the region starting at `first` runs: the first loop
+// header on the straight path from `first`. Fills *out; returns null, or why
+// the loop is not one weft can partition.
+const char *weft_find_loop(void *loops, LLVMBasicBlockRef first, WeftLoop *out) {
+  Loops &Ls = *static_cast<Loops *>(loops);
+  BasicBlock *BB = unwrap(first);
+  SmallPtrSet<BasicBlock *, 8> Seen;
+  Loop *L = nullptr;
+  while (BB && Seen.insert(BB).second) {
+    if (Ls.LI.isLoopHeader(BB)) {
+      L = Ls.LI.getLoopFor(BB);
+      break;
+    }
+    BB = BB->getUniqueSuccessor();
+  }
+  if (!L)
+    return "no loop follows the directive on its straight path";
+  BasicBlock *P = L->getLoopPreheader(), *H = L->getHeader(), *Latch = L->getLoopLatch();
+  if (!P)
+    return "the loop has no preheader (it is entered from more than one place)";
+  if (!Latch)
+    return "the loop has more than one back edge";
+  if (L->getExitingBlock() != H)
+    return "the loop does not leave only from its header's test (a break, a return, or a rotated loop)";
+  auto *Br = dyn_cast<BranchInst>(H->getTerminator());
+  auto *Cmp = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition()) : nullptr;
+  if (!Cmp)
+    return "the loop's header does not end in a branch on an integer comparison";
+  bool TrueStays = L->contains(Br->getSuccessor(0));
+  BasicBlock *Body = Br->getSuccessor(TrueStays ? 0 : 1), *Exit = Br->getSuccessor(TrueStays ? 1 : 0);
+  if (L->contains(Exit) || !L->contains(Body))
+    return "the loop's header test does not choose between the loop and its exit";
+  if (Body->getSinglePredecessor() != H)
+    return "the loop's body is entered from somewhere other than its header";
+  CmpInst::Predicate Pred = TrueStays ? Cmp->getPredicate() : Cmp->getInversePredicate();
+  Instruction *At = P->getTerminator();
+
+  for (int Side = 0; Side < 2; ++Side) {
+    int Cast;
+    Value *V = stripCast(Cmp->getOperand(Side), Cast);
+    Value *Other = Cmp->getOperand(1 - Side);
+    Value *Iv = nullptr, *Start = nullptr, *Step = nullptr;
+    Instruction *Inc = nullptr;
+    int Negated = 0, InMemory = 0;
+    if (auto *Phi = dyn_cast<PHINode>(V); Phi && Phi->getParent() == H && Phi->getNumIncomingValues() == 2) {
+      Start = Phi->getIncomingValueForBlock(P);
+      Value *Next = Phi->getIncomingValueForBlock(Latch);
+      if (!Start || !Next || !matchStep(Next, Phi, Step, Negated))
+        continue;
+      Iv = Phi;
+    } else if (auto *Ld = dyn_cast<LoadInst>(V); Ld && L->contains(Ld) && isa<AllocaInst>(Ld->getPointerOperand())) {
+      auto *Slot = cast<AllocaInst>(Ld->getPointerOperand());
+      // The one store to the variable in the loop: slot = load(slot) +- step.
+      StoreInst *Only = nullptr;
+      bool Other1 = false;
+      for (User *U : Slot->users())
+        if (auto *St = dyn_cast<StoreInst>(U); St && St->getPointerOperand() == Slot && L->contains(St))
+          Other1 |= Only != nullptr, Only = St;
+        else if (auto *I = dyn_cast<Instruction>(U); I && L->contains(I) && !isa<LoadInst>(I) && !isa<DbgInfoIntrinsic>(I))
+          Other1 = true;
+      if (!Only || Other1)
+        continue;
+      auto *B = dyn_cast<BinaryOperator>(Only->getValueOperand());
+      LoadInst *Cur = nullptr;
+      for (Value *Op : B ? B->operands() : Only->operands())
+        if (auto *Li = dyn_cast<LoadInst>(Op); B && Li && Li->getPointerOperand() == Slot)
+          Cur = Li;
+      if (!Cur || !matchStep(B, Cur, Step, Negated))
+        continue;
+      // The value it starts from: the nearest store to it before the loop.
+      for (BasicBlock *W = P; W && !Start; W = W->getSinglePredecessor()) {
+        for (Instruction &I : reverse(*W))
+          if (auto *St = dyn_cast<StoreInst>(&I); St && St->getPointerOperand() == Slot) {
+            Start = St->getValueOperand();
+            break;
+          }
+        if (W == &W->getParent()->getEntryBlock())
+          break;
+      }
+      if (!Start)
+        return "cannot find the store that gives the loop variable its start before the loop";
+      Iv = Slot, Inc = Only, InMemory = 1;
+    } else {
+      continue;
+    }
+    Value *Bound = hoist(Other, L, At, InMemory ? Iv : nullptr);
+    Value *HStep = hoist(Step, L, At, InMemory ? Iv : nullptr);
+    if (!Bound)
+      return "the loop's bound is not computed the same way in every iteration";
+    if (!HStep)
+      return "the loop's step is not the same in every iteration";
+    if (Side == 1)
+      Pred = CmpInst::getSwappedPredicate(Pred);
+    *out = WeftLoop{wrap(P),     wrap(H),         wrap(Body), wrap(Latch), wrap(Exit), wrap(Iv), InMemory, wrap(Start),
+                    wrap(Bound), (int)Pred,       Cast,       wrap(HStep), Negated,    wrap(Inc)};
+    return nullptr;
+  }
+  return "cannot find the loop's induction variable (a phi or a local variable stepped by a constant "
+         "or loop-invariant amount and compared in the header)";
+}
+}

@@ -1,0 +1,260 @@
+//! Worksharing loops recovered from the CFG, put into the normalized form.
+//!
+//! A front end may write a worksharing loop as the loop itself (the paper's
+//! form: `for (i = lb; i < ub; i += st)` as a phi, or as a local variable in
+//! memory at -O0) rather than in the normalized form icx emits. Partitioning
+//! needs the normalized form: a counter `iv = 0 .. n-1` and an upper bound,
+//! each in a memory slot the directive names (`QUAL.OMP.NORMALIZED.IV/UB`),
+//! so that no pass can fold the trip count into the body before the loop is
+//! divided among threads. This module rewrites a recognized loop into that
+//! form in place, at pipeline start (before any optimization) and in
+//! weft-prepare:
+//!
+//! - before the loop: the trip count `n` from start, bound, comparison and
+//!   step (0 when the loop runs no iteration), `ub = n - 1`, `iv = 0`;
+//! - the header's test becomes `iv <= ub`;
+//! - the body starts by computing the user's variable `start + iv * step`
+//!   (stored to it in memory form; it replaces the phi inside the loop);
+//! - the latch adds 1 to `iv`.
+//!
+//! The user's variable is private to the loop, as OpenMP predetermines it:
+//! in memory form it is added to the directive's PRIVATE list unless a
+//! clause already names it.
+use llvm_plugin::inkwell::basic_block::BasicBlock;
+use llvm_plugin::inkwell::builder::Builder;
+use llvm_plugin::inkwell::module::Module;
+use llvm_plugin::inkwell::values::{BasicValueEnum, InstructionOpcode, IntValue};
+use llvm_plugin::inkwell::IntPredicate as P;
+use weft_intrinsics::ffi::{self, CfgLoop, Widen};
+use weft_intrinsics::model::Form;
+use weft_intrinsics::vocab::DirKind;
+use weft_intrinsics::{Rule, WeftError};
+
+use crate::wregion::Analysis;
+
+/// The worksharing regions of `a` whose loop has no NORMALIZED slots.
+fn unnormalized(a: &Analysis<'_>) -> Vec<usize> {
+    (0..a.graph.regions.len())
+        .filter(|&r| {
+            let reg = &a.graph.regions[r];
+            matches!(reg.kind, DirKind::Loop | DirKind::ParallelLoop)
+                && reg.env.normalized_iv.is_empty()
+                && reg.env.normalized_ub.is_empty()
+        })
+        .collect()
+}
+
+/// Normalizes every worksharing loop of the module that has no NORMALIZED
+/// slots. Returns whether anything changed (the analyses are then stale),
+/// and every loop it could not recognize as an error naming why.
+pub fn normalize_all<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> (bool, Vec<WeftError>) {
+    let mut changed = false;
+    let mut errors = Vec::new();
+    for a in analyses {
+        let todo = unnormalized(a);
+        let Some(f) = a.scan.handles.first().and_then(|b| b.get_parent()) else { continue };
+        if todo.is_empty() {
+            continue;
+        }
+        // One loop forest serves every region: normalizing adds instructions
+        // and replaces a branch by one to the same blocks, so the CFG stays.
+        let forest = ffi::LoopForest::new(f);
+        for r in todo {
+            match normalize(module, &forest, a, r) {
+                Ok(()) => changed = true,
+                Err(e) => errors.push(e.in_function(&a.graph.function)),
+            }
+        }
+    }
+    (changed, errors)
+}
+
+fn loop_error(name: &str, why: impl Into<String>) -> WeftError {
+    WeftError::new(Rule::LoopForm, name, format!("cannot count this worksharing loop's iterations: {}", why.into()))
+}
+
+fn normalize<'ctx>(
+    module: &Module<'ctx>,
+    forest: &ffi::LoopForest,
+    a: &Analysis<'ctx>,
+    r: usize,
+) -> Result<(), WeftError> {
+    let reg = &a.graph.regions[r];
+    let name = reg.kind.begin_name();
+    let s = a.scan.handles[reg.entry.block];
+    // SAFETY: the region's directive call, from the analysis just made.
+    let entry_call = unsafe { ffi::instruction(reg.entry.span.first) };
+    let call_id = reg.entry.span.first;
+    let lp = ffi::find_loop(forest, s).map_err(|why| loop_error(name, why).at(call_id))?;
+    if lp.pred == P::EQ {
+        return Err(loop_error(name, "the loop runs while its variable equals the bound").at(call_id));
+    }
+    let ctx = module.get_context();
+    let i64t = ctx.i64_type();
+    let b = ctx.create_builder();
+    let (BasicValueEnum::IntValue(start), BasicValueEnum::IntValue(bound), BasicValueEnum::IntValue(step)) =
+        (lp.start, lp.bound, lp.step)
+    else {
+        return Err(loop_error(name, "the loop variable is not an integer").at(call_id));
+    };
+    let iv_ty = start.get_type();
+    let cmp_bits = bound.get_type().get_bit_width();
+    if cmp_bits > 64 || iv_ty.get_bit_width() > 64 || step.get_type() != iv_ty {
+        return Err(loop_error(name, "the loop variable is wider than 64 bits or its step has another type").at(call_id));
+    }
+    let unsigned = matches!(lp.pred, P::ULT | P::ULE | P::UGT | P::UGE) || lp.widen == Widen::Zext;
+
+    // Before the loop: n (in i64), the slots, and iv = 0.
+    let f = s.get_parent().expect("in a function");
+    let entry = f.get_first_basic_block().expect("a body");
+    match entry.get_first_instruction() {
+        Some(i) => b.position_before(&i),
+        None => b.position_at_end(entry),
+    }
+    let iv_slot = b.build_alloca(i64t, "omp.norm.iv").expect("positioned");
+    let ub_slot = b.build_alloca(i64t, "omp.norm.ub").expect("positioned");
+    b.position_before(&lp.preheader.get_terminator().expect("a terminator"));
+    let wide = |v: IntValue<'ctx>, as_unsigned: bool| -> IntValue<'ctx> {
+        if v.get_type().get_bit_width() == 64 {
+            v
+        } else if as_unsigned {
+            b.build_int_z_extend(v, i64t, "").expect("positioned")
+        } else {
+            b.build_int_s_extend(v, i64t, "").expect("positioned")
+        }
+    };
+    // The start as the comparison sees it: widened the way the IV is.
+    let start_cmp = match lp.widen {
+        Widen::None => start,
+        Widen::Sext => b.build_int_s_extend(start, bound.get_type(), "").expect("positioned"),
+        Widen::Zext => b.build_int_z_extend(start, bound.get_type(), "").expect("positioned"),
+    };
+    let lb = wide(start_cmp, unsigned);
+    let ub = wide(bound, unsigned);
+    let mut st = wide(step, false);
+    if lp.step_negated {
+        st = b.build_int_neg(st, "").expect("positioned");
+    }
+    let n = trip_count(&b, lp.pred, lb, ub, st);
+    let last = b.build_int_sub(n, i64t.const_int(1, false), "omp.norm.last").expect("positioned");
+    b.build_store(ub_slot, last).expect("positioned");
+    b.build_store(iv_slot, i64t.const_zero()).expect("positioned");
+
+    // The header tests iv <= ub.
+    let term = lp.header.get_terminator().expect("a terminator");
+    b.position_before(&term);
+    let iv = b.build_load(i64t, iv_slot, "omp.norm.iv.cur").expect("positioned").into_int_value();
+    let hi = b.build_load(i64t, ub_slot, "omp.norm.ub.cur").expect("positioned").into_int_value();
+    let go = b.build_int_compare(P::SLE, iv, hi, "omp.norm.cond").expect("positioned");
+    b.build_conditional_branch(go, lp.body, lp.exit).expect("positioned");
+    term.erase_from_basic_block();
+
+    // The body computes the user's variable from iv.
+    b.position_before(&first_non_phi(lp.body));
+    let k = b.build_load(i64t, iv_slot, "omp.norm.k").expect("positioned").into_int_value();
+    let k = if iv_ty.get_bit_width() == 64 { k } else { b.build_int_truncate(k, iv_ty, "").expect("positioned") };
+    let step_iv = if lp.step_negated { b.build_int_neg(step, "").expect("positioned") } else { step };
+    let off = b.build_int_mul(k, step_iv, "").expect("positioned");
+    let value = b.build_int_add(start, off, "omp.norm.var").expect("positioned");
+    if lp.in_memory {
+        b.build_store(lp.iv.into_pointer_value(), value).expect("positioned");
+    } else {
+        let inside = loop_blocks(&lp);
+        ffi::replace_uses_in_blocks(lp.iv, value, &inside);
+    }
+
+    // The latch steps iv.
+    b.position_before(&lp.latch.get_terminator().expect("a terminator"));
+    let cur = b.build_load(i64t, iv_slot, "omp.norm.iv.cur").expect("positioned").into_int_value();
+    let next = b.build_int_add(cur, i64t.const_int(1, false), "omp.norm.iv.next").expect("positioned");
+    b.build_store(iv_slot, next).expect("positioned");
+
+    // The directive names the slots (and the variable, private).
+    let named = |v: ffi::Value| reg.directive.clauses.iter().flat_map(|c| c.items()).any(|i| i.var().value == v.id());
+    let mut clauses: Vec<(&str, Vec<ffi::Value>)> = vec![
+        ("QUAL.OMP.NORMALIZED.IV", vec![ffi::Value::of(iv_slot)]),
+        ("QUAL.OMP.NORMALIZED.UB", vec![ffi::Value::of(ub_slot)]),
+    ];
+    if lp.in_memory && !named(ffi::Value::of(lp.iv.into_pointer_value())) {
+        clauses.push(("QUAL.OMP.PRIVATE", vec![ffi::Value::of(lp.iv.into_pointer_value())]));
+    }
+    log::debug!(target: "weft::prepare", "{}: normalized the loop of {name} (header %{})", a.graph.function, lp.header.get_name().to_string_lossy());
+    // SAFETY: the region's directive calls, from the analysis just made.
+    let last_call = unsafe { ffi::instruction(reg.entry.span.last) };
+    let mut call = entry_call;
+    for (tag, values) in clauses {
+        match reg.form {
+            Form::Region => call = ffi::add_bundle(call, tag, &values),
+            Form::Paper => super::add_paper_clause(module, last_call, tag, &values),
+        }
+    }
+    Ok(())
+}
+
+/// Iterations of `for (v = lb; v PRED ub; v += st)`, all in i64 (0 when the
+/// first test fails). The distance is taken unsigned, so a loop over the
+/// whole range of its type still counts right.
+fn trip_count<'ctx>(
+    b: &Builder<'ctx>,
+    pred: P,
+    lb: IntValue<'ctx>,
+    ub: IntValue<'ctx>,
+    st: IntValue<'ctx>,
+) -> IntValue<'ctx> {
+    let t = lb.get_type();
+    let one = t.const_int(1, false);
+    let e = "positioned";
+    if pred == P::NE {
+        let runs = b.build_int_compare(P::NE, lb, ub, "").expect(e);
+        let d = b.build_int_sub(ub, lb, "").expect(e);
+        let n = b.build_int_signed_div(d, st, "").expect(e);
+        return b.build_select(runs, n, t.const_zero(), "omp.norm.n").expect(e).into_int_value();
+    }
+    // Upward loops count (ub - lb [- 1]) / st + 1; downward (lb - ub [- 1]) / -st + 1.
+    let up = matches!(pred, P::SLT | P::SLE | P::ULT | P::ULE);
+    let strict = matches!(pred, P::SLT | P::ULT | P::SGT | P::UGT);
+    let runs = b.build_int_compare(pred, lb, ub, "").expect(e);
+    let (hi, lo, by) = if up { (ub, lb, st) } else { (lb, ub, b.build_int_neg(st, "").expect(e)) };
+    let mut d = b.build_int_sub(hi, lo, "").expect(e);
+    if strict {
+        d = b.build_int_sub(d, one, "").expect(e);
+    }
+    let q = b.build_int_unsigned_div(d, by, "").expect(e);
+    let n = b.build_int_add(q, one, "").expect(e);
+    b.build_select(runs, n, t.const_zero(), "omp.norm.n").expect(e).into_int_value()
+}
+
+fn first_non_phi(bb: BasicBlock<'_>) -> llvm_plugin::inkwell::values::InstructionValue<'_> {
+    let mut cur = bb.get_first_instruction();
+    while let Some(i) = cur {
+        if i.get_opcode() != InstructionOpcode::Phi {
+            return i;
+        }
+        cur = i.get_next_instruction();
+    }
+    bb.get_terminator().expect("a terminator")
+}
+
+/// The loop's blocks other than its header: reachable from the body
+/// without passing the header.
+fn loop_blocks<'ctx>(lp: &CfgLoop<'ctx>) -> Vec<BasicBlock<'ctx>> {
+    let mut seen = hashbrown::HashSet::new();
+    seen.insert(ffi::block_id(lp.header));
+    seen.insert(ffi::block_id(lp.body));
+    let mut out = vec![lp.body];
+    let mut i = 0;
+    while i < out.len() {
+        if let Some(term) = out[i].get_terminator() {
+            for k in 0..term.get_num_operands() {
+                if let Some(s) = term.get_operand(k).and_then(|o| o.right()) {
+                    if seen.insert(ffi::block_id(s)) {
+                        out.push(s);
+                    }
+                }
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
