@@ -87,8 +87,11 @@ class Fn:
 
 
 def normalized_loop(fn, rng, directive, outer_clauses, n_expr, a_ptr, extra, ivty, unsigned):
-    """A worksharing loop in icx's normalized form over i = 0 .. n-1.
+    """A worksharing loop over i = 0 .. n-1: half the time in icx's normalized
+    form, else written as a loop (cfg_loop) that weft must normalize itself.
     extra(fn, i64_index) emits the body's work. Returns nothing."""
+    if rng.random() < 0.5:
+        return cfg_loop(fn, rng, directive, outer_clauses, n_expr, extra, ivty, unsigned)
     lb = fn.alloca(ivty, fn.label("lb"))
     ub = fn.alloca(ivty, fn.label("ub"))
     iv = fn.alloca(ivty, fn.label("iv"))
@@ -128,6 +131,91 @@ def normalized_loop(fn, rng, directive, outer_clauses, n_expr, a_ptr, extra, ivt
     nx = fn.tmp()
     fn.emit(f"{nx} = add {ivty} {i}, 1")
     fn.emit(f"store {ivty} {nx}, ptr {iv}")
+    fn.emit(f"br label %{cond}")
+    fn.block(done)
+    fn.end(directive, tok)
+
+
+def cfg_loop(fn, rng, directive, outer_clauses, n_expr, extra, ivty, unsigned):
+    """The same n iterations as `for (v = lb; v PRED ub; v += step)`, the
+    variable a phi or (as -O0 writes it) a local in memory, the bound a value
+    or reloaded from memory in the header; the body's index is (v - lb) / step."""
+    in_memory = rng.random() < 0.5
+    if unsigned:
+        lb, step = rng.randint(0, 20), rng.choice([1, 2, 3, 7])
+        pred = rng.choice(["ult", "ule", "ne"] if step == 1 else ["ult", "ule"])
+    else:
+        lb, step = rng.randint(-20, 20), rng.choice([1, 2, 3, 7, -1, -2, -3, -7])
+        if step > 0:
+            pred = rng.choice(["slt", "sle", "ne"] if step == 1 else ["slt", "sle"])
+        else:
+            pred = rng.choice(["sgt", "sge", "ne"] if step == -1 else ["sgt", "sge"])
+    adjust = {"slt": 0, "ult": 0, "sgt": 0, "ne": 0, "sle": -1, "ule": -1, "sge": 1}[pred]
+    span, ub64 = fn.tmp(), fn.tmp()
+    fn.emit(f"{span} = mul i64 {n_expr}, {step}")
+    fn.emit(f"{ub64} = add i64 {span}, {lb + adjust}")
+    ubv = fn.tmp()
+    fn.emit(f"{ubv} = trunc i64 {ub64} to i32" if ivty == "i32" else f"{ubv} = add i64 {ub64}, 0")
+    bound_slot = None
+    # (Only outside a parallel region: all of a team storing it would race.)
+    if directive == "DIR.OMP.PARALLEL.LOOP" and rng.random() < 0.5:
+        bound_slot = fn.alloca(ivty, fn.label("bound"))
+        fn.emit(f"store {ivty} {ubv}, ptr {bound_slot}")
+    var = fn.alloca(ivty, fn.label("v")) if in_memory else None
+    clauses = list(outer_clauses)
+    if var and rng.random() < 0.5:
+        clauses.append(("QUAL.OMP.PRIVATE:TYPED", [f"ptr {var}", f"{ivty} 0", "i32 1"]))
+    if bound_slot:
+        clauses.append(("QUAL.OMP.SHARED", [f"ptr {bound_slot}"]))
+    tok = fn.begin(directive, clauses)
+    pre, cond, body, latch, done = (fn.label(x) for x in ("pre", "cond", "body", "latch", "done"))
+    fn.emit(f"br label %{pre}")
+    fn.block(pre)
+    if var:
+        fn.emit(f"store {ivty} {lb}, ptr {var}")
+    fn.emit(f"br label %{cond}")
+    fn.block(cond)
+    v, nxt = fn.tmp("v"), fn.tmp("next")
+    if var:
+        fn.emit(f"{v} = load {ivty}, ptr {var}")
+    else:
+        fn.emit(f"{v} = phi {ivty} [ {lb}, %{pre} ], [ {nxt}, %{latch} ]")
+    u = ubv
+    if bound_slot:
+        u = fn.tmp()
+        fn.emit(f"{u} = load {ivty}, ptr {bound_slot}")
+    c = fn.tmp()
+    if rng.random() < 0.5:
+        fn.emit(f"{c} = icmp {pred} {ivty} {v}, {u}")
+        fn.emit(f"br i1 {c}, label %{body}, label %{done}")
+    else:
+        swapped = {"slt": "sgt", "sle": "sge", "sgt": "slt", "sge": "sle", "ult": "ugt", "ule": "uge", "ne": "ne"}[pred]
+        inverse = {"slt": "sge", "sle": "sgt", "sgt": "sle", "sge": "slt", "ult": "uge", "ule": "ugt", "ne": "eq"}[pred]
+        if rng.random() < 0.5:
+            fn.emit(f"{c} = icmp {swapped} {ivty} {u}, {v}")
+            fn.emit(f"br i1 {c}, label %{body}, label %{done}")
+        else:
+            fn.emit(f"{c} = icmp {inverse} {ivty} {v}, {u}")
+            fn.emit(f"br i1 {c}, label %{done}, label %{body}")
+    fn.block(body)
+    cur = v
+    if var:
+        cur = fn.tmp()
+        fn.emit(f"{cur} = load {ivty}, ptr {var}")
+    w, d, idx = fn.tmp(), fn.tmp(), fn.tmp()
+    fn.emit(f"{w} = {'zext' if unsigned else 'sext'} {ivty} {cur} to i64" if ivty == "i32" else f"{w} = add i64 {cur}, 0")
+    fn.emit(f"{d} = sub i64 {w}, {lb}")
+    fn.emit(f"{idx} = sdiv i64 {d}, {step}")
+    extra(fn, idx)
+    fn.emit(f"br label %{latch}")
+    fn.block(latch)
+    if var:
+        old = fn.tmp()
+        fn.emit(f"{old} = load {ivty}, ptr {var}")
+        fn.emit(f"{nxt} = add {ivty} {old}, {step}" if rng.random() < 0.5 or step > 0 else f"{nxt} = sub {ivty} {old}, {-step}")
+        fn.emit(f"store {ivty} {nxt}, ptr {var}")
+    else:
+        fn.emit(f"{nxt} = add {ivty} {v}, {step}" if rng.random() < 0.5 or step > 0 else f"{nxt} = sub {ivty} {v}, {-step}")
     fn.emit(f"br label %{cond}")
     fn.block(done)
     fn.end(directive, tok)
