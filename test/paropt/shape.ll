@@ -114,4 +114,4 @@ done:
 ; REMARK-DAG: remark: {{.*}}DIR.OMP.MASTER (region 2) lowered in place: __kmpc_master / __kmpc_end_master
 ; REMARK-DAG: remark: {{.*}}DIR.OMP.CRITICAL (region 3) lowered in place: __kmpc_critical on the lock of 'lk'
 ; REMARK-DAG: remark: {{.*}}DIR.OMP.SINGLE (region 4) lowered in place: __kmpc_single / __kmpc_end_single
-; REMARK-DAG: remark: {{.*}}DIR.OMP.PARALLEL.LOOP (region 1) lowered; 1 private, 1 firstprivate, 0 lastprivate, 0 reduction variable(s); loop partitioned, schedule Dynamic with a chunk (sched_type 1073741859), unsigned i64 IV, through __kmpc_dispatch_init_8u/__kmpc_dispatch_next_8u; outlined into @dyn.omp_outlined.1
+; REMARK-DAG: remark: {{.*}}DIR.OMP.PARALLEL.LOOP (region 1) lowered; 1 private, 1 firstprivate, 0 lastprivate, 0 linear, 0 reduction variable(s); loop partitioned, schedule Dynamic with a chunk (sched_type 1073741859), unsigned i64 IV, through __kmpc_dispatch_init_8u/__kmpc_dispatch_next_8u; outlined into @dyn.omp_outlined.1

@@ -79,6 +79,10 @@ pub enum Share {
     /// SINGLE's copyprivate: the executing thread's value is broadcast to
     /// every thread's (private) variable after the region.
     Copyprivate,
+    /// A worksharing loop's linear variable: iteration k starts with the
+    /// original's value plus k times the step (1 when None); copied out from
+    /// the sequentially last iteration.
+    Linear { step: Option<ValueId> },
 }
 
 /// One data-sharing record: a variable (a pointer in the IR), its element
@@ -164,8 +168,8 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
                             .on_directive(on))
                     }
                 };
-                if count > 1 && matches!(share, Share::Reduction { .. } | Share::NormIv | Share::NormUb) {
-                    return Err(not_yet(clause, "array reductions and array loop slots").on_directive(on));
+                if count > 1 && matches!(share, Share::Reduction { .. } | Share::NormIv | Share::NormUb | Share::Linear { .. }) {
+                    return Err(not_yet(clause, "array reductions, array linear variables and array loop slots").on_directive(on));
                 }
             }
             if !var.is_pointer() {
@@ -206,7 +210,8 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     for c in &r.directive.clauses {
         use ClauseKind as C;
         let unsupported = match c.kind {
-            C::Copyin | C::Linear | C::Ordered | C::Depend(_) | C::Map(_) => true,
+            C::Copyin | C::Ordered | C::Depend(_) | C::Map(_) => true,
+            C::Linear => !construct.is_loop() || c.modifiers.contains(Modifiers::IV),
             C::Collapse => c.value().and_then(Operand::const_uint) != Some(1),
             C::Reduction(ReductionOp::Udr) => true,
             C::Default(DataSharing::Private | DataSharing::Firstprivate) => true,
@@ -230,6 +235,10 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
             Some(fp) => fp.share = Share::FirstLastprivate,
             None => vars.push(v),
         }
+    }
+    for lin in &env.linear {
+        let share = Share::Linear { step: lin.step.as_ref().map(|o| o.value) };
+        vars.push(var_of(&lin.item, &clause_of(ClauseKind::Linear), share, name)?);
     }
     for red in &env.reductions {
         let share = Share::Reduction { op: red.op, unsigned: red.modifiers.contains(Modifiers::UNSIGNED) };

@@ -6,7 +6,9 @@ use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::builder::Builder;
 use llvm_plugin::inkwell::module::Linkage;
 use llvm_plugin::inkwell::types::{BasicType, BasicTypeEnum};
-use llvm_plugin::inkwell::values::{AnyValue, BasicValueEnum, FunctionValue, InstructionValue, IntValue, PointerValue};
+use llvm_plugin::inkwell::values::{
+    AnyValue, BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue, IntValue, PointerValue,
+};
 use llvm_plugin::inkwell::{FloatPredicate, IntPredicate};
 use weft_intrinsics::ffi::{self, Value};
 use weft_intrinsics::vocab::ReductionOp;
@@ -62,16 +64,20 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                     .on_directive(name)
                 })?;
             }
+            if matches!(v.share, Share::Linear { .. }) && !ty.is_int_type() {
+                return Err(not_yet_linear(&v.clause, name, ty));
+            }
             typed.push((orig.into_pointer_value(), ty, v.share));
         }
         let body = blocks_between(f, shape.first, shape.end);
         if !typed.is_empty() {
             let counts = |f: fn(&Share) -> bool| typed.iter().filter(|t| f(&t.2)).count();
             self.notes.push(format!(
-                "{} private, {} firstprivate, {} lastprivate, {} reduction variable(s)",
+                "{} private, {} firstprivate, {} lastprivate, {} linear, {} reduction variable(s)",
                 counts(|s| matches!(s, Share::Private | Share::NormIv)),
                 counts(|s| matches!(s, Share::Firstprivate | Share::FirstLastprivate | Share::NormUb)),
                 counts(|s| matches!(s, Share::Lastprivate | Share::FirstLastprivate)),
+                counts(|s| matches!(s, Share::Linear { .. })),
                 counts(|s| matches!(s, Share::Reduction { .. })),
             ));
         }
@@ -84,7 +90,16 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             privs.push(Private { orig, copy, ty, share });
         }
         // Copy-in and reduction identities, each time the construct is entered.
+        let gtid = self.gtid(home, fname);
+        let mut starts = Vec::new();
+        for p in privs.iter().filter(|p| matches!(p.share, Share::Linear { .. })) {
+            let start = self.alloca(home, p.ty, &format!("{}.linear.start", p.orig.get_name().to_string_lossy()));
+            starts.push((p, start));
+        }
         let b = self.before_terminator(shape.first);
+        for (p, start) in &starts {
+            copy(b, p.ty, *start, p.orig);
+        }
         for p in &privs {
             match p.share {
                 Share::Firstprivate | Share::FirstLastprivate | Share::NormUb => copy(b, p.ty, p.copy, p.orig),
@@ -95,17 +110,27 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 _ => {}
             }
         }
-        let gtid = self.gtid(home, fname);
+        // A variable read at entry and written back at the end (firstprivate
+        // and lastprivate, linear): every thread reads the original before
+        // any writes it back.
+        if privs.iter().any(|p| matches!(p.share, Share::FirstLastprivate | Share::Linear { .. })) {
+            let bid = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_BARRIER_IMPL_FOR);
+            let b = self.before_terminator(shape.first);
+            self.rt.call(b, "__kmpc_barrier", None, &[bid.into(), gtid.into()]);
+        }
         let ends = if plan.construct.is_loop() {
             Some(self.partition(plan, shape, &privs, home, gtid, fname, begin_call, name)?)
         } else {
             None
         };
+        if !starts.is_empty() {
+            self.linear_steps(&starts, &privs, &blocks_between(f, shape.first, shape.end), name)?;
+        }
         // Copy-out at the end of the chunk that holds the sequentially last
         // iteration (not once per thread: under dynamic schedules the thread
         // that ran it may run another chunk afterwards).
         let outs: Vec<&Private> =
-            privs.iter().filter(|p| matches!(p.share, Share::Lastprivate | Share::FirstLastprivate)).collect();
+            privs.iter().filter(|p| matches!(p.share, Share::Lastprivate | Share::FirstLastprivate | Share::Linear { .. })).collect();
         if let (Some(ends), false) = (&ends, outs.is_empty()) {
             let at = ends.chunk_end;
             let b = self.before_terminator(at);
@@ -169,6 +194,42 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let bid = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_BARRIER_IMPL_FOR);
             let b = self.before_terminator(shape.end);
             self.rt.call(b, "__kmpc_barrier", None, &[bid.into(), gtid.into()]);
+        }
+        Ok(())
+    }
+
+    /// Linear variables: each iteration of the normalized loop (found by its
+    /// header's test of the IV) starts with `start + iv * step`.
+    fn linear_steps(
+        &self,
+        starts: &[(&Private<'ctx>, PointerValue<'ctx>)],
+        privs: &[Private<'ctx>],
+        body: &[BasicBlock<'ctx>],
+        name: &str,
+    ) -> Res<()> {
+        let iv = privs.iter().find(|p| p.share == Share::NormIv).expect("a loop has its IV");
+        let top = loop_body_start(body, iv.copy).ok_or_else(|| {
+            err(Rule::LoopForm, name, "cannot find where the loop's iterations start (its header's test of the IV)")
+        })?;
+        let b = self.at(top);
+        let k = b.build_load(iv.ty, iv.copy, "omp.linear.k").expect("positioned").into_int_value();
+        for (p, start) in starts {
+            let Share::Linear { step } = p.share else { unreachable!("linear only") };
+            let t = p.ty.into_int_type();
+            let s0 = b.build_load(t, *start, "").expect("positioned").into_int_value();
+            let kk = b.build_int_cast_sign_flag(k, t, true, "").expect("positioned");
+            let st = match step {
+                Some(id) => {
+                    let BasicValueEnum::IntValue(v) = self.value(id) else {
+                        return Err(err(Rule::OperandKind, "QUAL.OMP.LINEAR", "the step must be an integer").on_directive(name));
+                    };
+                    b.build_int_cast_sign_flag(v, t, true, "").expect("positioned")
+                }
+                None => t.const_int(1, false),
+            };
+            let off = b.build_int_mul(kk, st, "").expect("positioned");
+            let v = b.build_int_add(s0, off, "omp.linear").expect("positioned");
+            b.build_store(p.copy, v).expect("positioned");
         }
         Ok(())
     }
@@ -295,6 +356,50 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
 
 /// `*dst = *src` for a variable of type `ty`: a load and a store for a
 /// scalar, a memcpy for an array or struct.
+fn not_yet_linear(clause: &str, name: &str, ty: BasicTypeEnum<'_>) -> weft_intrinsics::WeftError {
+    err(
+        Rule::NotYetSupported,
+        clause,
+        format!("linear variables of type {} (integers only)", ty.print_to_string().to_string_lossy()),
+    )
+    .on_directive(name)
+}
+
+/// The first instruction of an iteration of the normalized loop whose IV
+/// lives in `iv`: in the successor, on the loop's side, of the block that
+/// ends by testing a load of the IV (`iv <= ub` continues).
+fn loop_body_start<'ctx>(body: &[BasicBlock<'ctx>], iv: PointerValue<'ctx>) -> Option<InstructionValue<'ctx>> {
+    for &bb in body {
+        let term = bb.get_terminator()?;
+        if term.get_opcode() != InstructionOpcode::Br || term.get_num_operands() != 3 {
+            continue;
+        }
+        let Some(cond) = term.get_operand(0).and_then(|o| o.left()).and_then(|v| v.as_instruction_value()) else {
+            continue;
+        };
+        if cond.get_opcode() != InstructionOpcode::ICmp {
+            continue;
+        }
+        let tests_iv = cond.get_operand(0).and_then(|o| o.left()).and_then(|v| v.as_instruction_value()).is_some_and(|l| {
+            l.get_opcode() == InstructionOpcode::Load
+                && l.get_operand(0).and_then(|o| o.left()).is_some_and(|p| p == iv.as_basic_value_enum())
+        });
+        if !tests_iv || !matches!(cond.get_icmp_predicate(), Some(IntPredicate::SLE | IntPredicate::ULE)) {
+            continue;
+        }
+        // A conditional br's operands are (cond, false dest, true dest).
+        let then = term.get_operand(2).and_then(|o| o.right())?;
+        let mut cur = then.get_first_instruction();
+        while let Some(i) = cur {
+            if i.get_opcode() != InstructionOpcode::Phi {
+                return Some(i);
+            }
+            cur = i.get_next_instruction();
+        }
+    }
+    None
+}
+
 fn copy<'ctx>(b: &Builder<'ctx>, ty: BasicTypeEnum<'ctx>, dst: PointerValue<'ctx>, src: PointerValue<'ctx>) {
     if matches!(ty, BasicTypeEnum::ArrayType(_) | BasicTypeEnum::StructType(_) | BasicTypeEnum::VectorType(_)) {
         let size = ty.size_of().expect("a sized type");
