@@ -101,10 +101,14 @@ static bool matchStep(Value *Next, Value *Iv, Value *&Step, int &Negated) {
 
 // Finds the loop that the region starting at `first` runs: the first loop
 // header on the straight path from `first`. Fills *out; returns null, or why
-// the loop is not one weft can partition.
-const char *weft_find_loop(void *loops, LLVMBasicBlockRef first, WeftLoop *out) {
+// the loop is not one weft can partition. With `outer` (the header of the
+// outermost loop of a collapsed nest, `first` then being in its body), the
+// loop's start, bound and step must not change in the outer loop either
+// (a rectangular nest) and are computed before it.
+const char *weft_find_loop(void *loops, LLVMBasicBlockRef first, LLVMBasicBlockRef outer, WeftLoop *out) {
   Loops &Ls = *static_cast<Loops *>(loops);
   BasicBlock *BB = unwrap(first);
+  Loop *Outer = outer ? Ls.LI.getLoopFor(unwrap(outer)) : nullptr;
   SmallPtrSet<BasicBlock *, 8> Seen;
   Loop *L = nullptr;
   while (BB && Seen.insert(BB).second) {
@@ -115,7 +119,10 @@ const char *weft_find_loop(void *loops, LLVMBasicBlockRef first, WeftLoop *out) 
     BB = BB->getUniqueSuccessor();
   }
   if (!L)
-    return "no loop follows the directive on its straight path";
+    return outer ? "the collapsed loops are not perfectly nested (no loop follows the outer loop's body on its straight path)"
+                 : "no loop follows the directive on its straight path";
+  if (Outer && (L == Outer || !Outer->contains(L)))
+    return "the collapsed loops are not nested";
   BasicBlock *P = L->getLoopPreheader(), *H = L->getHeader(), *Latch = L->getLoopLatch();
   if (!P)
     return "the loop has no preheader (it is entered from more than one place)";
@@ -134,7 +141,13 @@ const char *weft_find_loop(void *loops, LLVMBasicBlockRef first, WeftLoop *out) 
   if (Body->getSinglePredecessor() != H)
     return "the loop's body is entered from somewhere other than its header";
   CmpInst::Predicate Pred = TrueStays ? Cmp->getPredicate() : Cmp->getInversePredicate();
-  Instruction *At = P->getTerminator();
+  // Where the loop's start, bound and step are computed, and in which loop
+  // they must not change.
+  Loop *Inv = Outer ? Outer : L;
+  BasicBlock *OuterPre = Outer ? Outer->getLoopPreheader() : P;
+  if (!OuterPre)
+    return "the outer loop has no preheader";
+  Instruction *At = OuterPre->getTerminator();
 
   for (int Side = 0; Side < 2; ++Side) {
     int Cast;
@@ -184,12 +197,17 @@ const char *weft_find_loop(void *loops, LLVMBasicBlockRef first, WeftLoop *out) 
     } else {
       continue;
     }
-    Value *Bound = hoist(Other, L, At, InMemory ? Iv : nullptr);
-    Value *HStep = hoist(Step, L, At, InMemory ? Iv : nullptr);
+    Value *Bound = hoist(Other, Inv, At, InMemory ? Iv : nullptr);
+    Value *HStep = hoist(Step, Inv, At, InMemory ? Iv : nullptr);
+    Value *HStart = Outer ? hoist(Start, Inv, At, InMemory ? Iv : nullptr) : Start;
     if (!Bound)
-      return "the loop's bound is not computed the same way in every iteration";
+      return Outer ? "the collapsed nest is not rectangular (an inner loop's bound changes with the outer loops)"
+                   : "the loop's bound is not computed the same way in every iteration";
     if (!HStep)
       return "the loop's step is not the same in every iteration";
+    if (!HStart)
+      return "the collapsed nest is not rectangular (an inner loop's start changes with the outer loops)";
+    Start = HStart;
     if (Side == 1)
       Pred = CmpInst::getSwappedPredicate(Pred);
     *out = WeftLoop{wrap(P),     wrap(H),         wrap(Body), wrap(Latch), wrap(Exit), wrap(Iv), InMemory, wrap(Start),

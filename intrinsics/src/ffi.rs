@@ -709,7 +709,7 @@ struct RawLoop {
 extern "C" {
     fn weft_loops_new(f: LLVMValueRef) -> *mut c_void;
     fn weft_loops_free(l: *mut c_void);
-    fn weft_find_loop(l: *mut c_void, first: LLVMBasicBlockRef, out: *mut RawLoop) -> *const c_char;
+    fn weft_find_loop(l: *mut c_void, first: LLVMBasicBlockRef, outer: LLVMBasicBlockRef, out: *mut RawLoop) -> *const c_char;
 }
 
 /// LLVM's dominator tree and loop forest of one function, made once for all
@@ -786,13 +786,20 @@ fn int_predicate(p: c_int) -> Option<llvm_plugin::inkwell::IntPredicate> {
 
 /// The loop that a region whose body starts at `first` runs, from `forest`
 /// (made for `first`'s function); Err says why there is none weft can use.
-/// May add copies of the bound's and step's computation to the preheader.
-pub fn find_loop<'ctx>(forest: &LoopForest, first: BasicBlock<'ctx>) -> Result<CfgLoop<'ctx>, String> {
+/// With `outer` (the outermost header of a collapsed nest whose body leads
+/// to this loop), its start, bound and step must not change in that outer
+/// loop. May add copies of their computation before the (outermost) loop.
+pub fn find_loop<'ctx>(
+    forest: &LoopForest,
+    first: BasicBlock<'ctx>,
+    outer: Option<BasicBlock<'ctx>>,
+) -> Result<CfgLoop<'ctx>, String> {
     let mut raw = std::mem::MaybeUninit::<RawLoop>::zeroed();
     // SAFETY: a live block of the forest's function; the helper fills `raw`
     // with live blocks and values of that function when it returns null.
     unsafe {
-        let why = weft_find_loop(forest.0, first.as_mut_ptr(), raw.as_mut_ptr());
+        let outer = outer.map_or(std::ptr::null_mut(), |b| b.as_mut_ptr());
+        let why = weft_find_loop(forest.0, first.as_mut_ptr(), outer, raw.as_mut_ptr());
         if !why.is_null() {
             return Err(CStr::from_ptr(why).to_string_lossy().into_owned());
         }

@@ -1,6 +1,7 @@
 //! weft's passes, one module per component of the paper (Tian et al., IV):
 //! prepare (I), the W-Region graph (II), paropt (III-V), vectorize (the
 //! VPlan framework), the GenX region passes, and cleanup.
+pub mod cfg;
 pub mod cleanup;
 pub mod genx;
 pub mod paropt;

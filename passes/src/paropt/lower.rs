@@ -81,35 +81,11 @@ pub(super) fn blocks_between<'ctx>(
     from: BasicBlock<'ctx>,
     stop: BasicBlock<'ctx>,
 ) -> Vec<BasicBlock<'ctx>> {
-    // Costs the region's size, not the function's: many regions per function.
-    let mut seen = hashbrown::HashSet::new();
-    seen.insert(ffi::block_id(from));
-    seen.insert(ffi::block_id(stop));
-    let mut out = vec![from];
-    let mut i = 0;
-    while i < out.len() {
-        let Some(term) = out[i].get_terminator() else { break };
-        for k in 0..term.get_num_operands() {
-            if let Some(s) = term.get_operand(k).and_then(|o| o.right()) {
-                if seen.insert(ffi::block_id(s)) {
-                    out.push(s);
-                }
-            }
-        }
-        i += 1;
-    }
-    out
+    crate::cfg::reachable_before(from, stop)
 }
 
 pub(super) fn first_non_alloca(bb: BasicBlock<'_>) -> Option<InstructionValue<'_>> {
-    let mut cur = bb.get_first_instruction();
-    while let Some(i) = cur {
-        if i.get_opcode() != InstructionOpcode::Alloca {
-            return Some(i);
-        }
-        cur = i.get_next_instruction();
-    }
-    None
+    crate::cfg::first_not(bb, InstructionOpcode::Alloca)
 }
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {

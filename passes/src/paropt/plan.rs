@@ -212,7 +212,8 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         let unsupported = match c.kind {
             C::Copyin | C::Ordered | C::Depend(_) | C::Map(_) => true,
             C::Linear => !construct.is_loop() || c.modifiers.contains(Modifiers::IV),
-            C::Collapse => c.value().and_then(Operand::const_uint) != Some(1),
+            // (A nest that weft-prepare collapsed has one counter.)
+            C::Collapse => c.value().and_then(Operand::const_uint) != Some(1) && env.normalized_iv.len() != 1,
             C::Reduction(ReductionOp::Udr) => true,
             C::Default(DataSharing::Private | DataSharing::Firstprivate) => true,
             C::Lastprivate => c.modifiers.contains(Modifiers::CONDITIONAL),

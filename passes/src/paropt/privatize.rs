@@ -389,13 +389,7 @@ fn loop_body_start<'ctx>(body: &[BasicBlock<'ctx>], iv: PointerValue<'ctx>) -> O
         }
         // A conditional br's operands are (cond, false dest, true dest).
         let then = term.get_operand(2).and_then(|o| o.right())?;
-        let mut cur = then.get_first_instruction();
-        while let Some(i) = cur {
-            if i.get_opcode() != InstructionOpcode::Phi {
-                return Some(i);
-            }
-            cur = i.get_next_instruction();
-        }
+        return crate::cfg::first_not(then, InstructionOpcode::Phi);
     }
     None
 }

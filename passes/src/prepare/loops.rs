@@ -27,7 +27,7 @@ use llvm_plugin::inkwell::values::{BasicValueEnum, InstructionOpcode, IntValue};
 use llvm_plugin::inkwell::IntPredicate as P;
 use weft_intrinsics::ffi::{self, CfgLoop, Widen};
 use weft_intrinsics::model::Form;
-use weft_intrinsics::vocab::DirKind;
+use weft_intrinsics::vocab::{ClauseKind, DirKind};
 use weft_intrinsics::{Rule, WeftError};
 
 use crate::wregion::Analysis;
@@ -73,6 +73,16 @@ fn loop_error(name: &str, why: impl Into<String>) -> WeftError {
     WeftError::new(Rule::LoopForm, name, format!("cannot count this worksharing loop's iterations: {}", why.into()))
 }
 
+/// One loop of the (possibly collapsed) nest, with its values before the nest.
+struct Level<'ctx> {
+    lp: CfgLoop<'ctx>,
+    start: IntValue<'ctx>,
+    /// The step in the variable's type, sign included.
+    step: IntValue<'ctx>,
+    /// Iterations, in i64.
+    n: IntValue<'ctx>,
+}
+
 fn normalize<'ctx>(
     module: &Module<'ctx>,
     forest: &ffi::LoopForest,
@@ -85,26 +95,27 @@ fn normalize<'ctx>(
     // SAFETY: the region's directive call, from the analysis just made.
     let entry_call = unsafe { ffi::instruction(reg.entry.span.first) };
     let call_id = reg.entry.span.first;
-    let lp = ffi::find_loop(forest, s).map_err(|why| loop_error(name, why).at(call_id))?;
-    if lp.pred == P::EQ {
-        return Err(loop_error(name, "the loop runs while its variable equals the bound").at(call_id));
+    let fail = |why: String| loop_error(name, why).at(call_id);
+    let depth = reg.env.value(ClauseKind::Collapse).and_then(|o| o.const_uint()).unwrap_or(1).max(1) as usize;
+    // The nest: the loop after the directive, then each collapsed loop in
+    // the body of the one before, its values computed before the outermost.
+    let mut loops = vec![ffi::find_loop(forest, s, None).map_err(fail)?];
+    for l in 1..depth {
+        let inner = ffi::find_loop(forest, loops[l - 1].body, Some(loops[0].header)).map_err(fail)?;
+        perfectly_nested(&loops[l - 1], &inner).map_err(fail)?;
+        loops.push(inner);
     }
     let ctx = module.get_context();
     let i64t = ctx.i64_type();
     let b = ctx.create_builder();
-    let (BasicValueEnum::IntValue(start), BasicValueEnum::IntValue(bound), BasicValueEnum::IntValue(step)) =
-        (lp.start, lp.bound, lp.step)
-    else {
-        return Err(loop_error(name, "the loop variable is not an integer").at(call_id));
-    };
-    let iv_ty = start.get_type();
-    let cmp_bits = bound.get_type().get_bit_width();
-    if cmp_bits > 64 || iv_ty.get_bit_width() > 64 || step.get_type() != iv_ty {
-        return Err(loop_error(name, "the loop variable is wider than 64 bits or its step has another type").at(call_id));
+    b.position_before(&loops[0].preheader.get_terminator().expect("a terminator"));
+    let mut levels = Vec::new();
+    for lp in loops {
+        levels.push(level(&b, lp).map_err(fail)?);
     }
-    let unsigned = matches!(lp.pred, P::ULT | P::ULE | P::UGT | P::UGE) || lp.widen == Widen::Zext;
 
-    // Before the loop: n (in i64), the slots, and iv = 0.
+    // Before the nest: n = the product of the levels' iterations, the slots,
+    // iv = 0; stride[l] = the iterations of the levels inside l.
     let f = s.get_parent().expect("in a function");
     let entry = f.get_first_basic_block().expect("a body");
     match entry.get_first_instruction() {
@@ -113,7 +124,111 @@ fn normalize<'ctx>(
     }
     let iv_slot = b.build_alloca(i64t, "omp.norm.iv").expect("positioned");
     let ub_slot = b.build_alloca(i64t, "omp.norm.ub").expect("positioned");
-    b.position_before(&lp.preheader.get_terminator().expect("a terminator"));
+    let flags: Vec<_> =
+        (1..levels.len()).map(|_| b.build_alloca(ctx.bool_type(), "omp.collapse.enter").expect("positioned")).collect();
+    let outer = &levels[0].lp;
+    b.position_before(&outer.preheader.get_terminator().expect("a terminator"));
+    let mut strides = vec![i64t.const_int(1, false); levels.len()];
+    for l in (0..levels.len() - 1).rev() {
+        strides[l] = b.build_int_mul(strides[l + 1], levels[l + 1].n, "omp.collapse.stride").expect("positioned");
+    }
+    let n = b.build_int_mul(strides[0], levels[0].n, "omp.norm.n").expect("positioned");
+    let last = b.build_int_sub(n, i64t.const_int(1, false), "omp.norm.last").expect("positioned");
+    b.build_store(ub_slot, last).expect("positioned");
+    b.build_store(iv_slot, i64t.const_zero()).expect("positioned");
+
+    // The outermost header tests iv <= ub; its latch steps iv.
+    let term = outer.header.get_terminator().expect("a terminator");
+    b.position_before(&term);
+    let iv = b.build_load(i64t, iv_slot, "omp.norm.iv.cur").expect("positioned").into_int_value();
+    let hi = b.build_load(i64t, ub_slot, "omp.norm.ub.cur").expect("positioned").into_int_value();
+    let go = b.build_int_compare(P::SLE, iv, hi, "omp.norm.cond").expect("positioned");
+    b.build_conditional_branch(go, outer.body, outer.exit).expect("positioned");
+    term.erase_from_basic_block();
+    b.position_before(&outer.latch.get_terminator().expect("a terminator"));
+    let cur = b.build_load(i64t, iv_slot, "omp.norm.iv.cur").expect("positioned").into_int_value();
+    let next = b.build_int_add(cur, i64t.const_int(1, false), "omp.norm.iv.next").expect("positioned");
+    b.build_store(iv_slot, next).expect("positioned");
+
+    // A collapsed inner loop runs its body once per iteration of the nest:
+    // entered once (a flag set in the body around it), then left.
+    for (l, flag) in (1..levels.len()).zip(&flags) {
+        b.position_before(&first_non_phi(levels[l - 1].lp.body));
+        b.build_store(*flag, ctx.bool_type().const_all_ones()).expect("positioned");
+        let lp = &levels[l].lp;
+        let term = lp.header.get_terminator().expect("a terminator");
+        b.position_before(&term);
+        let enter = b.build_load(ctx.bool_type(), *flag, "omp.collapse.enter").expect("positioned").into_int_value();
+        b.build_store(*flag, ctx.bool_type().const_zero()).expect("positioned");
+        b.build_conditional_branch(enter, lp.body, lp.exit).expect("positioned");
+        term.erase_from_basic_block();
+    }
+
+    // Each level's body computes its variable: start + ((iv / stride) % n) * step.
+    for (l, lv) in levels.iter().enumerate() {
+        b.position_before(&first_non_phi(lv.lp.body));
+        let k = b.build_load(i64t, iv_slot, "omp.norm.k").expect("positioned").into_int_value();
+        let mut k = if l + 1 < levels.len() { b.build_int_unsigned_div(k, strides[l], "").expect("positioned") } else { k };
+        if l > 0 {
+            k = b.build_int_unsigned_rem(k, lv.n, "").expect("positioned");
+        }
+        let t = lv.start.get_type();
+        let k = if t.get_bit_width() == 64 { k } else { b.build_int_truncate(k, t, "").expect("positioned") };
+        let off = b.build_int_mul(k, lv.step, "").expect("positioned");
+        let value = b.build_int_add(lv.start, off, "omp.norm.var").expect("positioned");
+        if lv.lp.in_memory {
+            b.build_store(lv.lp.iv.into_pointer_value(), value).expect("positioned");
+        } else {
+            ffi::replace_uses_in_blocks(lv.lp.iv, value, &loop_blocks(&lv.lp));
+        }
+    }
+
+    // The directive names the slots (and the variables and flags, private).
+    let named = |v: ffi::Value| reg.directive.clauses.iter().flat_map(|c| c.items()).any(|i| i.var().value == v.id());
+    let mut clauses: Vec<(&str, Vec<ffi::Value>)> = vec![
+        ("QUAL.OMP.NORMALIZED.IV", vec![ffi::Value::of(iv_slot)]),
+        ("QUAL.OMP.NORMALIZED.UB", vec![ffi::Value::of(ub_slot)]),
+    ];
+    let mut private: Vec<ffi::Value> = levels
+        .iter()
+        .filter(|lv| lv.lp.in_memory)
+        .map(|lv| ffi::Value::of(lv.lp.iv.into_pointer_value()))
+        .filter(|&v| !named(v))
+        .collect();
+    private.extend(flags.iter().map(|&f| ffi::Value::of(f)));
+    if !private.is_empty() {
+        clauses.push(("QUAL.OMP.PRIVATE", private));
+    }
+    log::debug!(target: "weft::prepare", "{}: normalized the {}-deep loop nest of {name} (header %{})", a.graph.function, levels.len(), levels[0].lp.header.get_name().to_string_lossy());
+    // SAFETY: the region's directive calls, from the analysis just made.
+    let last_call = unsafe { ffi::instruction(reg.entry.span.last) };
+    let mut call = entry_call;
+    for (tag, values) in clauses {
+        match reg.form {
+            Form::Region => call = ffi::add_bundle(call, tag, &values),
+            Form::Paper => super::add_paper_clause(module, last_call, tag, &values),
+        }
+    }
+    Ok(())
+}
+
+/// A loop's start, signed step and iteration count, computed where `b`
+/// stands (before the outermost loop of the nest).
+fn level<'ctx>(b: &Builder<'ctx>, lp: CfgLoop<'ctx>) -> Result<Level<'ctx>, String> {
+    if lp.pred == P::EQ {
+        return Err("the loop runs while its variable equals the bound".into());
+    }
+    let (BasicValueEnum::IntValue(start), BasicValueEnum::IntValue(bound), BasicValueEnum::IntValue(step)) =
+        (lp.start, lp.bound, lp.step)
+    else {
+        return Err("the loop variable is not an integer".into());
+    };
+    let iv_ty = start.get_type();
+    if bound.get_type().get_bit_width() > 64 || iv_ty.get_bit_width() > 64 || step.get_type() != iv_ty {
+        return Err("the loop variable is wider than 64 bits or its step has another type".into());
+    }
+    let i64t = iv_ty.get_context().i64_type();
+    let unsigned = matches!(lp.pred, P::ULT | P::ULE | P::UGT | P::UGE) || lp.widen == Widen::Zext;
     let wide = |v: IntValue<'ctx>, as_unsigned: bool| -> IntValue<'ctx> {
         if v.get_type().get_bit_width() == 64 {
             v
@@ -132,63 +247,68 @@ fn normalize<'ctx>(
     let lb = wide(start_cmp, unsigned);
     let ub = wide(bound, unsigned);
     let mut st = wide(step, false);
+    let mut step_iv = step;
     if lp.step_negated {
         st = b.build_int_neg(st, "").expect("positioned");
+        step_iv = b.build_int_neg(step, "").expect("positioned");
     }
-    let n = trip_count(&b, lp.pred, lb, ub, st);
-    let last = b.build_int_sub(n, i64t.const_int(1, false), "omp.norm.last").expect("positioned");
-    b.build_store(ub_slot, last).expect("positioned");
-    b.build_store(iv_slot, i64t.const_zero()).expect("positioned");
+    let n = trip_count(b, lp.pred, lb, ub, st);
+    Ok(Level { lp, start, step: step_iv, n })
+}
 
-    // The header tests iv <= ub.
-    let term = lp.header.get_terminator().expect("a terminator");
-    b.position_before(&term);
-    let iv = b.build_load(i64t, iv_slot, "omp.norm.iv.cur").expect("positioned").into_int_value();
-    let hi = b.build_load(i64t, ub_slot, "omp.norm.ub.cur").expect("positioned").into_int_value();
-    let go = b.build_int_compare(P::SLE, iv, hi, "omp.norm.cond").expect("positioned");
-    b.build_conditional_branch(go, lp.body, lp.exit).expect("positioned");
-    term.erase_from_basic_block();
-
-    // The body computes the user's variable from iv.
-    b.position_before(&first_non_phi(lp.body));
-    let k = b.build_load(i64t, iv_slot, "omp.norm.k").expect("positioned").into_int_value();
-    let k = if iv_ty.get_bit_width() == 64 { k } else { b.build_int_truncate(k, iv_ty, "").expect("positioned") };
-    let step_iv = if lp.step_negated { b.build_int_neg(step, "").expect("positioned") } else { step };
-    let off = b.build_int_mul(k, step_iv, "").expect("positioned");
-    let value = b.build_int_add(start, off, "omp.norm.var").expect("positioned");
-    if lp.in_memory {
-        b.build_store(lp.iv.into_pointer_value(), value).expect("positioned");
-    } else {
-        let inside = loop_blocks(&lp);
-        ffi::replace_uses_in_blocks(lp.iv, value, &inside);
-    }
-
-    // The latch steps iv.
-    b.position_before(&lp.latch.get_terminator().expect("a terminator"));
-    let cur = b.build_load(i64t, iv_slot, "omp.norm.iv.cur").expect("positioned").into_int_value();
-    let next = b.build_int_add(cur, i64t.const_int(1, false), "omp.norm.iv.next").expect("positioned");
-    b.build_store(iv_slot, next).expect("positioned");
-
-    // The directive names the slots (and the variable, private).
-    let named = |v: ffi::Value| reg.directive.clauses.iter().flat_map(|c| c.items()).any(|i| i.var().value == v.id());
-    let mut clauses: Vec<(&str, Vec<ffi::Value>)> = vec![
-        ("QUAL.OMP.NORMALIZED.IV", vec![ffi::Value::of(iv_slot)]),
-        ("QUAL.OMP.NORMALIZED.UB", vec![ffi::Value::of(ub_slot)]),
-    ];
-    if lp.in_memory && !named(ffi::Value::of(lp.iv.into_pointer_value())) {
-        clauses.push(("QUAL.OMP.PRIVATE", vec![ffi::Value::of(lp.iv.into_pointer_value())]));
-    }
-    log::debug!(target: "weft::prepare", "{}: normalized the loop of {name} (header %{})", a.graph.function, lp.header.get_name().to_string_lossy());
-    // SAFETY: the region's directive calls, from the analysis just made.
-    let last_call = unsafe { ffi::instruction(reg.entry.span.last) };
-    let mut call = entry_call;
-    for (tag, values) in clauses {
-        match reg.form {
-            Form::Region => call = ffi::add_bundle(call, tag, &values),
-            Form::Paper => super::add_paper_clause(module, last_call, tag, &values),
+/// Collapsing needs nothing between the loops: from the outer body to the
+/// inner loop only the inner variable's start is set, and from the inner
+/// loop's exit the outer latch follows, doing nothing but stepping.
+fn perfectly_nested(outer: &CfgLoop<'_>, inner: &CfgLoop<'_>) -> Result<(), String> {
+    let quiet = |i: llvm_plugin::inkwell::values::InstructionValue<'_>, var: Option<BasicValueEnum<'_>>| {
+        use InstructionOpcode as O;
+        match i.get_opcode() {
+            O::Br | O::Phi | O::Load | O::Add | O::Sub | O::Mul | O::SExt | O::ZExt | O::Trunc | O::GetElementPtr
+            | O::ICmp => true,
+            O::Store => var.is_some_and(|v| i.get_operand(1).and_then(|o| o.left()) == Some(v)),
+            O::Call => ffi::called_function_name(ffi::Value::of_instruction(i))
+                .is_some_and(|n| n.starts_with("llvm.dbg.") || n.starts_with("llvm.lifetime.")),
+            _ => false,
         }
+    };
+    let all_quiet = |bb: BasicBlock<'_>, var: Option<BasicValueEnum<'_>>| {
+        let mut cur = bb.get_first_instruction();
+        while let Some(i) = cur {
+            if !quiet(i, var) {
+                return false;
+            }
+            cur = i.get_next_instruction();
+        }
+        true
+    };
+    let not_perfect = || "the collapsed loops are not perfectly nested (code between them)".to_string();
+    let inner_var = inner.in_memory.then_some(inner.iv);
+    let mut bb = outer.body;
+    while bb != inner.header {
+        if !all_quiet(bb, inner_var) {
+            return Err(not_perfect());
+        }
+        bb = unique_successor(bb).ok_or_else(not_perfect)?;
+    }
+    let mut bb = inner.exit;
+    while bb != outer.latch {
+        if !all_quiet(bb, None) {
+            return Err(not_perfect());
+        }
+        bb = unique_successor(bb).ok_or_else(not_perfect)?;
+    }
+    if !all_quiet(outer.latch, outer.in_memory.then_some(outer.iv)) {
+        return Err(not_perfect());
     }
     Ok(())
+}
+
+fn unique_successor(bb: BasicBlock<'_>) -> Option<BasicBlock<'_>> {
+    let term = bb.get_terminator()?;
+    if term.get_opcode() != InstructionOpcode::Br || term.get_num_operands() != 1 {
+        return None;
+    }
+    term.get_operand(0)?.right()
 }
 
 /// Iterations of `for (v = lb; v PRED ub; v += st)`, all in i64 (0 when the
@@ -225,36 +345,11 @@ fn trip_count<'ctx>(
 }
 
 fn first_non_phi(bb: BasicBlock<'_>) -> llvm_plugin::inkwell::values::InstructionValue<'_> {
-    let mut cur = bb.get_first_instruction();
-    while let Some(i) = cur {
-        if i.get_opcode() != InstructionOpcode::Phi {
-            return i;
-        }
-        cur = i.get_next_instruction();
-    }
-    bb.get_terminator().expect("a terminator")
+    crate::cfg::first_not(bb, InstructionOpcode::Phi).unwrap_or_else(|| bb.get_terminator().expect("a terminator"))
 }
 
 /// The loop's blocks other than its header: reachable from the body
 /// without passing the header.
 fn loop_blocks<'ctx>(lp: &CfgLoop<'ctx>) -> Vec<BasicBlock<'ctx>> {
-    let mut seen = hashbrown::HashSet::new();
-    seen.insert(ffi::block_id(lp.header));
-    seen.insert(ffi::block_id(lp.body));
-    let mut out = vec![lp.body];
-    let mut i = 0;
-    while i < out.len() {
-        if let Some(term) = out[i].get_terminator() {
-            for k in 0..term.get_num_operands() {
-                if let Some(s) = term.get_operand(k).and_then(|o| o.right()) {
-                    if seen.insert(ffi::block_id(s)) {
-                        out.push(s);
-                    }
-                }
-            }
-        }
-        i += 1;
-    }
-    out
+    crate::cfg::reachable_before(lp.body, lp.header)
 }
-
