@@ -317,6 +317,14 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                     self.rt.call(b, "__kmpc_barrier", None, &[bid.into(), gtid.into()]);
                 }
             }
+            Construct::Ordered => {
+                let gtid = outer_gtid(self);
+                let ident = self.rt.ident(&fname, Some(begin_call), runtime::IDENT_KMPC);
+                let b = self.before_terminator(shape.s);
+                self.rt.call(b, "__kmpc_ordered", None, &[ident.into(), gtid.into()]);
+                let b = self.before_terminator(shape.fini);
+                self.rt.call(b, "__kmpc_end_ordered", None, &[ident.into(), gtid.into()]);
+            }
             Construct::Critical => {
                 let gtid = outer_gtid(self);
                 let ident = self.rt.ident(&fname, Some(begin_call), runtime::IDENT_KMPC);
@@ -393,6 +401,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             Construct::Flush => "lowered in place: __kmpc_flush".to_string(),
             Construct::Taskwait => "lowered in place: __kmpc_omp_taskwait".to_string(),
             Construct::Taskyield => "lowered in place: __kmpc_omp_taskyield".to_string(),
+            Construct::Ordered => "lowered in place: __kmpc_ordered / __kmpc_end_ordered".to_string(),
             _ => String::from("lowered"),
         };
         let mut msg = format!("{} (region {}) {what}", reg.kind.begin_name(), reg.number);

@@ -13,6 +13,7 @@ pub mod privatize;
 pub mod runtime;
 
 use llvm_plugin::inkwell::module::Module;
+use weft_intrinsics::vocab::ClauseKind;
 use weft_intrinsics::{ffi, PassResult, Rule, WeftError};
 
 use crate::prepare;
@@ -56,6 +57,9 @@ fn plan_all(analyses: &[Analysis<'_>]) -> Result<(), Vec<WeftError>> {
 /// (loop, single) or a barrier may not be closely nested in a worksharing,
 /// master, masked or critical region.
 fn check_nesting(a: &Analysis<'_>, r: usize, p: &Plan) -> Result<(), WeftError> {
+    if p.construct == Construct::Ordered {
+        return check_ordered(a, r);
+    }
     if !matches!(p.construct, Construct::Loop | Construct::Single | Construct::Barrier) {
         return Ok(());
     }
@@ -88,6 +92,34 @@ fn check_nesting(a: &Analysis<'_>, r: usize, p: &Plan) -> Result<(), WeftError> 
         cur = outer.parent;
     }
     Ok(())
+}
+
+/// An `ordered` region belongs to the loop it is closely nested in, which
+/// must have the ORDERED clause.
+fn check_ordered(a: &Analysis<'_>, r: usize) -> Result<(), WeftError> {
+    let reg = &a.graph.regions[r];
+    let mut cur = reg.parent;
+    while let Some(i) = cur {
+        let outer = &a.graph.regions[i];
+        match Construct::of(outer.kind) {
+            Some(Construct::Loop | Construct::ParallelLoop) => {
+                if outer.env.has_value_clause(ClauseKind::Ordered) {
+                    return Ok(());
+                }
+                break;
+            }
+            Some(Construct::Parallel | Construct::Single | Construct::Master | Construct::Masked | Construct::Critical) => {
+                break
+            }
+            _ => {}
+        }
+        cur = outer.parent;
+    }
+    Err(WeftError::new(
+        Rule::ClauseNotAllowed,
+        reg.kind.begin_name(),
+        "an ordered region must be closely nested in a worksharing loop with the ORDERED clause",
+    ))
 }
 
 pub fn run(module: &Module<'_>) -> PassResult {

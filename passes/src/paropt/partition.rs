@@ -154,6 +154,19 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let nhi = b.build_load(t, hi, "omp.chunk.hi").expect("positioned");
         b.build_store(ub.copy, nhi).expect("positioned");
         init.set_operand(0, nlo);
+        if sched.ordered {
+            // Each iteration of an ordered loop tells the runtime it ended
+            // (before the IV steps), so the next one's ordered region may run.
+            let body = blocks_between(f, shape.first, shape.end);
+            let steps = iv_stores(&body, iv.copy).into_iter().filter(|&s| s != init).collect::<Vec<_>>();
+            if steps.is_empty() {
+                return Err(err(Rule::LoopForm, name, "cannot find where the ordered loop's IV steps"));
+            }
+            for s in steps {
+                let b = self.at(s);
+                self.rt.call(b, &format!("__kmpc_dispatch_fini{sfx}"), None, &[ident.into(), gtid.into()]);
+            }
+        }
         // The loop's exit goes back for the next chunk.
         let end = shape.fini.get_terminator().expect("terminator");
         end.erase_from_basic_block();
@@ -189,6 +202,23 @@ fn find_iv_init<'ctx>(first: BasicBlock<'ctx>, iv: PointerValue<'ctx>) -> Option
         }
         bb = term.get_operand(0)?.right()?;
     }
+}
+
+/// The stores to the IV slot `iv` in `body`.
+fn iv_stores<'ctx>(body: &[BasicBlock<'ctx>], iv: PointerValue<'ctx>) -> Vec<InstructionValue<'ctx>> {
+    let mut out = Vec::new();
+    for &bb in body {
+        let mut cur = bb.get_first_instruction();
+        while let Some(i) = cur {
+            if i.get_opcode() == InstructionOpcode::Store
+                && i.get_operand(1).and_then(|o| o.left()).is_some_and(|p| p == iv.as_basic_value_enum())
+            {
+                out.push(i);
+            }
+            cur = i.get_next_instruction();
+        }
+    }
+    out
 }
 
 /// Whether the loop compares its IV unsigned (`icmp ule/ult` on a load of it).

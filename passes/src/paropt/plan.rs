@@ -28,6 +28,8 @@ pub enum Construct {
     Taskwait,
     Taskyield,
     Atomic,
+    /// An `ordered` region inside a loop with the ORDERED clause.
+    Ordered,
 }
 
 impl Construct {
@@ -43,6 +45,7 @@ impl Construct {
             DirKind::Barrier => Construct::Barrier,
             DirKind::Flush => Construct::Flush,
             DirKind::Taskwait => Construct::Taskwait,
+            DirKind::Ordered => Construct::Ordered,
             DirKind::Taskyield => Construct::Taskyield,
             DirKind::Atomic => Construct::Atomic,
             _ => return None,
@@ -106,11 +109,24 @@ pub struct Schedule {
     pub chunk: Option<ValueId>,
     pub monotonic: bool,
     pub nonmonotonic: bool,
+    /// The loop has the ORDERED clause (plain `ordered`, no doacross).
+    pub ordered: bool,
 }
 
 impl Schedule {
     /// libomp's `sched_type` for this schedule (libomp-abi.md).
     pub fn sched_type(self) -> i32 {
+        if self.ordered {
+            // The ordered kinds (65-70), monotonic by nature.
+            return match (self.kind, self.chunk.is_some()) {
+                (ScheduleKind::Static, true) => 65,
+                (ScheduleKind::Static, false) => 66,
+                (ScheduleKind::Dynamic, _) => 67,
+                (ScheduleKind::Guided, _) => 68,
+                (ScheduleKind::Runtime, _) => 69,
+                (ScheduleKind::Auto, _) => 70,
+            };
+        }
         let base = match (self.kind, self.chunk.is_some()) {
             (ScheduleKind::Static, false) => return 34,
             (ScheduleKind::Static, true) => return 33,
@@ -130,8 +146,10 @@ impl Schedule {
     }
 
     /// Whether each thread gets exactly one contiguous block (no chunk loop).
+    /// (An ordered loop always goes through dispatch: its iterations
+    /// report their end to the runtime.)
     pub fn is_plain_static(self) -> bool {
-        self.kind == ScheduleKind::Static && self.chunk.is_none()
+        self.kind == ScheduleKind::Static && self.chunk.is_none() && !self.ordered
     }
 }
 
@@ -210,7 +228,9 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     for c in &r.directive.clauses {
         use ClauseKind as C;
         let unsupported = match c.kind {
-            C::Copyin | C::Ordered | C::Depend(_) | C::Map(_) => true,
+            C::Copyin | C::Depend(_) | C::Map(_) => true,
+            // ORDERED(0) is plain `ordered`; ORDERED(n) a doacross loop.
+            C::Ordered => c.value().is_some_and(|v| v.const_uint() != Some(0)),
             C::Linear => !construct.is_loop() || c.modifiers.contains(Modifiers::IV),
             // (A nest that weft-prepare collapsed has one counter.)
             C::Collapse => c.value().and_then(Operand::const_uint) != Some(1) && env.normalized_iv.len() != 1,
@@ -280,14 +300,16 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     {
         return Err(not_yet(&vars[0].clause, "data-sharing clauses on this construct").on_directive(name));
     }
+    let ordered = construct.is_loop() && env.has_value_clause(ClauseKind::Ordered);
     let schedule = match &env.schedule {
         Some(s) => Schedule {
             kind: s.kind,
             chunk: s.chunk.as_ref().map(|c| c.value),
             monotonic: s.modifiers.contains(Modifiers::MONOTONIC),
             nonmonotonic: s.modifiers.contains(Modifiers::NONMONOTONIC),
+            ordered,
         },
-        None => Schedule { kind: ScheduleKind::Static, chunk: None, monotonic: false, nonmonotonic: false },
+        None => Schedule { kind: ScheduleKind::Static, chunk: None, monotonic: false, nonmonotonic: false, ordered },
     };
     if let Some(chunk) = env.schedule.as_ref().and_then(|s| s.chunk.as_ref()) {
         if chunk.const_int().is_some_and(|n| n <= 0) {
@@ -332,6 +354,7 @@ mod tests {
             chunk: chunk.map(ValueId),
             monotonic,
             nonmonotonic: false,
+            ordered: false,
         };
         assert_eq!(s(ScheduleKind::Static, None, false).sched_type(), 34);
         assert_eq!(s(ScheduleKind::Static, Some(1), false).sched_type(), 33);
@@ -341,5 +364,11 @@ mod tests {
         assert_eq!(s(ScheduleKind::Runtime, None, false).sched_type(), 37);
         assert!(s(ScheduleKind::Static, None, false).is_plain_static());
         assert!(!s(ScheduleKind::Static, Some(4), false).is_plain_static());
+        let o = |kind, chunk: Option<usize>| Schedule { ordered: true, ..s(kind, chunk, false) };
+        assert_eq!(o(ScheduleKind::Static, None).sched_type(), 66);
+        assert_eq!(o(ScheduleKind::Static, Some(2)).sched_type(), 65);
+        assert_eq!(o(ScheduleKind::Dynamic, Some(2)).sched_type(), 67);
+        assert_eq!(o(ScheduleKind::Guided, None).sched_type(), 68);
+        assert!(!o(ScheduleKind::Static, None).is_plain_static());
     }
 }
