@@ -545,6 +545,34 @@ LLVMValueRef weft_written_alloca(LLVMValueRef inst) {
   return wrap(dyn_cast<AllocaInst>(getUnderlyingObject(P)));
 }
 
+// What the pointer operands of `inst` point into (LLVM's getUnderlyingObject,
+// through GEPs and casts), when that is an alloca (kind 1) or a global
+// variable neither constant nor thread-local (kind 2): up to `cap` of them
+// into out/kind; returns how many there are. Operands of any type are
+// looked at (tokens and metadata are skipped), which LLVM-C's accessors
+// through inkwell cannot do safely.
+unsigned weft_pointed_variables(LLVMValueRef inst, LLVMValueRef *out, int *kind, unsigned cap) {
+  unsigned n = 0;
+  for (Value *Op : cast<Instruction>(unwrap(inst))->operands()) {
+    if (!Op->getType()->isPointerTy())
+      continue;
+    Value *Obj = getUnderlyingObject(Op);
+    int K = 0;
+    if (isa<AllocaInst>(Obj))
+      K = 1;
+    else if (auto *GV = dyn_cast<GlobalVariable>(Obj); GV && !GV->isConstant() && !GV->isThreadLocal())
+      K = 2;
+    if (!K)
+      continue;
+    if (n < cap) {
+      out[n] = wrap(Obj);
+      kind[n] = K;
+    }
+    ++n;
+  }
+  return n;
+}
+
 // The C string a pointer names: a global constant whose initializer is a
 // NUL-terminated i8 array (a critical construct's name). Null otherwise.
 const char *weft_c_string(LLVMValueRef v, size_t *len) {

@@ -41,6 +41,7 @@ extern "C" {
     fn weft_outline_context_free(cx: *mut c_void);
     fn weft_add_bundle(call: LLVMValueRef, tag: *const c_char, values: *mut LLVMValueRef, n: c_uint) -> LLVMValueRef;
     fn weft_written_alloca(inst: LLVMValueRef) -> LLVMValueRef;
+    fn weft_pointed_variables(inst: LLVMValueRef, out: *mut LLVMValueRef, kind: *mut c_int, cap: c_uint) -> c_uint;
     fn weft_remark(kind: c_int, inst: LLVMValueRef, name: *const c_char, msg: *const c_char);
     fn weft_c_string(v: LLVMValueRef, len: *mut usize) -> *const c_char;
     fn weft_rematerialize_derived(
@@ -425,6 +426,18 @@ pub fn written_alloca(inst: InstructionValue<'_>) -> Option<Value> {
     // SAFETY: read-only query on a live instruction.
     let a = unsafe { weft_written_alloca(inst.as_value_ref()) };
     (!a.is_null()).then_some(Value(a))
+}
+
+/// What each pointer operand of `inst` points into: `(object, is_alloca)`
+/// for allocas and for global variables that are neither constant nor
+/// thread-local (what a data-sharing clause could name).
+pub fn pointed_variables(inst: InstructionValue<'_>) -> Vec<(Value, bool)> {
+    let cap = inst.get_num_operands().max(1);
+    let mut out = vec![std::ptr::null_mut(); cap as usize];
+    let mut kind = vec![0 as c_int; cap as usize];
+    // SAFETY: a live instruction; the helper writes at most `cap` entries.
+    let n = unsafe { weft_pointed_variables(inst.as_value_ref(), out.as_mut_ptr(), kind.as_mut_ptr(), cap) };
+    out.into_iter().zip(kind).take(n.min(cap) as usize).map(|(v, k)| (Value(v), k == 1)).collect()
 }
 
 /// The C string a pointer names (a constant global `c"name\00"`).

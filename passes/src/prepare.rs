@@ -19,7 +19,8 @@ use llvm_plugin::inkwell::values::{InstructionOpcode, InstructionValue};
 use weft_intrinsics::ffi;
 use weft_intrinsics::group::{is_directive_intrinsic, Span};
 use weft_intrinsics::model::{Form, ValueId};
-use weft_intrinsics::vocab::DirKind;
+use weft_intrinsics::vocab::{ClauseKind, DataSharing, DirKind};
+use weft_intrinsics::Rule;
 use weft_intrinsics::PassResult;
 
 use weft_intrinsics::WeftError;
@@ -47,36 +48,26 @@ pub fn protect_directives(module: &Module<'_>) -> bool {
     changed
 }
 
+/// What the plugin does at pipeline start, before LLVM's passes see the
+/// module: marks the directive intrinsics, isolates the directive groups,
+/// puts worksharing loops into the normalized form (so no pass folds their
+/// trip count; a loop it cannot recognize is left for weft-paropt to
+/// report) and makes unlisted locals explicit (after the loops, whose
+/// variables become private): a captured alloca cannot be promoted to SSA
+/// values by SROA before paropt runs, which would give each thread its own
+/// copy of a shared variable. Malformed directives are left alone here; the
+/// later passes report them.
+pub fn at_pipeline_start(module: &Module<'_>) -> bool {
+    let changed = protect_directives(module);
+    let Ok(analyses) = analyze_module(module) else { return changed };
+    changed | steps(module, analyses, false).map_or(false, |(c, _)| c)
+}
+
 /// Makes every local variable (alloca) that a parallel region writes and no
 /// clause names an explicit `QUAL.OMP.SHARED` operand of the region, as
-/// OpenMP's default sharing makes it. Run at pipeline start: a captured
-/// alloca cannot be promoted to SSA values by SROA before paropt runs, which
-/// would give each thread its own copy of a shared variable. Malformed
-/// directives are left alone here; the later passes report them.
-pub fn capture_shared_locals(module: &Module<'_>) -> bool {
-    analyze_module(module).map_or(false, |analyses| capture_in(module, &analyses))
-}
-
-/// What the plugin does at pipeline start, before LLVM's passes see the
-/// module: marks the directive intrinsics, puts worksharing loops into the
-/// normalized form (so no pass folds their trip count; a loop it cannot
-/// recognize is left for weft-paropt to report) and captures unlisted
-/// shared locals (after the loops, whose variables become private).
-pub fn at_pipeline_start(module: &Module<'_>) -> bool {
-    let mut changed = protect_directives(module);
-    let Ok(analyses) = analyze_module(module) else { return changed };
-    let (normalized, _) = loops::normalize_all(module, &analyses);
-    changed |= normalized;
-    if normalized {
-        changed |= capture_shared_locals(module);
-    } else {
-        changed |= capture_in(module, &analyses);
-    }
-    changed
-}
-
-/// `capture_shared_locals` from an analysis of the module already made
-/// (which the change makes stale when it returns true).
+/// OpenMP's default sharing makes it (or, under DEFAULT(PRIVATE) or
+/// DEFAULT(FIRSTPRIVATE), every one it refers to that clause), from an
+/// analysis of the module (which the change makes stale when it returns true).
 fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> bool {
     let mut changed = false;
     for a in analyses {
@@ -91,10 +82,14 @@ fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> bool 
             if !matches!(r.kind, DirKind::Parallel | DirKind::ParallelLoop) {
                 continue;
             }
-            let mut seen = hashbrown::HashSet::new();
-            let mut written = Vec::new();
             let inside: hashbrown::HashSet<ffi::BlockId> =
                 r.blocks.iter().map(|&b| ffi::block_id(a.scan.handles[b])).collect();
+            if let Some(tag) = default_list(r) {
+                changed |= make_default_explicit(module, a, r, tag, &inside);
+                continue;
+            }
+            let mut seen = hashbrown::HashSet::new();
+            let mut written = Vec::new();
             for &b in &r.blocks {
                 for i in a.scan.handles[b].get_instructions() {
                     if let Some(alloca) = ffi::written_alloca(i) {
@@ -121,6 +116,105 @@ fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> bool 
         }
     }
     changed
+}
+
+/// The clause that DEFAULT(PRIVATE) or DEFAULT(FIRSTPRIVATE) makes of every
+/// unlisted variable the region refers to.
+fn default_list(r: &crate::wregion::graph::WRegion) -> Option<&'static str> {
+    match r.env.flag(|k| matches!(k, ClauseKind::Default(_))) {
+        Some((ClauseKind::Default(DataSharing::Private), _)) => Some("QUAL.OMP.PRIVATE"),
+        Some((ClauseKind::Default(DataSharing::Firstprivate), _)) => Some("QUAL.OMP.FIRSTPRIVATE"),
+        _ => None,
+    }
+}
+
+/// Lists every local variable the region refers to and none of its clauses
+/// names (nor declared inside it) in the clause its DEFAULT asks for.
+fn make_default_explicit<'ctx>(
+    module: &Module<'ctx>,
+    a: &Analysis<'ctx>,
+    r: &crate::wregion::graph::WRegion,
+    tag: &str,
+    inside: &hashbrown::HashSet<ffi::BlockId>,
+) -> bool {
+    let named: hashbrown::HashSet<ValueId> = r
+        .directive
+        .clauses
+        .iter()
+        .flat_map(|c| c.items().iter().map(|i| i.var().value).chain(c.value().map(|v| v.value)))
+        .collect();
+    let mut seen = hashbrown::HashSet::new();
+    let mut vars = Vec::new();
+    for &b in &r.blocks {
+        for i in a.scan.handles[b].get_instructions() {
+            for (v, is_alloca) in ffi::pointed_variables(i) {
+                // SAFETY: an alloca the IR just handed out.
+                let defined_inside = is_alloca
+                    && unsafe { ffi::instruction(v.id()) }
+                        .get_parent()
+                        .is_some_and(|p| inside.contains(&ffi::block_id(p)));
+                if is_alloca
+                    && !named.contains(&v.id())
+                    && !defined_inside
+                    && seen.insert(v)
+                    && !declared_inside(v, inside)
+                {
+                    vars.push(v);
+                }
+            }
+        }
+    }
+    if vars.is_empty() {
+        return false;
+    }
+    log::debug!(target: "weft::prepare", "{}: {} makes {} unlisted local(s) {tag}", a.graph.function, r.kind.begin_name(), vars.len());
+    // SAFETY: the region's directive calls, from the analysis just made.
+    let (first, last) = unsafe { (ffi::instruction(r.entry.span.first), ffi::instruction(r.entry.span.last)) };
+    match r.form {
+        Form::Region => {
+            ffi::add_bundle(first, tag, &vars);
+        }
+        Form::Paper => add_paper_clause(module, last, tag, &vars),
+    }
+    true
+}
+
+/// What DEFAULT(PRIVATE|FIRSTPRIVATE) cannot make explicit: a global
+/// variable the region refers to that no clause names (weft privatizes
+/// local variables only); an error for each, rather than leaving it shared.
+fn default_globals(a: &Analysis<'_>) -> Vec<WeftError> {
+    let mut errors = Vec::new();
+    for r in a.graph.regions.iter().filter(|r| matches!(r.kind, DirKind::Parallel | DirKind::ParallelLoop)) {
+        let Some(tag) = default_list(r) else { continue };
+        let named: hashbrown::HashSet<ValueId> =
+            r.directive.clauses.iter().flat_map(|c| c.items().iter().map(|i| i.var().value)).collect();
+        let mut seen = hashbrown::HashSet::new();
+        for &b in &r.blocks {
+            for i in a.scan.handles[b].get_instructions() {
+                for (v, is_alloca) in ffi::pointed_variables(i) {
+                    if !is_alloca && !named.contains(&v.id()) && seen.insert(v) {
+                        errors.push(
+                            WeftError::new(
+                                Rule::NotYetSupported,
+                                if tag.ends_with("FIRSTPRIVATE") { "QUAL.OMP.DEFAULT.FIRSTPRIVATE" } else { "QUAL.OMP.DEFAULT.PRIVATE" },
+                                format!(
+                                    "the region refers to the global variable {} that no clause names; weft makes \
+                                     local variables {} by default, not globals: name it in a clause",
+                                    // SAFETY: a global the IR just handed out.
+                                    format!("@{}", unsafe { ffi::basic_value(v.id()) }.into_pointer_value().get_name().to_string_lossy()),
+                                    tag.trim_start_matches("QUAL.OMP.").to_lowercase()
+                                ),
+                            )
+                            .on_directive(r.kind.begin_name())
+                            .in_function(&a.graph.function)
+                            .at(r.entry.span.first),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    errors
 }
 
 /// Whether `alloca` is a variable declared inside the region of blocks
@@ -168,13 +262,36 @@ pub fn run(module: &Module<'_>) -> PassResult {
 /// pass that runs prepare first reuses it instead of making another (on an
 /// already prepared module, prepare changes nothing and analyzes once).
 pub fn prepared<'ctx>(module: &Module<'ctx>) -> Result<(bool, Vec<Analysis<'ctx>>), Vec<WeftError>> {
-    // Validate first (errors name the input as written), then capture
-    // unlisted shared locals (a no-op when the pipeline-start hook already
-    // did): otherwise CodeExtractor would sink a local that only a parallel
-    // region uses into the microtask, making a shared variable private.
-    let mut analyses = analyze_module(module)?;
-    let (normalized, errors) = loops::normalize_all(module, &analyses);
+    // Validate first (errors name the input as written).
+    let analyses = analyze_module(module)?;
+    let errors: Vec<WeftError> = analyses.iter().flat_map(default_globals).collect();
     if !errors.is_empty() {
+        return Err(errors);
+    }
+    let protected = protect_directives(module);
+    let (changed, analyses) = steps(module, analyses, true)?;
+    Ok((changed | protected, analyses))
+}
+
+/// weft-prepare's changes, in order, each from an analysis of the module as
+/// the one before left it: each directive group into a block of its own (so
+/// that "in the region" is a set of blocks), worksharing loops into the
+/// normalized form, then unlisted locals made explicit (shared, or what
+/// DEFAULT says; otherwise CodeExtractor would sink a local that only a
+/// parallel region uses into the microtask, making a shared variable
+/// private). `strict`: a loop that cannot be normalized is an error (else
+/// it is left as it is).
+fn steps<'ctx>(
+    module: &Module<'ctx>,
+    mut analyses: Vec<Analysis<'ctx>>,
+    strict: bool,
+) -> Result<(bool, Vec<Analysis<'ctx>>), Vec<WeftError>> {
+    let split = isolate_groups(&analyses);
+    if split {
+        analyses = analyze_module(module)?;
+    }
+    let (normalized, errors) = loops::normalize_all(module, &analyses);
+    if strict && !errors.is_empty() {
         return Err(errors);
     }
     if normalized {
@@ -184,30 +301,33 @@ pub fn prepared<'ctx>(module: &Module<'ctx>) -> Result<(bool, Vec<Analysis<'ctx>
     if captured {
         analyses = analyze_module(module)?;
     }
-    let mut changed = protect_directives(module);
+    Ok((split | normalized | captured, analyses))
+}
+
+/// Puts each region's BEGIN and END groups into blocks of their own (and
+/// the entry block's static allocas first). Returns whether it split any.
+fn isolate_groups(analyses: &[Analysis<'_>]) -> bool {
     let mut split = false;
-    for a in &analyses {
+    for a in analyses {
+        let mut here = false;
         if !a.graph.is_empty() {
-            split |= hoist_static_allocas(a.scan.handles[0]);
+            here |= hoist_static_allocas(a.scan.handles[0]);
         }
         let mut counter = 0usize;
         for r in a.graph.preorder() {
             let region = &a.graph.regions[r];
             let begin = region.kind.begin_name();
-            split |= isolate(region.entry.span, begin, &mut counter);
+            here |= isolate(region.entry.span, begin, &mut counter);
             if let Some(exit) = region.exit.filter(|e| e.span != region.entry.span) {
-                split |= isolate(exit.span, region.kind.end_name().unwrap_or(begin), &mut counter);
+                here |= isolate(exit.span, region.kind.end_name().unwrap_or(begin), &mut counter);
             }
         }
-        if split {
+        if here {
             log::debug!(target: "weft::prepare", "{}: split blocks around {} region(s)", a.graph.function, a.graph.regions.len());
         }
+        split |= here;
     }
-    if split {
-        analyses = analyze_module(module)?;
-    }
-    changed |= normalized | captured | split;
-    Ok((changed, analyses))
+    split
 }
 
 /// Moves the entry block's static allocas above everything else in it, so

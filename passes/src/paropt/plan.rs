@@ -4,7 +4,7 @@
 //! touched; every clause weft cannot lower yet is refused here, naming it.
 use weft_intrinsics::model::{Item, Operand, ValueId};
 use weft_intrinsics::vocab::{
-    AtomicOp, ClauseKind, DataSharing, DirKind, Modifiers, ProcBind, ReductionOp, ScheduleKind,
+    AtomicOp, ClauseKind, DirKind, Modifiers, ProcBind, ReductionOp, ScheduleKind,
 };
 use weft_intrinsics::{Rule, WeftError};
 
@@ -235,7 +235,6 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
             // (A nest that weft-prepare collapsed has one counter.)
             C::Collapse => c.value().and_then(Operand::const_uint) != Some(1) && env.normalized_iv.len() != 1,
             C::Reduction(ReductionOp::Udr) => true,
-            C::Default(DataSharing::Private | DataSharing::Firstprivate) => true,
             C::Lastprivate => c.modifiers.contains(Modifiers::CONDITIONAL),
             C::Reduction(_) => c.modifiers.intersects(Modifiers::INSCAN | Modifiers::CMPLX),
             _ => false,
