@@ -186,8 +186,8 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
                             .on_directive(on))
                     }
                 };
-                if count > 1 && matches!(share, Share::Reduction { .. } | Share::NormIv | Share::NormUb | Share::Linear { .. }) {
-                    return Err(not_yet(clause, "array reductions, array linear variables and array loop slots").on_directive(on));
+                if count > 1 && matches!(share, Share::NormIv | Share::NormUb | Share::Linear { .. }) {
+                    return Err(not_yet(clause, "array linear variables and array loop slots").on_directive(on));
                 }
             }
             if !var.is_pointer() {

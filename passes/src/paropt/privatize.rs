@@ -51,8 +51,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 .on_directive(name)
             })?;
             if let Share::Reduction { op, .. } = v.share {
-                // (An array or struct has no identity: reduction_identity refuses it.)
-                reduction_identity(ty, op, false).ok_or_else(|| {
+                // (A struct has no identity: reduction_identity refuses it; an
+                // array is reduced element by element.)
+                reduction_identity(element_type(ty), op, false).ok_or_else(|| {
                     err(
                         Rule::OperandKind,
                         &v.clause,
@@ -104,8 +105,16 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             match p.share {
                 Share::Firstprivate | Share::FirstLastprivate | Share::NormUb => copy(b, p.ty, p.copy, p.orig),
                 Share::Reduction { op, unsigned } => {
-                    let id = reduction_identity(p.ty, op, unsigned).expect("checked above");
-                    b.build_store(p.copy, id).expect("positioned");
+                    match p.ty {
+                        BasicTypeEnum::ArrayType(_) => {
+                            let init = self.array_reduction_fn(p, fname, ArrayStep::Identity);
+                            b.build_call(init, &[p.copy.into()], "").expect("positioned");
+                        }
+                        _ => {
+                            let id = reduction_identity(p.ty, op, unsigned).expect("checked above");
+                            b.build_store(p.copy, id).expect("positioned");
+                        }
+                    }
                 }
                 _ => {}
             }
@@ -180,14 +189,14 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 .expect("positioned");
             let (then, tail) = self.if_then(one, fini.get_terminator().expect("terminator"), "omp.reduce.combine");
             let b = self.before_terminator(then);
-            self.combine_into_originals(b, &reds);
+            self.combine_into_originals(b, &reds, fname);
             self.rt.call(b, "__kmpc_end_reduce_nowait", None, &[ident.into(), gtid.into(), lock.into()]);
             // 2 (the atomic method) is not asked for (no KMP_IDENT_ATOMIC_REDUCE);
             // should a runtime answer it anyway, combine under the same lock.
             let (atomic, _) = self.if_then(two, tail.get_terminator().expect("terminator"), "omp.reduce.atomic");
             let b = self.before_terminator(atomic);
             self.rt.call(b, "__kmpc_critical", None, &[ident.into(), gtid.into(), lock.into()]);
-            self.combine_into_originals(b, &reds);
+            self.combine_into_originals(b, &reds, fname);
             self.rt.call(b, "__kmpc_end_critical", None, &[ident.into(), gtid.into(), lock.into()]);
         }
         if plan.construct == Construct::Loop && !plan.nowait {
@@ -300,14 +309,84 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     }
 
     /// `orig = orig op copy` for each reduction variable, at `b`.
-    pub(super) fn combine_into_originals(&self, b: &Builder<'ctx>, reds: &[&Private<'ctx>]) {
+    pub(super) fn combine_into_originals(&self, b: &Builder<'ctx>, reds: &[&Private<'ctx>], fname: &str) {
         for p in reds {
-            let Share::Reduction { op, unsigned } = p.share else { unreachable!("reductions only") };
-            let x = b.build_load(p.ty, p.orig, "red.orig").expect("positioned");
-            let y = b.build_load(p.ty, p.copy, "red.priv").expect("positioned");
-            let z = combine(b, op, unsigned, x, y);
-            b.build_store(p.orig, z).expect("positioned");
+            self.combine_into(b, p, p.orig, p.copy, fname);
         }
+    }
+
+    /// `*dst = *dst op *src` for reduction variable `p` (element by element,
+    /// through a generated function, for an array).
+    fn combine_into(
+        &self,
+        b: &Builder<'ctx>,
+        p: &Private<'ctx>,
+        dst: PointerValue<'ctx>,
+        src: PointerValue<'ctx>,
+        fname: &str,
+    ) {
+        let Share::Reduction { op, unsigned } = p.share else { unreachable!("reductions only") };
+        if let BasicTypeEnum::ArrayType(_) = p.ty {
+            let f = self.array_reduction_fn(p, fname, ArrayStep::Combine);
+            b.build_call(f, &[dst.into(), src.into()], "").expect("positioned");
+            return;
+        }
+        let x = b.build_load(p.ty, dst, "red.orig").expect("positioned");
+        let y = b.build_load(p.ty, src, "red.priv").expect("positioned");
+        let z = combine(b, op, unsigned, x, y);
+        b.build_store(dst, z).expect("positioned");
+    }
+
+    /// An internal function over an array reduction variable, one loop over
+    /// its elements: `void (ptr a)` setting each to the operator's identity,
+    /// or `void (ptr dst, ptr src)` combining each of src into dst.
+    fn array_reduction_fn(&self, p: &Private<'ctx>, fname: &str, step: ArrayStep) -> FunctionValue<'ctx> {
+        let Share::Reduction { op, unsigned } = p.share else { unreachable!("reductions only") };
+        let BasicTypeEnum::ArrayType(at) = p.ty else { unreachable!("arrays only") };
+        let (elem, n) = (at.get_element_type(), at.len());
+        let ctx = self.rt.ctx;
+        let ptr = self.rt.ptr;
+        let (name, params) = match step {
+            ArrayStep::Identity => ("init", vec![ptr.into()]),
+            ArrayStep::Combine => ("combine", vec![ptr.into(), ptr.into()]),
+        };
+        let ty = ctx.void_type().fn_type(&params, false);
+        let f = self.rt.module.add_function(&format!("{fname}.omp.reduce.{name}"), ty, Some(Linkage::Internal));
+        let b = ctx.create_builder();
+        let entry = ctx.append_basic_block(f, "entry");
+        let body = ctx.append_basic_block(f, "elem");
+        let done = ctx.append_basic_block(f, "done");
+        b.position_at_end(entry);
+        b.build_unconditional_branch(body).expect("positioned");
+        b.position_at_end(body);
+        let i64t = self.rt.i64;
+        let i = b.build_phi(i64t, "i").expect("positioned");
+        let iv = i.as_basic_value().into_int_value();
+        let at_elem = |arg: u32| {
+            let base = f.get_nth_param(arg).expect("a parameter").into_pointer_value();
+            // SAFETY: i < n, in bounds of the [n x elem] array the caller passes.
+            unsafe { b.build_gep(at, base, &[i64t.const_zero(), iv], "") }.expect("positioned")
+        };
+        match step {
+            ArrayStep::Identity => {
+                let id = reduction_identity(elem, op, unsigned).expect("checked when planned");
+                b.build_store(at_elem(0), id).expect("positioned");
+            }
+            ArrayStep::Combine => {
+                let (d, s) = (at_elem(0), at_elem(1));
+                let x = b.build_load(elem, d, "").expect("positioned");
+                let y = b.build_load(elem, s, "").expect("positioned");
+                let z = combine(&b, op, unsigned, x, y);
+                b.build_store(d, z).expect("positioned");
+            }
+        }
+        let next = b.build_int_add(iv, i64t.const_int(1, false), "").expect("positioned");
+        let more = b.build_int_compare(IntPredicate::ULT, next, i64t.const_int(n as u64, false), "").expect("positioned");
+        b.build_conditional_branch(more, body, done).expect("positioned");
+        i.add_incoming(&[(&i64t.const_zero(), entry), (&next, body)]);
+        b.position_at_end(done);
+        b.build_return(None).expect("positioned");
+        f
     }
 
     /// The combiner the runtime calls in a tree reduction:
@@ -315,12 +394,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// variables' copies, combining each rhs into its lhs.
     pub(super) fn reduce_fn(&self, reds: &[&Private<'ctx>], fname: &str) -> FunctionValue<'ctx> {
         self.pairwise_fn(&format!("{fname}.omp.reduce"), reds.len(), |b, k, l, r| {
-            let p = reds[k];
-            let Share::Reduction { op, unsigned } = p.share else { unreachable!("reductions only") };
-            let x = b.build_load(p.ty, l, "").expect("positioned");
-            let y = b.build_load(p.ty, r, "").expect("positioned");
-            let z = combine(b, op, unsigned, x, y);
-            b.build_store(l, z).expect("positioned");
+            self.combine_into(b, reds[k], l, r, fname);
         })
     }
 
@@ -354,8 +428,20 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     }
 }
 
-/// `*dst = *src` for a variable of type `ty`: a load and a store for a
-/// scalar, a memcpy for an array or struct.
+#[derive(Clone, Copy)]
+enum ArrayStep {
+    Identity,
+    Combine,
+}
+
+/// The type a reduction applies its operator to: an array's element type.
+fn element_type(ty: BasicTypeEnum<'_>) -> BasicTypeEnum<'_> {
+    match ty {
+        BasicTypeEnum::ArrayType(a) => a.get_element_type(),
+        t => t,
+    }
+}
+
 fn not_yet_linear(clause: &str, name: &str, ty: BasicTypeEnum<'_>) -> weft_intrinsics::WeftError {
     err(
         Rule::NotYetSupported,
@@ -394,6 +480,8 @@ fn loop_body_start<'ctx>(body: &[BasicBlock<'ctx>], iv: PointerValue<'ctx>) -> O
     None
 }
 
+/// `*dst = *src` for a variable of type `ty`: a load and a store for a
+/// scalar, a memcpy for an array or struct.
 fn copy<'ctx>(b: &Builder<'ctx>, ty: BasicTypeEnum<'ctx>, dst: PointerValue<'ctx>, src: PointerValue<'ctx>) {
     if matches!(ty, BasicTypeEnum::ArrayType(_) | BasicTypeEnum::StructType(_) | BasicTypeEnum::VectorType(_)) {
         let size = ty.size_of().expect("a sized type");
