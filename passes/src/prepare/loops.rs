@@ -147,7 +147,9 @@ fn normalize<'ctx>(
     term.erase_from_basic_block();
     b.position_before(&outer.latch.get_terminator().expect("a terminator"));
     let cur = b.build_load(i64t, iv_slot, "omp.norm.iv.cur").expect("positioned").into_int_value();
-    let next = b.build_int_add(cur, i64t.const_int(1, false), "omp.norm.iv.next").expect("positioned");
+    // nsw: the counter never passes n - 1 < 2^63, and it tells SCEV the
+    // loop ends (so the vectorizer can count its iterations).
+    let next = b.build_int_nsw_add(cur, i64t.const_int(1, false), "omp.norm.iv.next").expect("positioned");
     b.build_store(iv_slot, next).expect("positioned");
 
     // A collapsed inner loop runs its body once per iteration of the nest:
