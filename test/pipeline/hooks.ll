@@ -28,9 +28,15 @@
 ; hook is a no-op guard.
 ; RUN: %opt -passes='default<O2>' -debug-pass-manager -disable-output %S/Inputs/plain.ll 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=ORDER
+; No loop pass runs before paropt outlines the regions, so the directive
+; calls' convergent/nomerge marking (gone with them) cannot cost the loops
+; inside regions any rotation, LICM or unswitching.
 ; ORDER: Running pass: {anonymous}::Pass<ModuleIR> on [module]
+; ORDER-NOT: {{Loop|LICM|Unswitch|IndVar}}
 ; ORDER: Running pass: SROAPass
+; ORDER-NOT: {{Loop|LICM|Unswitch|IndVar}}
 ; ORDER: Running pass: EarlyCSEPass
+; ORDER-NOT: {{Loop|LICM|Unswitch|IndVar}}
 ; ORDER: Running pass: {anonymous}::Pass<ModuleIR> on [module]
 ; ORDER: Running pass: InlinerPass
 ; ORDER: Running pass: SROAPass
