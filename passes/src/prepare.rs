@@ -93,7 +93,11 @@ fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> bool 
             for &b in &r.blocks {
                 for i in a.scan.handles[b].get_instructions() {
                     if let Some(alloca) = ffi::written_alloca(i) {
-                        if !named.contains(&alloca.id()) && seen.insert(alloca) && !declared_inside(alloca, &inside) {
+                        if !named.contains(&alloca.id())
+                            && seen.insert(alloca)
+                            && !defined_in(alloca, &inside)
+                            && !declared_inside(alloca, &inside)
+                        {
                             written.push(alloca);
                         }
                     }
@@ -148,14 +152,9 @@ fn make_default_explicit<'ctx>(
     for &b in &r.blocks {
         for i in a.scan.handles[b].get_instructions() {
             for (v, is_alloca) in ffi::pointed_variables(i) {
-                // SAFETY: an alloca the IR just handed out.
-                let defined_inside = is_alloca
-                    && unsafe { ffi::instruction(v.id()) }
-                        .get_parent()
-                        .is_some_and(|p| inside.contains(&ffi::block_id(p)));
                 if is_alloca
                     && !named.contains(&v.id())
-                    && !defined_inside
+                    && !defined_in(v, inside)
                     && seen.insert(v)
                     && !declared_inside(v, inside)
                 {
@@ -215,6 +214,14 @@ fn default_globals(a: &Analysis<'_>) -> Vec<WeftError> {
         }
     }
     errors
+}
+
+/// Whether `alloca` is itself in one of the blocks `inside` (an alloca the
+/// region runs, one per thread already; a clause operand of the region's
+/// directive could not even refer to it, not being defined there).
+fn defined_in(alloca: ffi::Value, inside: &hashbrown::HashSet<ffi::BlockId>) -> bool {
+    // SAFETY: an alloca the IR just handed out.
+    unsafe { ffi::instruction(alloca.id()) }.get_parent().is_some_and(|p| inside.contains(&ffi::block_id(p)))
 }
 
 /// Whether `alloca` is a variable declared inside the region of blocks
