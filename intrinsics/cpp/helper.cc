@@ -527,6 +527,25 @@ LLVMValueRef weft_add_bundle(LLVMValueRef call, const char *tag, LLVMValueRef *v
   return wrap(New);
 }
 
+// Removes from a call the operand bundles whose tag starts with `prefix`:
+// LLVM makes a new call without them, which replaces the old one. Returns
+// the new call (the old one when it has none).
+LLVMValueRef weft_drop_bundles(LLVMValueRef call, const char *prefix) {
+  auto *CB = cast<CallBase>(unwrap(call));
+  SmallVector<OperandBundleDef, 4> Bundles, Kept;
+  CB->getOperandBundlesAsDefs(Bundles);
+  for (auto &B : Bundles)
+    if (!StringRef(B.getTag()).startswith(prefix))
+      Kept.push_back(B);
+  if (Kept.size() == Bundles.size())
+    return call;
+  CallBase *New = CallBase::Create(CB, Kept, CB);
+  New->takeName(CB);
+  CB->replaceAllUsesWith(New);
+  CB->eraseFromParent();
+  return wrap(New);
+}
+
 // The allocas a store, atomic or memory intrinsic inside an instruction
 // writes through (its pointer operand, through GEPs and casts); null if none.
 LLVMValueRef weft_written_alloca(LLVMValueRef inst) {

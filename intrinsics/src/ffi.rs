@@ -41,6 +41,7 @@ extern "C" {
     fn weft_outline_context_free(cx: *mut c_void);
     fn weft_add_bundle(call: LLVMValueRef, tag: *const c_char, values: *mut LLVMValueRef, n: c_uint) -> LLVMValueRef;
     fn weft_written_alloca(inst: LLVMValueRef) -> LLVMValueRef;
+    fn weft_drop_bundles(call: LLVMValueRef, prefix: *const c_char) -> LLVMValueRef;
     fn weft_pointed_variables(inst: LLVMValueRef, out: *mut LLVMValueRef, kind: *mut c_int, cap: c_uint) -> c_uint;
     fn weft_remark(kind: c_int, inst: LLVMValueRef, name: *const c_char, msg: *const c_char);
     fn weft_c_string(v: LLVMValueRef, len: *mut usize) -> *const c_char;
@@ -426,6 +427,15 @@ pub fn written_alloca(inst: InstructionValue<'_>) -> Option<Value> {
     // SAFETY: read-only query on a live instruction.
     let a = unsafe { weft_written_alloca(inst.as_value_ref()) };
     (!a.is_null()).then_some(Value(a))
+}
+
+/// Removes the operand bundles whose tag starts with `prefix` from a call;
+/// returns the call that replaces it (itself when it had none).
+pub fn drop_bundles<'ctx>(call: InstructionValue<'ctx>, prefix: &str) -> InstructionValue<'ctx> {
+    let cprefix = CString::new(prefix.replace('\0', "")).expect("no interior NUL");
+    // SAFETY: a live call; the helper replaces it (every use moves to the
+    // new call) only when it drops a bundle.
+    unsafe { InstructionValue::new(weft_drop_bundles(call.as_value_ref(), cprefix.as_ptr())) }
 }
 
 /// What each pointer operand of `inst` points into: `(object, is_alloca)`

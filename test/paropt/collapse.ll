@@ -28,6 +28,7 @@
 ; SERIAL: mem2 50 23050 23
 ; SERIAL-NEXT: phi3 84 1285452
 ; SERIAL-NEXT: zero 0
+; SERIAL-NEXT: icx 50 23050
 ; SHAPE-LABEL: define internal void @mem2.omp_outlined
 ; SHAPE: udiv i64
 ; SHAPE: urem i64
@@ -43,6 +44,7 @@ declare i32 @printf(ptr, ...)
 @f1 = private constant [23 x i8] c"mem2 %lld %lld %d\0A\00\00\00\00\00"
 @f2 = private constant [20 x i8] c"phi3 %lld %lld\0A\00\00\00\00\00"
 @f3 = private constant [15 x i8] c"zero %lld\0A\00\00\00\00\00"
+@f4 = private constant [15 x i8] c"icx %lld %lld\0A\00"
 
 define void @mem2() {
 entry:
@@ -199,9 +201,80 @@ a.end:
   ret void
 }
 
+; icx's form of collapse(2): one NORMALIZED pair per level, the loop
+; variables (private) recomputed from the counters; the same nest as mem2.
+define void @icx2() {
+entry:
+  %cnt = alloca i64
+  %sum = alloca i64
+  %iv1 = alloca i32
+  %ub1 = alloca i32
+  %iv2 = alloca i32
+  %ub2 = alloca i32
+  %i = alloca i32
+  %j = alloca i32
+  store i64 0, ptr %cnt
+  store i64 0, ptr %sum
+  store i32 9, ptr %ub1
+  store i32 4, ptr %ub2
+  %t = call token @llvm.directive.region.entry() [ "DIR.OMP.PARALLEL.LOOP"(), "QUAL.OMP.COLLAPSE"(i32 2),
+      "QUAL.OMP.NORMALIZED.IV"(ptr %iv1, ptr %iv2), "QUAL.OMP.NORMALIZED.UB"(ptr %ub1, ptr %ub2),
+      "QUAL.OMP.PRIVATE"(ptr %i, ptr %j), "QUAL.OMP.REDUCTION.ADD"(ptr %cnt, ptr %sum),
+      "QUAL.OMP.SCHEDULE.STATIC"(i32 2) ]
+  store i32 0, ptr %iv1
+  br label %o.cond
+o.cond:
+  %a = load i32, ptr %iv1
+  %ua = load i32, ptr %ub1
+  %ca = icmp sle i32 %a, %ua
+  br i1 %ca, label %o.body, label %end
+o.body:
+  %a2 = load i32, ptr %iv1
+  store i32 %a2, ptr %i
+  store i32 0, ptr %iv2
+  br label %i.cond
+i.cond:
+  %b = load i32, ptr %iv2
+  %ub = load i32, ptr %ub2
+  %cb = icmp sle i32 %b, %ub
+  br i1 %cb, label %i.body, label %o.latch
+i.body:
+  %b2 = load i32, ptr %iv2
+  %b4 = mul i32 %b2, 4
+  %jv = add i32 %b4, 3
+  store i32 %jv, ptr %j
+  %iv = load i32, ptr %i
+  %i100 = mul i32 %iv, 100
+  %jj = load i32, ptr %j
+  %v = add i32 %i100, %jj
+  %vw = sext i32 %v to i64
+  %s = load i64, ptr %sum
+  %s1 = add i64 %s, %vw
+  store i64 %s1, ptr %sum
+  %c = load i64, ptr %cnt
+  %c1 = add i64 %c, 1
+  store i64 %c1, ptr %cnt
+  %b3 = load i32, ptr %iv2
+  %bn = add i32 %b3, 1
+  store i32 %bn, ptr %iv2
+  br label %i.cond
+o.latch:
+  %a3 = load i32, ptr %iv1
+  %an = add i32 %a3, 1
+  store i32 %an, ptr %iv1
+  br label %o.cond
+end:
+  call void @llvm.directive.region.exit(token %t) [ "DIR.OMP.END.PARALLEL.LOOP"() ]
+  %rc = load i64, ptr %cnt
+  %rs = load i64, ptr %sum
+  call i32 (ptr, ...) @printf(ptr @f4, i64 %rc, i64 %rs)
+  ret void
+}
+
 define i32 @main() {
   call void @mem2()
   call void @phi3()
   call void @zero()
+  call void @icx2()
   ret i32 0
 }

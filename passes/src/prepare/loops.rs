@@ -37,9 +37,10 @@ fn unnormalized(a: &Analysis<'_>) -> Vec<usize> {
     (0..a.graph.regions.len())
         .filter(|&r| {
             let reg = &a.graph.regions[r];
+            // (icx's form of a collapsed nest, one NORMALIZED pair per level,
+            // is normalized again into one counter.)
             matches!(reg.kind, DirKind::Loop | DirKind::ParallelLoop)
-                && reg.env.normalized_iv.is_empty()
-                && reg.env.normalized_ub.is_empty()
+                && (reg.env.normalized_iv.len() + reg.env.normalized_ub.len() != 2)
         })
         .collect()
 }
@@ -93,10 +94,18 @@ fn normalize<'ctx>(
     let name = reg.kind.begin_name();
     let s = a.scan.handles[reg.entry.block];
     // SAFETY: the region's directive call, from the analysis just made.
-    let entry_call = unsafe { ffi::instruction(reg.entry.span.first) };
+    let mut entry_call = unsafe { ffi::instruction(reg.entry.span.first) };
     let call_id = reg.entry.span.first;
     let fail = |why: String| loop_error(name, why).at(call_id);
-    let depth = reg.env.value(ClauseKind::Collapse).and_then(|o| o.const_uint()).unwrap_or(1).max(1) as usize;
+    if !reg.env.normalized_iv.is_empty() || !reg.env.normalized_ub.is_empty() {
+        // One NORMALIZED pair per collapsed level: their loops are loops
+        // like any (counters in memory from 0 to a bound in a slot), and the
+        // nest gets one counter of its own below.
+        entry_call = drop_normalized(reg, entry_call);
+    }
+    let depth = (reg.env.value(ClauseKind::Collapse).and_then(|o| o.const_uint()).unwrap_or(1) as usize)
+        .max(reg.env.normalized_iv.len())
+        .max(1);
     // The nest: the loop after the directive, then each collapsed loop in
     // the body of the one before, its values computed before the outermost.
     let mut loops = vec![ffi::find_loop(forest, s, None).map_err(fail)?];
@@ -214,6 +223,37 @@ fn normalize<'ctx>(
     Ok(())
 }
 
+/// Removes the region's NORMALIZED clauses; returns its entry call (a new
+/// one in the region form).
+fn drop_normalized<'ctx>(
+    reg: &crate::wregion::graph::WRegion,
+    entry_call: llvm_plugin::inkwell::values::InstructionValue<'ctx>,
+) -> llvm_plugin::inkwell::values::InstructionValue<'ctx> {
+    match reg.form {
+        Form::Region => ffi::drop_bundles(entry_call, "QUAL.OMP.NORMALIZED"),
+        Form::Paper => {
+            // SAFETY: the region's directive calls, from the analysis just made.
+            let last = unsafe { ffi::instruction(reg.entry.span.last) };
+            let mut doomed = Vec::new();
+            let mut cur = Some(entry_call);
+            while let Some(i) = cur {
+                let tag = ffi::call_arguments(ffi::Value::of_instruction(i)).first().and_then(|&a| ffi::metadata_string(a));
+                if tag.is_some_and(|t| t.starts_with("QUAL.OMP.NORMALIZED")) {
+                    doomed.push(i);
+                }
+                if i == last {
+                    break;
+                }
+                cur = i.get_next_instruction();
+            }
+            for i in doomed {
+                i.erase_from_basic_block();
+            }
+            entry_call
+        }
+    }
+}
+
 /// A loop's start, signed step and iteration count, computed where `b`
 /// stands (before the outermost loop of the nest).
 fn level<'ctx>(b: &Builder<'ctx>, lp: CfgLoop<'ctx>) -> Result<Level<'ctx>, String> {
@@ -267,7 +307,15 @@ fn perfectly_nested(outer: &CfgLoop<'_>, inner: &CfgLoop<'_>) -> Result<(), Stri
         match i.get_opcode() {
             O::Br | O::Phi | O::Load | O::Add | O::Sub | O::Mul | O::SExt | O::ZExt | O::Trunc | O::GetElementPtr
             | O::ICmp => true,
-            O::Store => var.is_some_and(|v| i.get_operand(1).and_then(|o| o.left()) == Some(v)),
+            // Stores to local variables (a loop variable computed from its
+            // counter, as icx's normalized form does): OpenMP lets code
+            // between collapsed loops run any number of times.
+            O::Store => {
+                var.is_some_and(|v| i.get_operand(1).and_then(|o| o.left()) == Some(v)) || {
+                    let objs = ffi::pointed_variables(i);
+                    !objs.is_empty() && objs.iter().all(|&(_, is_alloca)| is_alloca)
+                }
+            }
             O::Call => ffi::called_function_name(ffi::Value::of_instruction(i))
                 .is_some_and(|n| n.starts_with("llvm.dbg.") || n.starts_with("llvm.lifetime.")),
             _ => false,
