@@ -442,14 +442,14 @@ fn parse_typed_items(
 ) -> Result<Vec<Item>, WeftError> {
     let linear = kind == ClauseKind::Linear;
     let section = mods.contains(Modifiers::ARRSECT);
-    let min = if linear || section { 4 } else { 3 };
+    // var, type, count, then LINEAR's step, then a section's offset.
+    let min = 3 + usize::from(linear) + usize::from(section);
     if ops.len() < min {
-        let last = if linear {
-            ", step"
-        } else if section {
-            ", offset"
-        } else {
-            ""
+        let last = match (linear, section) {
+            (true, true) => ", step, offset",
+            (true, false) => ", step",
+            (false, true) => ", offset",
+            (false, false) => "",
         };
         return Err(arity_err(tag, format!(":TYPED takes (var, type, count{last}), got {} operand(s)", ops.len())));
     }
