@@ -511,6 +511,13 @@ pub fn has_only_predecessor(bb: BasicBlock<'_>, pred: BasicBlock<'_>) -> bool {
     unsafe { weft_single_predecessor(bb.as_mut_ptr()) == pred.as_mut_ptr() }
 }
 
+/// Whether `v` is a thread-local global variable (how threadprivate
+/// variables reach the IR).
+pub fn is_thread_local(v: BasicValueEnum<'_>) -> bool {
+    // SAFETY: read-only queries on a live value.
+    unsafe { !LLVMIsAGlobalVariable(v.as_value_ref()).is_null() && LLVMIsThreadLocal(v.as_value_ref()) != 0 }
+}
+
 /// The type of the variable a pointer names: an alloca's allocated type (one
 /// element) or a global variable's value type.
 pub fn memory_type<'ctx>(v: BasicValueEnum<'ctx>) -> Option<BasicTypeEnum<'ctx>> {

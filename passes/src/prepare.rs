@@ -14,7 +14,7 @@
 use llvm_plugin::inkwell::attributes::{Attribute, AttributeLoc};
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::module::Module;
-use llvm_plugin::inkwell::values::BasicMetadataValueEnum;
+use llvm_plugin::inkwell::values::{AnyValue, BasicMetadataValueEnum, BasicValueEnum};
 use llvm_plugin::inkwell::values::{InstructionOpcode, InstructionValue};
 use weft_intrinsics::ffi;
 use weft_intrinsics::group::{is_directive_intrinsic, Span};
@@ -308,7 +308,41 @@ fn steps<'ctx>(
     if captured {
         analyses = analyze_module(module)?;
     }
-    Ok((split | normalized | captured, analyses))
+    // (Erasing calls leaves the blocks and the directive calls as they were.)
+    let direct = tls_direct(&analyses);
+    Ok((split | normalized | captured | direct, analyses))
+}
+
+/// Inside a parallel region, a thread-local variable's address is taken
+/// directly (`@g`) instead of through `llvm.threadlocal.address`: that
+/// intrinsic does not access memory, so EarlyCSE would merge a call inside
+/// the region with one before it, and every thread of the team would use
+/// the encountering thread's instance. A direct reference is the running
+/// thread's instance wherever the body is outlined to.
+fn tls_direct(analyses: &[Analysis<'_>]) -> bool {
+    let mut changed = false;
+    for a in analyses {
+        for r in a.graph.regions.iter().filter(|r| matches!(r.kind, DirKind::Parallel | DirKind::ParallelLoop)) {
+            let mut doomed = Vec::new();
+            for &b in &r.blocks {
+                for i in a.scan.handles[b].get_instructions() {
+                    if i.get_opcode() == InstructionOpcode::Call
+                        && ffi::called_function_name(ffi::Value::of_instruction(i))
+                            .is_some_and(|n| n.starts_with("llvm.threadlocal.address"))
+                    {
+                        doomed.push(i);
+                    }
+                }
+            }
+            for i in doomed {
+                let Some(BasicValueEnum::PointerValue(g)) = i.get_operand(0).and_then(|o| o.left()) else { continue };
+                i.as_any_value_enum().into_pointer_value().replace_all_uses_with(g);
+                i.erase_from_basic_block();
+                changed = true;
+            }
+        }
+    }
+    changed
 }
 
 /// Puts each region's BEGIN and END groups into blocks of their own (and

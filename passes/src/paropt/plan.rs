@@ -82,6 +82,9 @@ pub enum Share {
     /// SINGLE's copyprivate: the executing thread's value is broadcast to
     /// every thread's (private) variable after the region.
     Copyprivate,
+    /// COPYIN of a threadprivate (thread-local) variable: each thread's
+    /// instance starts as the encountering thread's.
+    Copyin,
     /// A worksharing loop's linear variable: iteration k starts with the
     /// original's value plus k times the step (1 when None); copied out from
     /// the sequentially last iteration.
@@ -228,7 +231,7 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     for c in &r.directive.clauses {
         use ClauseKind as C;
         let unsupported = match c.kind {
-            C::Copyin | C::Depend(_) | C::Map(_) => true,
+            C::Depend(_) | C::Map(_) => true,
             // ORDERED(0) is plain `ordered`; ORDERED(n) a doacross loop.
             C::Ordered => c.value().is_some_and(|v| v.const_uint() != Some(0)),
             C::Linear => !construct.is_loop() || c.modifiers.contains(Modifiers::IV),
@@ -255,6 +258,9 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
             Some(fp) => fp.share = Share::FirstLastprivate,
             None => vars.push(v),
         }
+    }
+    for item in &env.copyin {
+        vars.push(var_of(item, &clause_of(ClauseKind::Copyin), Share::Copyin, name)?);
     }
     for lin in &env.linear {
         let share = Share::Linear { step: lin.step.as_ref().map(|o| o.value) };

@@ -68,6 +68,24 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             if matches!(v.share, Share::Linear { .. }) && !ty.is_int_type() {
                 return Err(not_yet_linear(&v.clause, name, ty));
             }
+            if v.share == Share::Copyin && !ffi::is_thread_local(orig) {
+                return Err(err(
+                    Rule::OperandKind,
+                    &v.clause,
+                    format!(
+                        "{} is not a threadprivate variable (a thread_local global): COPYIN has nothing to copy into",
+                        match orig {
+                            BasicValueEnum::PointerValue(p) if !p.get_name().to_bytes().is_empty() => format!(
+                                "{}{}",
+                                if p.as_instruction_value().is_some() { "%" } else { "@" },
+                                p.get_name().to_string_lossy()
+                            ),
+                            _ => orig.print_to_string().to_string_lossy().into_owned(),
+                        }
+                    ),
+                )
+                .on_directive(name));
+            }
             typed.push((orig.into_pointer_value(), ty, v.share));
         }
         let body = blocks_between(f, shape.first, shape.end);
@@ -83,7 +101,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             ));
         }
         let mut privs = Vec::new();
+        let mut copyins = Vec::new();
         for (orig, ty, share) in typed {
+            if share == Share::Copyin {
+                copyins.push((orig, ty));
+                continue;
+            }
             let copy = self.alloca(home, ty, &format!("{}.priv", orig.get_name().to_string_lossy()));
             ffi::replace_uses_in_blocks(orig, copy, &body);
             let at = shape.first.get_terminator().expect("terminator");
@@ -119,10 +142,13 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 _ => {}
             }
         }
+        if !copyins.is_empty() {
+            self.copy_in_threadprivate(&copyins, shape, home);
+        }
         // A variable read at entry and written back at the end (firstprivate
         // and lastprivate, linear): every thread reads the original before
         // any writes it back.
-        if privs.iter().any(|p| matches!(p.share, Share::FirstLastprivate | Share::Linear { .. })) {
+        if !copyins.is_empty() || privs.iter().any(|p| matches!(p.share, Share::FirstLastprivate | Share::Linear { .. })) {
             let bid = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_BARRIER_IMPL_FOR);
             let b = self.before_terminator(shape.first);
             self.rt.call(b, "__kmpc_barrier", None, &[bid.into(), gtid.into()]);
@@ -205,6 +231,44 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             self.rt.call(b, "__kmpc_barrier", None, &[bid.into(), gtid.into()]);
         }
         Ok(())
+    }
+
+    /// COPYIN: the encountering thread takes the address of its instance of
+    /// each threadprivate variable before the fork; each thread of the team
+    /// copies that instance into its own (the encountering thread, whose
+    /// instance it is, copies into a scratch copy instead, so that nothing
+    /// writes the instance the others read). The barrier that follows is
+    /// the caller's.
+    fn copy_in_threadprivate(
+        &self,
+        vars: &[(PointerValue<'ctx>, BasicTypeEnum<'ctx>)],
+        shape: Shape<'ctx>,
+        home: BasicBlock<'ctx>,
+    ) {
+        let ptr = self.rt.ptr;
+        let tla = self.rt.func("llvm.threadlocal.address.p0", Some(ptr.into()), &[ptr.into()], false);
+        for &(g, ty) in vars {
+            let b = self.before_terminator(shape.s);
+            let master = b
+                .build_call(tla, &[g.into()], "omp.copyin.from")
+                .expect("positioned")
+                .try_as_basic_value()
+                .left()
+                .expect("a pointer")
+                .into_pointer_value();
+            let scratch = self.alloca(home, ty, "omp.copyin.scratch");
+            let b = self.before_terminator(shape.first);
+            let mine = b
+                .build_call(tla, &[g.into()], "omp.copyin.to")
+                .expect("positioned")
+                .try_as_basic_value()
+                .left()
+                .expect("a pointer")
+                .into_pointer_value();
+            let same = b.build_int_compare(IntPredicate::EQ, mine, master, "").expect("positioned");
+            let dst = b.build_select(same, scratch, mine, "omp.copyin.dst").expect("positioned").into_pointer_value();
+            copy(b, ty, dst, master);
+        }
     }
 
     /// Linear variables: each iteration of the normalized loop (found by its
