@@ -64,6 +64,21 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         })?;
         let f = shape.s.get_parent().expect("in a function");
         let unsigned = compares_unsigned(&blocks_between(f, shape.first, shape.end), iv.copy);
+        // Each iteration of an ordered loop tells the runtime it ended (before
+        // the IV steps), so the next one's ordered region may run. Found
+        // before anything changes.
+        let ordered_steps: Vec<InstructionValue<'ctx>> = if plan.schedule.ordered {
+            let steps: Vec<_> = iv_stores(&blocks_between(f, shape.first, shape.end), iv.copy)
+                .into_iter()
+                .filter(|&s| s != init)
+                .collect();
+            if steps.is_empty() {
+                return Err(err(Rule::LoopForm, name, "cannot find where the ordered loop's IV steps"));
+            }
+            steps
+        } else {
+            Vec::new()
+        };
         let sfx = format!("_{}{}", if t.get_bit_width() == 32 { 4 } else { 8 }, if unsigned { "u" } else { "" });
         let ident = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_WORK_LOOP);
         let i32t = self.rt.i32;
@@ -154,18 +169,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let nhi = b.build_load(t, hi, "omp.chunk.hi").expect("positioned");
         b.build_store(ub.copy, nhi).expect("positioned");
         init.set_operand(0, nlo);
-        if sched.ordered {
-            // Each iteration of an ordered loop tells the runtime it ended
-            // (before the IV steps), so the next one's ordered region may run.
-            let body = blocks_between(f, shape.first, shape.end);
-            let steps = iv_stores(&body, iv.copy).into_iter().filter(|&s| s != init).collect::<Vec<_>>();
-            if steps.is_empty() {
-                return Err(err(Rule::LoopForm, name, "cannot find where the ordered loop's IV steps"));
-            }
-            for s in steps {
-                let b = self.at(s);
-                self.rt.call(b, &format!("__kmpc_dispatch_fini{sfx}"), None, &[ident.into(), gtid.into()]);
-            }
+        for &s in &ordered_steps {
+            let b = self.at(s);
+            self.rt.call(b, &format!("__kmpc_dispatch_fini{sfx}"), None, &[ident.into(), gtid.into()]);
         }
         // The loop's exit goes back for the next chunk.
         let end = shape.fini.get_terminator().expect("terminator");

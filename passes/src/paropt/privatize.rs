@@ -89,6 +89,24 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             typed.push((orig.into_pointer_value(), ty, v.share));
         }
         let body = blocks_between(f, shape.first, shape.end);
+        if plan.construct.is_loop() {
+            // A value the loop computes and code after it uses: once the loop
+            // is partitioned each thread leaves it by its own path (maybe
+            // without running an iteration), so only a pure computation of
+            // values from before the loop can be redone after it.
+            let at = shape.end.get_first_instruction().expect("the END group");
+            if let Some(v) = ffi::recompute_escaping(&body, at) {
+                return Err(err(
+                    Rule::NotYetSupported,
+                    name,
+                    format!(
+                        "{} is computed inside the worksharing loop and used after it: pass it through a \
+                         variable (lastprivate)",
+                        v.print_to_string().to_string_lossy().trim()
+                    ),
+                ));
+            }
+        }
         if !typed.is_empty() {
             let counts = |f: fn(&Share) -> bool| typed.iter().filter(|t| f(&t.2)).count();
             self.notes.push(format!(
