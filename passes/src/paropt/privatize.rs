@@ -265,24 +265,16 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     ) {
         let ptr = self.rt.ptr;
         let tla = self.rt.func("llvm.threadlocal.address.p0", Some(ptr.into()), &[ptr.into()], false);
+        // The running thread's instance of `g`, where `b` stands.
+        let instance = |b: &Builder<'ctx>, g: PointerValue<'ctx>, name: &str| {
+            let call = b.build_call(tla, &[g.into()], name).expect("positioned");
+            call.try_as_basic_value().left().expect("a pointer").into_pointer_value()
+        };
         for &(g, ty) in vars {
-            let b = self.before_terminator(shape.s);
-            let master = b
-                .build_call(tla, &[g.into()], "omp.copyin.from")
-                .expect("positioned")
-                .try_as_basic_value()
-                .left()
-                .expect("a pointer")
-                .into_pointer_value();
+            let master = instance(self.before_terminator(shape.s), g, "omp.copyin.from");
             let scratch = self.alloca(home, ty, "omp.copyin.scratch");
             let b = self.before_terminator(shape.first);
-            let mine = b
-                .build_call(tla, &[g.into()], "omp.copyin.to")
-                .expect("positioned")
-                .try_as_basic_value()
-                .left()
-                .expect("a pointer")
-                .into_pointer_value();
+            let mine = instance(b, g, "omp.copyin.to");
             let same = b.build_int_compare(IntPredicate::EQ, mine, master, "").expect("positioned");
             let dst = b.build_select(same, scratch, mine, "omp.copyin.dst").expect("positioned").into_pointer_value();
             copy(b, ty, dst, master);
