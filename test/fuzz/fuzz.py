@@ -1817,6 +1817,27 @@ def m_use_outer(rng, mod, fn):
     return "use-outer(%s: in %s)" % (r[1], fn.blocks[db].label)
 
 
+def m_local_inside(rng, mod, fn):
+    """A local variable (an alloca) created inside a region and written
+    there, sometimes read after the region too."""
+    r = pick_region(rng, mod, fn)
+    inside, after = region_positions(mod, fn, r)
+    if not inside:
+        raise NA()
+    db, di = rng.choice(inside)
+    a = "%" + mod.new_name("local")
+    v = "%" + mod.new_name("v")
+    fn.blocks[db].insts[di:di] = ["%s = alloca i32, align 4" % a, "store i32 %d, ptr %s, align 4" % (rng.randint(0, 9), a),
+                                  "%s = load i32, ptr %s, align 4" % (v, a)]
+    where = "inside"
+    if after and rng.random() < 0.5:
+        (ub, ui) = rng.choice(after)
+        if not (ub == db and ui <= di):
+            fn.blocks[ub].insts.insert(ui, use_value(rng, mod, fn, v))
+            where = "used after the END"
+    return "local-inside(%s: in %s, %s)" % (r[1], fn.blocks[db].label, where)
+
+
 MUTATIONS = [
     (m_drop, 4), (m_duplicate, 4), (m_move, 4), (m_swap, 3),
     (m_rename_directive, 5), (m_rename_clause, 4), (m_clause_arity, 5), (m_add_clause, 4),
@@ -1824,7 +1845,7 @@ MUTATIONS = [
     (m_edge_out_of_region, 3), (m_edge_around_region, 3), (m_swap_ends, 3),
     (m_wrap_region_form, 2), (m_wrap_paper_form, 2), (m_mix_end, 2), (m_new_region, 3),
     (m_unreachable, 2), (m_self_loop, 2), (m_back_edge, 3), (m_intel, 2), (m_invoke, 2),
-    (m_use_result, 2), (m_split, 2), (m_escape_value, 4), (m_use_outer, 3),
+    (m_use_result, 2), (m_split, 2), (m_escape_value, 4), (m_use_outer, 3), (m_local_inside, 2),
 ]
 MUT_FUNCS = [m for m, _ in MUTATIONS]
 MUT_WEIGHTS = [w for _, w in MUTATIONS]
