@@ -322,9 +322,14 @@ fn steps<'ctx>(
 fn tls_direct(analyses: &[Analysis<'_>]) -> bool {
     let mut changed = false;
     for a in analyses {
+        // (A nested region's blocks are its parent's too: each call once.)
+        let mut seen = hashbrown::HashSet::new();
+        let mut doomed = Vec::new();
         for r in a.graph.regions.iter().filter(|r| matches!(r.kind, DirKind::Parallel | DirKind::ParallelLoop)) {
-            let mut doomed = Vec::new();
             for &b in &r.blocks {
+                if !seen.insert(b) {
+                    continue;
+                }
                 for i in a.scan.handles[b].get_instructions() {
                     if i.get_opcode() == InstructionOpcode::Call
                         && ffi::called_function_name(ffi::Value::of_instruction(i))
@@ -334,6 +339,8 @@ fn tls_direct(analyses: &[Analysis<'_>]) -> bool {
                     }
                 }
             }
+        }
+        {
             for i in doomed {
                 let Some(BasicValueEnum::PointerValue(g)) = i.get_operand(0).and_then(|o| o.left()) else { continue };
                 i.as_any_value_enum().into_pointer_value().replace_all_uses_with(g);

@@ -22,6 +22,7 @@
 ; RUN: env OMP_NUM_THREADS=7 %t2 | diff %t.expected -
 ; RUN: not %opt -passes=weft -disable-output %S/Inputs/copyin-not-threadprivate.ll 2>&1 | FileCheck %s --check-prefix=NOTTP
 ; CHECK: copyin bad 0 tp 0 arr 7
+; CHECK-NEXT: nested-tls bad 0
 ; NOTTP: error: weft: QUAL.OMP.COPYIN on DIR.OMP.PARALLEL in function 'f'{{.*}}: @g is not a threadprivate variable (a thread_local global): COPYIN has nothing to copy into [rule: operand-kind]
 
 target triple = "x86_64-pc-linux-gnu"
@@ -31,6 +32,7 @@ declare ptr @llvm.threadlocal.address.p0(ptr)
 declare i32 @omp_get_thread_num()
 declare i32 @printf(ptr, ...)
 @fmt = private constant [33 x i8] c"copyin bad %d tp %d arr %lld\0A\00\00\00\00"
+@fmt2 = private constant [19 x i8] c"nested-tls bad %d\0A\00"
 @tp = thread_local global i32 0
 @arr = thread_local global [3 x i64] zeroinitializer
 
@@ -72,5 +74,35 @@ done:
   %f2 = getelementptr [3 x i64], ptr %ma2, i64 0, i64 2
   %av = load i64, ptr %f2
   call i32 (ptr, ...) @printf(ptr @fmt, i32 %bv, i32 %tv, i64 %av)
+  call void @nested_tls()
   ret i32 0
+}
+
+; A thread-local variable read and written through llvm.threadlocal.address
+; inside nested parallel regions: each thread sees its own instance.
+define void @nested_tls() {
+entry:
+  %bad = alloca i32
+  store i32 0, ptr %bad
+  %o = call ptr @llvm.threadlocal.address.p0(ptr @tp)
+  store i32 -5, ptr %o
+  %t = call token @llvm.directive.region.entry() [ "DIR.OMP.PARALLEL"(), "QUAL.OMP.SHARED"(ptr %bad) ]
+  %u = call token @llvm.directive.region.entry() [ "DIR.OMP.PARALLEL"(), "QUAL.OMP.NUM_THREADS"(i32 2), "QUAL.OMP.SHARED"(ptr %bad) ]
+  %p = call ptr @llvm.threadlocal.address.p0(ptr @tp)
+  %tid = call i32 @omp_get_thread_num()
+  %mark = add i32 %tid, 1000
+  store i32 %mark, ptr %p
+  %q = call ptr @llvm.threadlocal.address.p0(ptr @tp)
+  %v = load i32, ptr %q
+  %ok = icmp eq i32 %v, %mark
+  br i1 %ok, label %done, label %fail
+fail:
+  atomicrmw add ptr %bad, i32 1 seq_cst
+  br label %done
+done:
+  call void @llvm.directive.region.exit(token %u) [ "DIR.OMP.END.PARALLEL"() ]
+  call void @llvm.directive.region.exit(token %t) [ "DIR.OMP.END.PARALLEL"() ]
+  %b = load i32, ptr %bad
+  call i32 (ptr, ...) @printf(ptr @fmt2, i32 %b)
+  ret void
 }
