@@ -739,7 +739,12 @@ struct RawLoop {
 extern "C" {
     fn weft_loops_new(f: LLVMValueRef) -> *mut c_void;
     fn weft_loops_free(l: *mut c_void);
-    fn weft_find_loop(l: *mut c_void, first: LLVMBasicBlockRef, outer: LLVMBasicBlockRef, out: *mut RawLoop) -> *const c_char;
+    fn weft_find_loop(
+        l: *mut c_void,
+        first: LLVMBasicBlockRef,
+        outer: LLVMBasicBlockRef,
+        out: *mut RawLoop,
+    ) -> *const c_char;
 }
 
 /// LLVM's dominator tree and loop forest of one function, made once for all
@@ -794,7 +799,9 @@ pub struct CfgLoop<'ctx> {
 
 fn block_of<'ctx>(bb: LLVMBasicBlockRef) -> BasicBlock<'ctx> {
     // SAFETY: a live block of a verified function: it has a terminator.
-    unsafe { InstructionValue::new(LLVMGetBasicBlockTerminator(bb)) }.get_parent().expect("a terminator is in its block")
+    unsafe { InstructionValue::new(LLVMGetBasicBlockTerminator(bb)) }
+        .get_parent()
+        .expect("a terminator is in its block")
 }
 
 fn int_predicate(p: c_int) -> Option<llvm_plugin::inkwell::IntPredicate> {

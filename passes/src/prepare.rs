@@ -20,8 +20,8 @@ use weft_intrinsics::ffi;
 use weft_intrinsics::group::{is_directive_intrinsic, Span};
 use weft_intrinsics::model::{Form, ValueId};
 use weft_intrinsics::vocab::{ClauseKind, DataSharing, DirKind};
-use weft_intrinsics::Rule;
 use weft_intrinsics::PassResult;
+use weft_intrinsics::Rule;
 
 use weft_intrinsics::WeftError;
 
@@ -195,12 +195,22 @@ fn default_globals(a: &Analysis<'_>) -> Vec<WeftError> {
                         errors.push(
                             WeftError::new(
                                 Rule::NotYetSupported,
-                                if tag.ends_with("FIRSTPRIVATE") { "QUAL.OMP.DEFAULT.FIRSTPRIVATE" } else { "QUAL.OMP.DEFAULT.PRIVATE" },
+                                if tag.ends_with("FIRSTPRIVATE") {
+                                    "QUAL.OMP.DEFAULT.FIRSTPRIVATE"
+                                } else {
+                                    "QUAL.OMP.DEFAULT.PRIVATE"
+                                },
                                 format!(
                                     "the region refers to the global variable {} that no clause names; weft makes \
                                      local variables {} by default, not globals: name it in a clause",
                                     // SAFETY: a global the IR just handed out.
-                                    format!("@{}", unsafe { ffi::basic_value(v.id()) }.into_pointer_value().get_name().to_string_lossy()),
+                                    format!(
+                                        "@{}",
+                                        unsafe { ffi::basic_value(v.id()) }
+                                            .into_pointer_value()
+                                            .get_name()
+                                            .to_string_lossy()
+                                    ),
                                     tag.trim_start_matches("QUAL.OMP.").to_lowercase()
                                 ),
                             )

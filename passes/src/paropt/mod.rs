@@ -108,9 +108,9 @@ fn check_ordered(a: &Analysis<'_>, r: usize) -> Result<(), WeftError> {
                 }
                 break;
             }
-            Some(Construct::Parallel | Construct::Single | Construct::Master | Construct::Masked | Construct::Critical) => {
-                break
-            }
+            Some(
+                Construct::Parallel | Construct::Single | Construct::Master | Construct::Masked | Construct::Critical,
+            ) => break,
             _ => {}
         }
         cur = outer.parent;

@@ -3,9 +3,7 @@
 //! generation. Built from the region's data environment before any IR is
 //! touched; every clause weft cannot lower yet is refused here, naming it.
 use weft_intrinsics::model::{Item, Operand, ValueId};
-use weft_intrinsics::vocab::{
-    AtomicOp, ClauseKind, DirKind, Modifiers, ProcBind, ReductionOp, ScheduleKind,
-};
+use weft_intrinsics::vocab::{AtomicOp, ClauseKind, DirKind, Modifiers, ProcBind, ReductionOp, ScheduleKind};
 use weft_intrinsics::{Rule, WeftError};
 
 use crate::wregion::WRegion;

@@ -145,18 +145,16 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         for p in &privs {
             match p.share {
                 Share::Firstprivate | Share::FirstLastprivate | Share::NormUb => copy(b, p.ty, p.copy, p.orig),
-                Share::Reduction { op, unsigned } => {
-                    match p.ty {
-                        BasicTypeEnum::ArrayType(_) => {
-                            let init = self.array_reduction_fn(p, fname, ArrayStep::Identity);
-                            b.build_call(init, &[p.copy.into()], "").expect("positioned");
-                        }
-                        _ => {
-                            let id = reduction_identity(p.ty, op, unsigned).expect("checked above");
-                            b.build_store(p.copy, id).expect("positioned");
-                        }
+                Share::Reduction { op, unsigned } => match p.ty {
+                    BasicTypeEnum::ArrayType(_) => {
+                        let init = self.array_reduction_fn(p, fname, ArrayStep::Identity);
+                        b.build_call(init, &[p.copy.into()], "").expect("positioned");
                     }
-                }
+                    _ => {
+                        let id = reduction_identity(p.ty, op, unsigned).expect("checked above");
+                        b.build_store(p.copy, id).expect("positioned");
+                    }
+                },
                 _ => {}
             }
         }
@@ -166,7 +164,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         // A variable read at entry and written back at the end (firstprivate
         // and lastprivate, linear): every thread reads the original before
         // any writes it back.
-        if !copyins.is_empty() || privs.iter().any(|p| matches!(p.share, Share::FirstLastprivate | Share::Linear { .. })) {
+        if !copyins.is_empty()
+            || privs.iter().any(|p| matches!(p.share, Share::FirstLastprivate | Share::Linear { .. }))
+        {
             let bid = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_BARRIER_IMPL_FOR);
             let b = self.before_terminator(shape.first);
             self.rt.call(b, "__kmpc_barrier", None, &[bid.into(), gtid.into()]);
@@ -182,8 +182,10 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         // Copy-out at the end of the chunk that holds the sequentially last
         // iteration (not once per thread: under dynamic schedules the thread
         // that ran it may run another chunk afterwards).
-        let outs: Vec<&Private> =
-            privs.iter().filter(|p| matches!(p.share, Share::Lastprivate | Share::FirstLastprivate | Share::Linear { .. })).collect();
+        let outs: Vec<&Private> = privs
+            .iter()
+            .filter(|p| matches!(p.share, Share::Lastprivate | Share::FirstLastprivate | Share::Linear { .. }))
+            .collect();
         if let (Some(ends), false) = (&ends, outs.is_empty()) {
             let at = ends.chunk_end;
             let b = self.before_terminator(at);
@@ -304,7 +306,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let st = match step {
                 Some(id) => {
                     let BasicValueEnum::IntValue(v) = self.value(id) else {
-                        return Err(err(Rule::OperandKind, "QUAL.OMP.LINEAR", "the step must be an integer").on_directive(name));
+                        return Err(
+                            err(Rule::OperandKind, "QUAL.OMP.LINEAR", "the step must be an integer").on_directive(name)
+                        );
                     };
                     b.build_int_cast_sign_flag(v, t, true, "").expect("positioned")
                 }
@@ -455,7 +459,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             }
         }
         let next = b.build_int_add(iv, i64t.const_int(1, false), "").expect("positioned");
-        let more = b.build_int_compare(IntPredicate::ULT, next, i64t.const_int(n as u64, false), "").expect("positioned");
+        let more =
+            b.build_int_compare(IntPredicate::ULT, next, i64t.const_int(n as u64, false), "").expect("positioned");
         b.build_conditional_branch(more, body, done).expect("positioned");
         i.add_incoming(&[(&i64t.const_zero(), entry), (&next, body)]);
         b.position_at_end(done);
@@ -540,10 +545,11 @@ fn loop_body_start<'ctx>(body: &[BasicBlock<'ctx>], iv: PointerValue<'ctx>) -> O
         if cond.get_opcode() != InstructionOpcode::ICmp {
             continue;
         }
-        let tests_iv = cond.get_operand(0).and_then(|o| o.left()).and_then(|v| v.as_instruction_value()).is_some_and(|l| {
-            l.get_opcode() == InstructionOpcode::Load
-                && l.get_operand(0).and_then(|o| o.left()).is_some_and(|p| p == iv.as_basic_value_enum())
-        });
+        let tests_iv =
+            cond.get_operand(0).and_then(|o| o.left()).and_then(|v| v.as_instruction_value()).is_some_and(|l| {
+                l.get_opcode() == InstructionOpcode::Load
+                    && l.get_operand(0).and_then(|o| o.left()).is_some_and(|p| p == iv.as_basic_value_enum())
+            });
         if !tests_iv || !matches!(cond.get_icmp_predicate(), Some(IntPredicate::SLE | IntPredicate::ULE)) {
             continue;
         }

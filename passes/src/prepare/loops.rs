@@ -179,7 +179,8 @@ fn normalize<'ctx>(
     for (l, lv) in levels.iter().enumerate() {
         b.position_before(&first_non_phi(lv.lp.body));
         let k = b.build_load(i64t, iv_slot, "omp.norm.k").expect("positioned").into_int_value();
-        let mut k = if l + 1 < levels.len() { b.build_int_unsigned_div(k, strides[l], "").expect("positioned") } else { k };
+        let mut k =
+            if l + 1 < levels.len() { b.build_int_unsigned_div(k, strides[l], "").expect("positioned") } else { k };
         if l > 0 {
             k = b.build_int_unsigned_rem(k, lv.n, "").expect("positioned");
         }
@@ -237,7 +238,8 @@ fn drop_normalized<'ctx>(
             let mut doomed = Vec::new();
             let mut cur = Some(entry_call);
             while let Some(i) = cur {
-                let tag = ffi::call_arguments(ffi::Value::of_instruction(i)).first().and_then(|&a| ffi::metadata_string(a));
+                let tag =
+                    ffi::call_arguments(ffi::Value::of_instruction(i)).first().and_then(|&a| ffi::metadata_string(a));
                 if tag.is_some_and(|t| t.starts_with("QUAL.OMP.NORMALIZED")) {
                     doomed.push(i);
                 }
@@ -305,7 +307,16 @@ fn perfectly_nested(outer: &CfgLoop<'_>, inner: &CfgLoop<'_>) -> Result<(), Stri
     let quiet = |i: llvm_plugin::inkwell::values::InstructionValue<'_>, var: Option<BasicValueEnum<'_>>| {
         use InstructionOpcode as O;
         match i.get_opcode() {
-            O::Br | O::Phi | O::Load | O::Add | O::Sub | O::Mul | O::SExt | O::ZExt | O::Trunc | O::GetElementPtr
+            O::Br
+            | O::Phi
+            | O::Load
+            | O::Add
+            | O::Sub
+            | O::Mul
+            | O::SExt
+            | O::ZExt
+            | O::Trunc
+            | O::GetElementPtr
             | O::ICmp => true,
             // Stores to local variables (a loop variable computed from its
             // counter, as icx's normalized form does): OpenMP lets code
