@@ -142,52 +142,49 @@ def strip_comment(line):
     return line.rstrip()
 
 
-def depth_delta(s):
+def unquoted(s, start=0, brackets="([{<"):
+    """(index, char, depth after it) for each character of s outside string
+    literals from `start`; depth counts the open `brackets` (and their
+    closing partners)."""
+    closing = {"(": ")", "[": "]", "{": "}", "<": ">"}
+    closers = "".join(closing[c] for c in brackets)
     d, q = 0, False
-    for ch in s:
+    for j in range(start, len(s)):
+        ch = s[j]
         if ch == '"':
             q = not q
-        elif not q:
-            if ch in "([{":
-                d += 1
-            elif ch in ")]}":
-                d -= 1
+            continue
+        if q:
+            continue
+        if ch in brackets:
+            d += 1
+        elif ch in closers:
+            d -= 1
+        yield j, ch, d
+
+
+def depth_delta(s):
+    d = 0
+    for _, _, d in unquoted(s, brackets="([{"):
+        pass
     return d
 
 
 def match_close(s, i):
     """Index of the bracket closing the one at s[i]."""
-    d, q = 0, False
-    for j in range(i, len(s)):
-        ch = s[j]
-        if ch == '"':
-            q = not q
-        elif not q:
-            if ch in "([{<":
-                d += 1
-            elif ch in ")]}>":
-                d -= 1
-                if d == 0:
-                    return j
+    for j, ch, d in unquoted(s, i):
+        if d == 0 and ch in ")]}>":
+            return j
     return -1
 
 
 def split_top(s):
-    out, d, q, cur = [], 0, False, []
-    for ch in s:
-        if ch == '"':
-            q = not q
-        elif not q:
-            if ch in "([{<":
-                d += 1
-            elif ch in ")]}>":
-                d -= 1
-            elif ch == ',' and d == 0:
-                out.append("".join(cur).strip())
-                cur = []
-                continue
-        cur.append(ch)
-    last = "".join(cur).strip()
+    out, start = [], 0
+    for j, ch, d in unquoted(s):
+        if ch == "," and d == 0:
+            out.append(s[start:j].strip())
+            start = j + 1
+    last = s[start:].strip()
     if last or out:
         out.append(last)
     return out

@@ -147,6 +147,17 @@ struct Analyses {
   CGSCCAnalysisManager CGAM;
   ModuleAnalysisManager MAM;
   PassInstrumentationCallbacks PIC;
+
+  // Registers PB's analyses (after the target library info) in all four
+  // managers and links them, as opt and clang both do.
+  void registerWith(PassBuilder &PB, TargetLibraryInfoImpl &TLII) {
+    FAM.registerPass([&] { return TargetLibraryAnalysis(TLII); });
+    PB.registerModuleAnalyses(MAM);
+    PB.registerCGSCCAnalyses(CGAM);
+    PB.registerFunctionAnalyses(FAM);
+    PB.registerLoopAnalyses(LAM);
+    PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  }
 };
 
 // LLVMContext's default handling of an error diagnostic, as opt has it:
@@ -242,12 +253,7 @@ int runOptJob(Config C, const char *Input, const char *Out) {
     return 1;
   }
   A->FAM.registerPass([&] { return std::move(AA); });
-  A->FAM.registerPass([&] { return TargetLibraryAnalysis(*TLII); });
-  PB->registerModuleAnalyses(A->MAM);
-  PB->registerCGSCCAnalyses(A->CGAM);
-  PB->registerFunctionAnalyses(A->FAM);
-  PB->registerLoopAnalyses(A->LAM);
-  PB->crossRegisterProxies(A->LAM, A->FAM, A->CGAM, A->MAM);
+  A->registerWith(*PB, *TLII);
 
   auto *MPM = new ModulePassManager;
   if (auto Err = PB->parsePassPipeline(*MPM, Pipeline)) {
@@ -466,12 +472,7 @@ int runClangJob(Config C, const char *Input) {
   registerExtensions(*PB);
 
   auto *TLII = new TargetLibraryInfoImpl(TT);
-  A->FAM.registerPass([&] { return TargetLibraryAnalysis(*TLII); });
-  PB->registerModuleAnalyses(A->MAM);
-  PB->registerCGSCCAnalyses(A->CGAM);
-  PB->registerFunctionAnalyses(A->FAM);
-  PB->registerLoopAnalyses(A->LAM);
-  PB->crossRegisterProxies(A->LAM, A->FAM, A->CGAM, A->MAM);
+  A->registerWith(*PB, *TLII);
 
   auto *MPM = new ModulePassManager(O2 ? PB->buildPerModuleDefaultPipeline(OptimizationLevel::O2)
                                        : PB->buildO0DefaultPipeline(OptimizationLevel::O0, false));
