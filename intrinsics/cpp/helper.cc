@@ -18,9 +18,7 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/CodeExtractor.h"
-#include <optional>
 #include "llvm/Transforms/Utils/Local.h"
 
 #include <cstring>
@@ -284,10 +282,7 @@ LLVMValueRef weft_outline_microtask(LLVMBasicBlockRef *blocks, unsigned n, const
   for (unsigned i = 0; i < n; ++i)
     BBs.push_back(unwrap(blocks[i]));
   Function *Parent = BBs[0]->getParent();
-  std::optional<OutlineContext> Own;
-  if (!cx)
-    Own.emplace(Parent->getContext());
-  OutlineContext &Cx = cx ? *static_cast<OutlineContext *>(cx) : *Own;
+  OutlineContext &Cx = *static_cast<OutlineContext *>(cx);
   CodeExtractor CE(BBs, /*DT=*/nullptr, /*AggregateArgs=*/true, nullptr, nullptr, nullptr,
                    /*AllowVarArgs=*/false, /*AllowAlloca=*/true);
   if (!CE.isEligible())

@@ -71,13 +71,7 @@ pub fn at_pipeline_start(module: &Module<'_>) -> bool {
 fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> bool {
     let mut changed = false;
     for a in analyses {
-        let named: hashbrown::HashSet<ValueId> = a
-            .graph
-            .regions
-            .iter()
-            .flat_map(|r| r.directive.clauses.iter())
-            .flat_map(|c| c.items().iter().map(|i| i.var().value).chain(c.value().map(|v| v.value)))
-            .collect();
+        let named: hashbrown::HashSet<ValueId> = a.graph.regions.iter().flat_map(clause_vars).collect();
         for r in &a.graph.regions {
             if !matches!(r.kind, DirKind::Parallel | DirKind::ParallelLoop) {
                 continue;
@@ -122,6 +116,11 @@ fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> bool 
     changed
 }
 
+/// The variables and values the region's clauses name.
+fn clause_vars(r: &crate::wregion::graph::WRegion) -> impl Iterator<Item = ValueId> + '_ {
+    r.directive.clauses.iter().flat_map(|c| c.items().iter().map(|i| i.var().value).chain(c.value().map(|v| v.value)))
+}
+
 /// The clause that DEFAULT(PRIVATE) or DEFAULT(FIRSTPRIVATE) makes of every
 /// unlisted variable the region refers to.
 fn default_list(r: &crate::wregion::graph::WRegion) -> Option<&'static str> {
@@ -141,12 +140,7 @@ fn make_default_explicit<'ctx>(
     tag: &str,
     inside: &hashbrown::HashSet<ffi::BlockId>,
 ) -> bool {
-    let named: hashbrown::HashSet<ValueId> = r
-        .directive
-        .clauses
-        .iter()
-        .flat_map(|c| c.items().iter().map(|i| i.var().value).chain(c.value().map(|v| v.value)))
-        .collect();
+    let named: hashbrown::HashSet<ValueId> = clause_vars(r).collect();
     let mut seen = hashbrown::HashSet::new();
     let mut vars = Vec::new();
     for &b in &r.blocks {
@@ -185,8 +179,7 @@ fn default_globals(a: &Analysis<'_>) -> Vec<WeftError> {
     let mut errors = Vec::new();
     for r in a.graph.regions.iter().filter(|r| matches!(r.kind, DirKind::Parallel | DirKind::ParallelLoop)) {
         let Some(tag) = default_list(r) else { continue };
-        let named: hashbrown::HashSet<ValueId> =
-            r.directive.clauses.iter().flat_map(|c| c.items().iter().map(|i| i.var().value)).collect();
+        let named: hashbrown::HashSet<ValueId> = clause_vars(r).collect();
         let mut seen = hashbrown::HashSet::new();
         for &b in &r.blocks {
             for i in a.scan.handles[b].get_instructions() {
@@ -201,16 +194,13 @@ fn default_globals(a: &Analysis<'_>) -> Vec<WeftError> {
                                     "QUAL.OMP.DEFAULT.PRIVATE"
                                 },
                                 format!(
-                                    "the region refers to the global variable {} that no clause names; weft makes \
+                                    "the region refers to the global variable @{} that no clause names; weft makes \
                                      local variables {} by default, not globals: name it in a clause",
                                     // SAFETY: a global the IR just handed out.
-                                    format!(
-                                        "@{}",
-                                        unsafe { ffi::basic_value(v.id()) }
-                                            .into_pointer_value()
-                                            .get_name()
-                                            .to_string_lossy()
-                                    ),
+                                    unsafe { ffi::basic_value(v.id()) }
+                                        .into_pointer_value()
+                                        .get_name()
+                                        .to_string_lossy(),
                                     tag.trim_start_matches("QUAL.OMP.").to_lowercase()
                                 ),
                             )
@@ -350,13 +340,11 @@ fn tls_direct(analyses: &[Analysis<'_>]) -> bool {
                 }
             }
         }
-        {
-            for i in doomed {
-                let Some(BasicValueEnum::PointerValue(g)) = i.get_operand(0).and_then(|o| o.left()) else { continue };
-                i.as_any_value_enum().into_pointer_value().replace_all_uses_with(g);
-                i.erase_from_basic_block();
-                changed = true;
-            }
+        for i in doomed {
+            let Some(BasicValueEnum::PointerValue(g)) = i.get_operand(0).and_then(|o| o.left()) else { continue };
+            i.as_any_value_enum().into_pointer_value().replace_all_uses_with(g);
+            i.erase_from_basic_block();
+            changed = true;
         }
     }
     changed

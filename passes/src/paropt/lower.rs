@@ -53,6 +53,9 @@ pub(super) struct Private<'ctx> {
     pub(super) copy: PointerValue<'ctx>,
     pub(super) ty: BasicTypeEnum<'ctx>,
     pub(super) share: Share,
+    /// An array reduction's generated functions: `init(copy)` and
+    /// `combine(dst, src)`, made once for every place that needs them.
+    pub(super) array_fns: Option<(FunctionValue<'ctx>, FunctionValue<'ctx>)>,
 }
 
 pub(super) fn err(rule: Rule, construct: &str, detail: impl Into<String>) -> WeftError {
@@ -82,6 +85,22 @@ pub(super) fn blocks_between<'ctx>(
     stop: BasicBlock<'ctx>,
 ) -> Vec<BasicBlock<'ctx>> {
     crate::cfg::reachable_before(from, stop)
+}
+
+/// Values computed in `body` and used after the region are recomputed after
+/// it when they are pure computations of values from before it; Err names
+/// the first that is not (`why` finishes "<value> is computed ...").
+pub(super) fn recompute_after(body: &[BasicBlock<'_>], shape: Shape<'_>, reg: &WRegion, why: &str) -> Res<()> {
+    let at = shape.end.get_first_instruction().expect("the END group");
+    match ffi::recompute_escaping(body, at) {
+        None => Ok(()),
+        Some(v) => Err(err(
+            Rule::NotYetSupported,
+            reg.kind.begin_name(),
+            format!("{} is computed {why}", v.print_to_string().to_string_lossy().trim()),
+        )
+        .at(reg.entry.span.first)),
+    }
 }
 
 pub(super) fn first_non_alloca(bb: BasicBlock<'_>) -> Option<InstructionValue<'_>> {
@@ -264,20 +283,13 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         match plan.construct {
             Construct::Master | Construct::Masked | Construct::Single => {
                 // Threads that skip the region must still see values used after it.
-                let body = blocks_between(f, shape.first, shape.end);
-                let at = shape.end.get_first_instruction().expect("the END group");
-                if let Some(v) = ffi::recompute_escaping(&body, at) {
-                    return Err(err(
-                        Rule::NotYetSupported,
-                        reg.kind.begin_name(),
-                        format!(
-                            "{} is computed inside the region and used after it, but only one thread runs the \
-                             region: pass it through a shared variable",
-                            v.print_to_string().to_string_lossy().trim()
-                        ),
-                    )
-                    .at(reg.entry.span.first));
-                }
+                recompute_after(
+                    &blocks_between(f, shape.first, shape.end),
+                    shape,
+                    reg,
+                    "inside the region and used after it, but only one thread runs the region: pass it through a \
+                     shared variable",
+                )?;
                 let gtid = outer_gtid(self);
                 let ident = self.rt.ident(&fname, Some(begin_call), runtime::IDENT_KMPC);
                 let (enter, exit) = match plan.construct {

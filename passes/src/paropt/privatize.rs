@@ -14,7 +14,7 @@ use weft_intrinsics::ffi::{self, Value};
 use weft_intrinsics::vocab::ReductionOp;
 use weft_intrinsics::Rule;
 
-use super::lower::{blocks_between, err, Lowerer, Private, Res, Shape};
+use super::lower::{blocks_between, err, recompute_after, Lowerer, Private, Res, Shape};
 use super::plan::{Construct, Plan, Share};
 use super::runtime;
 use crate::wregion::Analysis;
@@ -90,22 +90,14 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         }
         let body = blocks_between(f, shape.first, shape.end);
         if plan.construct.is_loop() {
-            // A value the loop computes and code after it uses: once the loop
-            // is partitioned each thread leaves it by its own path (maybe
-            // without running an iteration), so only a pure computation of
-            // values from before the loop can be redone after it.
-            let at = shape.end.get_first_instruction().expect("the END group");
-            if let Some(v) = ffi::recompute_escaping(&body, at) {
-                return Err(err(
-                    Rule::NotYetSupported,
-                    name,
-                    format!(
-                        "{} is computed inside the worksharing loop and used after it: pass it through a \
-                         variable (lastprivate)",
-                        v.print_to_string().to_string_lossy().trim()
-                    ),
-                ));
-            }
+            // Once the loop is partitioned each thread leaves it by its own
+            // path (maybe without running an iteration).
+            recompute_after(
+                &body,
+                shape,
+                reg,
+                "inside the worksharing loop and used after it: pass it through a variable (lastprivate)",
+            )?;
         }
         if !typed.is_empty() {
             let counts = |f: fn(&Share) -> bool| typed.iter().filter(|t| f(&t.2)).count();
@@ -129,7 +121,14 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             ffi::replace_uses_in_blocks(orig, copy, &body);
             let at = shape.first.get_terminator().expect("terminator");
             ffi::rematerialize_derived(orig, copy, &body, at);
-            privs.push(Private { orig, copy, ty, share });
+            let mut p = Private { orig, copy, ty, share, array_fns: None };
+            if matches!((share, ty), (Share::Reduction { .. }, BasicTypeEnum::ArrayType(_))) {
+                p.array_fns = Some((
+                    self.array_reduction_fn(&p, fname, ArrayStep::Identity),
+                    self.array_reduction_fn(&p, fname, ArrayStep::Combine),
+                ));
+            }
+            privs.push(p);
         }
         // Copy-in and reduction identities, each time the construct is entered.
         let gtid = self.gtid(home, fname);
@@ -145,12 +144,11 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         for p in &privs {
             match p.share {
                 Share::Firstprivate | Share::FirstLastprivate | Share::NormUb => copy(b, p.ty, p.copy, p.orig),
-                Share::Reduction { op, unsigned } => match p.ty {
-                    BasicTypeEnum::ArrayType(_) => {
-                        let init = self.array_reduction_fn(p, fname, ArrayStep::Identity);
+                Share::Reduction { op, unsigned } => match p.array_fns {
+                    Some((init, _)) => {
                         b.build_call(init, &[p.copy.into()], "").expect("positioned");
                     }
-                    _ => {
+                    None => {
                         let id = reduction_identity(p.ty, op, unsigned).expect("checked above");
                         b.build_store(p.copy, id).expect("positioned");
                     }
@@ -235,14 +233,14 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 .expect("positioned");
             let (then, tail) = self.if_then(one, fini.get_terminator().expect("terminator"), "omp.reduce.combine");
             let b = self.before_terminator(then);
-            self.combine_into_originals(b, &reds, fname);
+            self.combine_into_originals(b, &reds);
             self.rt.call(b, "__kmpc_end_reduce_nowait", None, &[ident.into(), gtid.into(), lock.into()]);
             // 2 (the atomic method) is not asked for (no KMP_IDENT_ATOMIC_REDUCE);
             // should a runtime answer it anyway, combine under the same lock.
             let (atomic, _) = self.if_then(two, tail.get_terminator().expect("terminator"), "omp.reduce.atomic");
             let b = self.before_terminator(atomic);
             self.rt.call(b, "__kmpc_critical", None, &[ident.into(), gtid.into(), lock.into()]);
-            self.combine_into_originals(b, &reds, fname);
+            self.combine_into_originals(b, &reds);
             self.rt.call(b, "__kmpc_end_critical", None, &[ident.into(), gtid.into(), lock.into()]);
         }
         if plan.construct == Construct::Loop && !plan.nowait {
@@ -387,26 +385,18 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     }
 
     /// `orig = orig op copy` for each reduction variable, at `b`.
-    pub(super) fn combine_into_originals(&self, b: &Builder<'ctx>, reds: &[&Private<'ctx>], fname: &str) {
+    pub(super) fn combine_into_originals(&self, b: &Builder<'ctx>, reds: &[&Private<'ctx>]) {
         for p in reds {
-            self.combine_into(b, p, p.orig, p.copy, fname);
+            self.combine_into(b, p, p.orig, p.copy);
         }
     }
 
     /// `*dst = *dst op *src` for reduction variable `p` (element by element,
     /// through a generated function, for an array).
-    fn combine_into(
-        &self,
-        b: &Builder<'ctx>,
-        p: &Private<'ctx>,
-        dst: PointerValue<'ctx>,
-        src: PointerValue<'ctx>,
-        fname: &str,
-    ) {
+    fn combine_into(&self, b: &Builder<'ctx>, p: &Private<'ctx>, dst: PointerValue<'ctx>, src: PointerValue<'ctx>) {
         let Share::Reduction { op, unsigned } = p.share else { unreachable!("reductions only") };
-        if let BasicTypeEnum::ArrayType(_) = p.ty {
-            let f = self.array_reduction_fn(p, fname, ArrayStep::Combine);
-            b.build_call(f, &[dst.into(), src.into()], "").expect("positioned");
+        if let Some((_, combine_fn)) = p.array_fns {
+            b.build_call(combine_fn, &[dst.into(), src.into()], "").expect("positioned");
             return;
         }
         let x = b.build_load(p.ty, dst, "red.orig").expect("positioned");
@@ -473,7 +463,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// variables' copies, combining each rhs into its lhs.
     pub(super) fn reduce_fn(&self, reds: &[&Private<'ctx>], fname: &str) -> FunctionValue<'ctx> {
         self.pairwise_fn(&format!("{fname}.omp.reduce"), reds.len(), |b, k, l, r| {
-            self.combine_into(b, reds[k], l, r, fname);
+            self.combine_into(b, reds[k], l, r);
         })
     }
 

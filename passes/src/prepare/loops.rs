@@ -97,12 +97,6 @@ fn normalize<'ctx>(
     let mut entry_call = unsafe { ffi::instruction(reg.entry.span.first) };
     let call_id = reg.entry.span.first;
     let fail = |why: String| loop_error(name, why).at(call_id);
-    if !reg.env.normalized_iv.is_empty() || !reg.env.normalized_ub.is_empty() {
-        // One NORMALIZED pair per collapsed level: their loops are loops
-        // like any (counters in memory from 0 to a bound in a slot), and the
-        // nest gets one counter of its own below.
-        entry_call = drop_normalized(reg, entry_call);
-    }
     let depth = (reg.env.value(ClauseKind::Collapse).and_then(|o| o.const_uint()).unwrap_or(1) as usize)
         .max(reg.env.normalized_iv.len())
         .max(1);
@@ -121,6 +115,12 @@ fn normalize<'ctx>(
     let mut levels = Vec::new();
     for lp in loops {
         levels.push(level(&b, lp).map_err(fail)?);
+    }
+    if !reg.env.normalized_iv.is_empty() || !reg.env.normalized_ub.is_empty() {
+        // One NORMALIZED pair per collapsed level (icx's form): those loops
+        // are loops like any (counters in memory from 0 to a bound in a
+        // slot), and the nest gets one counter of its own below.
+        entry_call = drop_normalized(reg, entry_call);
     }
 
     // Before the nest: n = the product of the levels' iterations, the slots,
