@@ -26,3 +26,6 @@ config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%libomp", os.path.join(llvm, "lib")))
 config.substitutions.append(("%lli", f"{bindir}/lli"))
 config.substitutions.append(("%root", root))
+# A C program through weft-cc, clang -fopenmp and serially (test/cc/check.sh).
+config.substitutions.append(("%weftcc-check", f"bash {os.path.join(root, 'test', 'cc', 'check.sh')}"))
+config.substitutions.append(("%weftcc", os.path.join(root, "target", "release", "weft-cc")))

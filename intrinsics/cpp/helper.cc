@@ -499,6 +499,10 @@ LLVMTypeRef weft_memory_type(LLVMValueRef v) {
                : nullptr;
   if (auto *GV = dyn_cast<GlobalVariable>(V))
     return wrap(GV->getValueType());
+  // A struct passed by value: the caller's copy, which the callee owns.
+  if (auto *A = dyn_cast<Argument>(V))
+    if (Type *T = A->getParamByValType())
+      return wrap(T);
   return nullptr;
 }
 
@@ -653,6 +657,47 @@ int weftDiagKind() {
 void weft_diagnose(LLVMModuleRef m, int severity, const char *msg) {
   LLVMContext &Ctx = unwrap(m)->getContext();
   Ctx.diagnose(WeftDiagnostic(weftDiagKind(), (DiagnosticSeverity)severity, msg));
+}
+
+
+// Builds `llvm.directive.region.entry()` before `before`, with one operand
+// bundle per tag (`counts[i]` inputs each, taken in order from `ops`) and
+// `before`'s debug location (weft-cc's markers carry the source line).
+LLVMValueRef weft_build_region_entry(LLVMValueRef before, const char **tags, const unsigned *counts, unsigned ntags,
+                                     LLVMValueRef *ops) {
+  auto *At = cast<Instruction>(unwrap(before));
+  LLVMContext &C0 = At->getContext();
+  FunctionCallee Entry =
+      At->getModule()->getOrInsertFunction("llvm.directive.region.entry", FunctionType::get(Type::getTokenTy(C0), false));
+  SmallVector<OperandBundleDef, 8> Bundles;
+  unsigned k = 0;
+  for (unsigned i = 0; i < ntags; ++i) {
+    SmallVector<Value *, 4> Inputs;
+    for (unsigned j = 0; j < counts[i]; ++j)
+      Inputs.push_back(unwrap(ops[k++]));
+    Bundles.emplace_back(tags[i], Inputs);
+  }
+  CallInst *C = CallInst::Create(Entry, {}, Bundles, "", At);
+  C->setDebugLoc(At->getDebugLoc());
+  return wrap(C);
+}
+
+// Builds `llvm.directive.region.exit(token)` with the bundle `tag()` before
+// `before`, with its debug location.
+LLVMValueRef weft_build_region_exit(LLVMValueRef before, LLVMValueRef token, const char *tag) {
+  auto *At = cast<Instruction>(unwrap(before));
+  LLVMContext &C0 = At->getContext();
+  FunctionCallee Exit = At->getModule()->getOrInsertFunction(
+      "llvm.directive.region.exit", FunctionType::get(Type::getVoidTy(C0), {Type::getTokenTy(C0)}, false));
+  OperandBundleDef B(tag, ArrayRef<Value *>{});
+  CallInst *C = CallInst::Create(Exit, {unwrap(token)}, {B}, "", At);
+  C->setDebugLoc(At->getDebugLoc());
+  return wrap(C);
+}
+
+// Gives `to` the debug location of `from`.
+void weft_copy_debug_loc(LLVMValueRef from, LLVMValueRef to) {
+  cast<Instruction>(unwrap(to))->setDebugLoc(cast<Instruction>(unwrap(from))->getDebugLoc());
 }
 
 } // extern "C"

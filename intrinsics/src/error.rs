@@ -38,6 +38,8 @@ pub enum Rule {
     UnloweredDirective,
     /// GenX: an llvm.genx region access or module that breaks a GenX rule.
     GenX,
+    /// A malformed weft-cc marker call (`__weft_cc_begin/end/private`).
+    Marker,
     /// A bug in weft (a caught panic).
     Internal,
 }
@@ -61,6 +63,7 @@ impl Rule {
             Rule::NotYetSupported => "not-yet-supported",
             Rule::UnloweredDirective => "unlowered-directive",
             Rule::GenX => "genx",
+            Rule::Marker => "marker",
             Rule::Internal => "internal",
         }
     }

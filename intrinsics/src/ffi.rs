@@ -40,6 +40,15 @@ extern "C" {
     fn weft_outline_context_new(f: LLVMValueRef) -> *mut c_void;
     fn weft_outline_context_free(cx: *mut c_void);
     fn weft_add_bundle(call: LLVMValueRef, tag: *const c_char, values: *mut LLVMValueRef, n: c_uint) -> LLVMValueRef;
+    fn weft_build_region_entry(
+        before: LLVMValueRef,
+        tags: *const *const c_char,
+        counts: *const c_uint,
+        ntags: c_uint,
+        ops: *mut LLVMValueRef,
+    ) -> LLVMValueRef;
+    fn weft_build_region_exit(before: LLVMValueRef, token: LLVMValueRef, tag: *const c_char) -> LLVMValueRef;
+    fn weft_copy_debug_loc(from: LLVMValueRef, to: LLVMValueRef);
     fn weft_written_alloca(inst: LLVMValueRef) -> LLVMValueRef;
     fn weft_drop_bundles(call: LLVMValueRef, prefix: *const c_char) -> LLVMValueRef;
     fn weft_pointed_variables(inst: LLVMValueRef, out: *mut LLVMValueRef, kind: *mut c_int, cap: c_uint) -> c_uint;
@@ -419,6 +428,47 @@ pub fn add_bundle<'ctx>(call: InstructionValue<'ctx>, tag: &str, values: &[Value
             raw.len() as c_uint,
         ))
     }
+}
+
+/// Builds `llvm.directive.region.entry()` before `before` with the bundles
+/// `(tag, inputs)` in order, at `before`'s debug location.
+pub fn build_region_entry<'ctx>(
+    before: InstructionValue<'ctx>,
+    bundles: &[(String, Vec<Value>)],
+) -> InstructionValue<'ctx> {
+    let tags: Vec<CString> =
+        bundles.iter().map(|(t, _)| CString::new(t.replace('\0', "")).expect("no interior NUL")).collect();
+    let ptrs: Vec<*const c_char> = tags.iter().map(|t| t.as_ptr()).collect();
+    let counts: Vec<c_uint> = bundles.iter().map(|(_, v)| v.len() as c_uint).collect();
+    let mut ops: Vec<LLVMValueRef> = bundles.iter().flat_map(|(_, v)| v.iter().map(|x| x.0)).collect();
+    // SAFETY: a live instruction and live values of its function; the arrays
+    // outlive the call and agree in length.
+    unsafe {
+        InstructionValue::new(weft_build_region_entry(
+            before.as_value_ref(),
+            ptrs.as_ptr(),
+            counts.as_ptr(),
+            ptrs.len() as c_uint,
+            ops.as_mut_ptr(),
+        ))
+    }
+}
+
+/// Builds `llvm.directive.region.exit(token) [ "<tag>"() ]` before `before`.
+pub fn build_region_exit<'ctx>(
+    before: InstructionValue<'ctx>,
+    token: InstructionValue<'ctx>,
+    tag: &str,
+) -> InstructionValue<'ctx> {
+    let ctag = CString::new(tag.replace('\0', "")).expect("no interior NUL");
+    // SAFETY: live instructions; `token` is a region entry of this function.
+    unsafe { InstructionValue::new(weft_build_region_exit(before.as_value_ref(), token.as_value_ref(), ctag.as_ptr())) }
+}
+
+/// Gives `to` the debug location of `from`.
+pub fn copy_debug_location(from: InstructionValue<'_>, to: InstructionValue<'_>) {
+    // SAFETY: two live instructions.
+    unsafe { weft_copy_debug_loc(from.as_value_ref(), to.as_value_ref()) }
 }
 
 /// The alloca an instruction writes through (store, atomic, memset/memcpy

@@ -588,6 +588,16 @@ impl DirKind {
         self.clause_sets().iter().any(|set| set.contains(&f))
     }
 
+    /// Whether it starts a team of threads (an outlined parallel region).
+    pub fn is_team_parallel(self) -> bool {
+        matches!(self, DirKind::Parallel | DirKind::ParallelLoop | DirKind::ParallelLoopSimd)
+    }
+
+    /// Whether it is a worksharing loop (its iterations divided among a team).
+    pub fn is_worksharing_loop(self) -> bool {
+        matches!(self, DirKind::Loop | DirKind::ParallelLoop | DirKind::LoopSimd | DirKind::ParallelLoopSimd)
+    }
+
     /// Whether vectorization (weft-vectorize) owns it rather than threading (weft-paropt).
     pub fn is_simd_only(self) -> bool {
         matches!(self, DirKind::Simd | DirKind::AutoVec | DirKind::Ivdep)

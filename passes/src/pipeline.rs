@@ -3,7 +3,7 @@
 use llvm_plugin::inkwell::module::Module;
 use weft_intrinsics::PassResult;
 
-use crate::{cleanup, genx, paropt, prepare, vectorize};
+use crate::{cleanup, genx, markers, paropt, prepare, vectorize};
 
 /// The stages of `weft`, in order.
 pub const WEFT_PIPELINE: &[&str] =
@@ -23,7 +23,8 @@ pub fn run_stage(name: &str, module: &Module<'_>) -> PassResult {
 
 /// Runs the whole pipeline, stopping at the first stage that fails.
 pub fn run_weft(module: &Module<'_>) -> PassResult {
-    let mut changed = false;
+    // weft-cc's markers first, when the module has them (a no-op otherwise).
+    let mut changed = markers::run(module, markers::Form::Region)?;
     for stage in WEFT_PIPELINE {
         log::debug!(target: "weft::pipeline", "running {stage}");
         changed |= run_stage(stage, module)?;
@@ -33,7 +34,10 @@ pub fn run_weft(module: &Module<'_>) -> PassResult {
 
 /// Whether a module calls directive intrinsics.
 pub fn has_directives(module: &Module<'_>) -> bool {
-    module.get_functions().any(|f| weft_intrinsics::group::is_directive_intrinsic(&f.get_name().to_string_lossy()))
+    module.get_functions().any(|f| {
+        let n = f.get_name().to_string_lossy();
+        weft_intrinsics::group::is_directive_intrinsic(&n) || n == markers::BEGIN
+    })
 }
 
 /// Whether a module has anything for weft to do (directive or GenX intrinsics),
@@ -41,6 +45,6 @@ pub fn has_directives(module: &Module<'_>) -> bool {
 pub fn has_weft_work(module: &Module<'_>) -> bool {
     module.get_functions().any(|f| {
         let n = f.get_name().to_string_lossy();
-        weft_intrinsics::group::is_directive_intrinsic(&n) || n.starts_with("llvm.genx.")
+        weft_intrinsics::group::is_directive_intrinsic(&n) || n.starts_with("llvm.genx.") || n == markers::BEGIN
     })
 }

@@ -19,7 +19,7 @@ use llvm_plugin::inkwell::values::{InstructionOpcode, InstructionValue};
 use weft_intrinsics::ffi;
 use weft_intrinsics::group::{is_directive_intrinsic, Span};
 use weft_intrinsics::model::{Form, ValueId};
-use weft_intrinsics::vocab::{ClauseKind, DataSharing, DirKind};
+use weft_intrinsics::vocab::{ClauseKind, DataSharing};
 use weft_intrinsics::PassResult;
 use weft_intrinsics::Rule;
 
@@ -73,7 +73,7 @@ fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> bool 
     for a in analyses {
         let named: hashbrown::HashSet<ValueId> = a.graph.regions.iter().flat_map(clause_vars).collect();
         for r in &a.graph.regions {
-            if !matches!(r.kind, DirKind::Parallel | DirKind::ParallelLoop) {
+            if !r.kind.is_team_parallel() {
                 continue;
             }
             let inside: hashbrown::HashSet<ffi::BlockId> =
@@ -177,7 +177,7 @@ fn make_default_explicit<'ctx>(
 /// local variables only); an error for each, rather than leaving it shared.
 fn default_globals(a: &Analysis<'_>) -> Vec<WeftError> {
     let mut errors = Vec::new();
-    for r in a.graph.regions.iter().filter(|r| matches!(r.kind, DirKind::Parallel | DirKind::ParallelLoop)) {
+    for r in a.graph.regions.iter().filter(|r| r.kind.is_team_parallel()) {
         let Some(tag) = default_list(r) else { continue };
         let named: hashbrown::HashSet<ValueId> = clause_vars(r).collect();
         let mut seen = hashbrown::HashSet::new();
@@ -325,7 +325,7 @@ fn tls_direct(analyses: &[Analysis<'_>]) -> bool {
         // (A nested region's blocks are its parent's too: each call once.)
         let mut seen = hashbrown::HashSet::new();
         let mut doomed = Vec::new();
-        for r in a.graph.regions.iter().filter(|r| matches!(r.kind, DirKind::Parallel | DirKind::ParallelLoop)) {
+        for r in a.graph.regions.iter().filter(|r| r.kind.is_team_parallel()) {
             for &b in &r.blocks {
                 if !seen.insert(b) {
                     continue;

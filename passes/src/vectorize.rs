@@ -1,15 +1,11 @@
-//! weft-vectorize (the VPlan vectorization framework). Not built yet: simd
-//! regions are refused with a clear error.
+//! weft-vectorize (the VPlan vectorization framework). The VPlan is not
+//! built yet: every simd loop runs as a scalar loop with its clauses honored
+//! (`paropt::simd`), and a missed-optimization remark says so.
 use llvm_plugin::inkwell::module::Module;
 use weft_intrinsics::PassResult;
 
-use crate::wregion::{analyze_module, refuse_regions};
+use crate::paropt;
 
 pub fn run(module: &Module<'_>) -> PassResult {
-    let analyses = analyze_module(module)?;
-    refuse_regions(
-        &analyses,
-        |r| r.kind.is_simd_only(),
-        "weft-vectorize cannot vectorize this region yet (the VPlan vectorizer is not built)",
-    )
+    paropt::run_simd_scalar(module)
 }

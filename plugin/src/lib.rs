@@ -10,11 +10,14 @@ use llvm_plugin::{
 };
 use weft_intrinsics::PassResult;
 use weft_passes::genx::legalize::Params as LegalizeParams;
+use weft_passes::markers::{self, Form};
 use weft_passes::{cleanup, genx, paropt, pipeline, prepare, vectorize, wregion};
 
 /// Every pass name weft registers with `-passes=`.
 pub const PASS_NAMES: &[&str] = &[
     "print<wregions>",
+    "weft-markers",
+    "weft-markers<paper>",
     "weft-prepare",
     "weft-paropt",
     "weft-vectorize",
@@ -29,6 +32,8 @@ pub const PASS_NAMES: &[&str] = &[
 #[derive(Clone, Copy, Debug)]
 enum Pass {
     PrintWRegions,
+    /// weft-cc's marker calls into directive intrinsics of one form.
+    Markers(Form),
     Prepare,
     Paropt,
     Vectorize,
@@ -56,6 +61,8 @@ impl Pass {
     fn parse(name: &str) -> Result<Option<Pass>, String> {
         Ok(Some(match name {
             "print<wregions>" => Pass::PrintWRegions,
+            "weft-markers" => Pass::Markers(Form::Region),
+            "weft-markers<paper>" => Pass::Markers(Form::Paper),
             "weft-prepare" => Pass::Prepare,
             "weft-paropt" => Pass::Paropt,
             "weft-vectorize" => Pass::Vectorize,
@@ -76,6 +83,8 @@ impl Pass {
     fn name(self) -> &'static str {
         match self {
             Pass::PrintWRegions => "print<wregions>",
+            Pass::Markers(Form::Region) => "weft-markers",
+            Pass::Markers(Form::Paper) => "weft-markers<paper>",
             Pass::Prepare => "weft-prepare",
             Pass::Paropt => "weft-paropt",
             Pass::Vectorize => "weft-vectorize",
@@ -94,6 +103,7 @@ impl Pass {
     fn body(self, module: &Module<'_>) -> PassResult {
         match self {
             Pass::PrintWRegions => print_wregions(module),
+            Pass::Markers(form) => markers::run(module, form),
             Pass::Prepare => prepare::run(module),
             Pass::Paropt => paropt::run(module),
             Pass::Vectorize => vectorize::run(module),
@@ -108,7 +118,11 @@ impl Pass {
             Pass::Threads(_) if !pipeline::has_directives(module) => Ok(false),
             Pass::Threads(_) => paropt::run(module),
             Pass::TestPanic => panic!("deliberate panic from weft-test-panic"),
-            Pass::Protect => Ok(prepare::at_pipeline_start(module)),
+            Pass::Protect => {
+                // weft-cc's markers become directives before anything else runs.
+                let made = markers::run(module, Form::Region)?;
+                Ok(prepare::at_pipeline_start(module) | made)
+            }
         }
     }
 }
@@ -153,7 +167,8 @@ fn plugin_registrar(builder: &mut PassBuilder) {
         }
     });
 
-    // Before any simplification: mark directive calls nomerge/convergent so
+    // Before any simplification: weft-cc's markers into directives; then mark
+    // directive calls nomerge/convergent so
     // CFG passes cannot merge, hoist, sink or duplicate them (prepare.rs).
     builder.add_pipeline_start_ep_callback(|manager, _| manager.add_pass(Pass::Protect));
     // Threads are outlined early, after the early function simplification

@@ -83,6 +83,55 @@ fn statement<'ctx>(first: BasicBlock<'ctx>, fini: BasicBlock<'ctx>) -> Option<Ve
     None
 }
 
+/// Replaces every use of `from` by `to` when both have one type.
+fn replace_value<'ctx>(from: BasicValueEnum<'ctx>, to: BasicValueEnum<'ctx>) -> bool {
+    match (from, to) {
+        (BasicValueEnum::IntValue(a), BasicValueEnum::IntValue(b)) if a.get_type() == b.get_type() => {
+            a.replace_all_uses_with(b)
+        }
+        (BasicValueEnum::FloatValue(a), BasicValueEnum::FloatValue(b)) if a.get_type() == b.get_type() => {
+            a.replace_all_uses_with(b)
+        }
+        (BasicValueEnum::PointerValue(a), BasicValueEnum::PointerValue(b)) => a.replace_all_uses_with(b),
+        _ => return false,
+    }
+    true
+}
+
+/// Inside one atomic statement, a load of a variable the statement already
+/// loaded or stored reads that value: unoptimized code of `{v = x; x += e;}`
+/// or `{x += e; v = x;}` loads x twice, and OpenMP forbids the statement's
+/// other lvalues to overlap x, so the second load can only see the first's
+/// value (or the statement's own store).
+fn forward_reloads(stmt: Vec<InstructionValue<'_>>) -> Vec<InstructionValue<'_>> {
+    let mut known: Vec<(BasicValueEnum<'_>, BasicValueEnum<'_>)> = Vec::new();
+    let mut out = Vec::with_capacity(stmt.len());
+    for i in stmt {
+        match (i.get_opcode(), pointer_operand(i)) {
+            (InstructionOpcode::Load, Some(p)) if !i.get_volatile().unwrap_or(true) => {
+                let Ok(loaded) = BasicValueEnum::try_from(i.as_any_value_enum()) else { continue };
+                if let Some(&(_, v)) = known.iter().find(|(q, _)| *q == p) {
+                    if replace_value(loaded, v) {
+                        i.erase_from_basic_block();
+                        continue;
+                    }
+                }
+                known.retain(|(q, _)| *q != p);
+                known.push((p, loaded));
+            }
+            (InstructionOpcode::Store, Some(p)) => {
+                known.retain(|(q, _)| *q != p);
+                if let Some(v) = i.get_operand(0).and_then(|o| o.left()) {
+                    known.push((p, v));
+                }
+            }
+            _ => {}
+        }
+        out.push(i);
+    }
+    out
+}
+
 /// Whether `v` depends on `on` through instructions of `stmt`.
 fn depends_on<'ctx>(v: BasicValueEnum<'ctx>, on: InstructionValue<'ctx>, stmt: &[InstructionValue<'ctx>]) -> bool {
     let Some(i) = v.as_instruction_value() else { return false };
@@ -105,6 +154,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     ) -> Res<String> {
         let ord = if seq_cst { AtomicOrdering::SequentiallyConsistent } else { AtomicOrdering::Monotonic };
         let stmt = statement(first, fini).ok_or_else(|| refuse("an atomic statement with control flow"))?;
+        let stmt = if matches!(op, AtomicOp::Update | AtomicOp::Capture) { forward_reloads(stmt) } else { stmt };
         let mem: Vec<InstructionValue<'ctx>> = stmt
             .iter()
             .copied()

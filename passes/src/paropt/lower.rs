@@ -6,7 +6,7 @@
 //! from the IR, never from the analysis's block lists.
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::builder::Builder;
-use llvm_plugin::inkwell::types::{BasicType, BasicTypeEnum, IntType};
+use llvm_plugin::inkwell::types::{BasicTypeEnum, IntType};
 use llvm_plugin::inkwell::values::{
     AnyValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue, IntValue, PointerValue,
 };
@@ -14,7 +14,6 @@ use llvm_plugin::inkwell::IntPredicate;
 use weft_intrinsics::ffi::{self, Value};
 use weft_intrinsics::group::is_directive_intrinsic;
 use weft_intrinsics::model::ValueId;
-use weft_intrinsics::vocab::DirKind;
 use weft_intrinsics::{Rule, WeftError};
 
 use super::plan::{Construct, Plan, Share};
@@ -145,7 +144,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let mut cur = r;
         while let Some(i) = cur {
             let reg = &a.graph.regions[i];
-            if matches!(reg.kind, DirKind::Parallel | DirKind::ParallelLoop) {
+            if reg.kind.is_team_parallel() {
                 let s = a.scan.handles[reg.entry.block];
                 return self.first_block(s);
             }
@@ -237,11 +236,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// The type of a data-sharing record's variable: `:TYPED`'s element type
     /// (an array of `count` of them), else the alloca's or global's own type.
     pub(super) fn var_type(&self, v: &super::plan::Var) -> Option<BasicTypeEnum<'ctx>> {
-        match v.elem {
-            Some(e) if v.count > 1 => Some(self.value(e).get_type().array_type(v.count).into()),
-            Some(e) => Some(self.value(e).get_type()),
-            None => ffi::memory_type(self.value(v.var)),
-        }
+        // SAFETY: records of a fresh analysis of this function.
+        unsafe { v.ty() }
     }
 
     pub(super) fn value(&self, id: ValueId) -> BasicValueEnum<'ctx> {
@@ -389,6 +385,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                     self.lower_atomic(op, seq_cst, shape.first, shape.fini).map_err(|e| e.at(reg.entry.span.first))?;
                 self.notes.push(note);
             }
+            Construct::Simd => self.lower_simd_scalar(a, r, f, plan, shape)?,
             Construct::Loop | Construct::ParallelLoop | Construct::Parallel => {
                 self.lower_data(a, r, plan, shape, &fname, begin_call)?;
                 if plan.construct.is_parallel() {
@@ -414,6 +411,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             Construct::Taskwait => "lowered in place: __kmpc_omp_taskwait".to_string(),
             Construct::Taskyield => "lowered in place: __kmpc_omp_taskyield".to_string(),
             Construct::Ordered => "lowered in place: __kmpc_ordered / __kmpc_end_ordered".to_string(),
+            Construct::Simd => "run by the encountering thread".to_string(),
             _ => String::from("lowered"),
         };
         let mut msg = format!("{} (region {}) {what}", reg.kind.begin_name(), reg.number);

@@ -11,6 +11,7 @@ pub mod partition;
 pub mod plan;
 pub mod privatize;
 pub mod runtime;
+pub mod simd;
 
 use llvm_plugin::inkwell::module::Module;
 use weft_intrinsics::vocab::ClauseKind;
@@ -120,6 +121,54 @@ fn check_ordered(a: &Analysis<'_>, r: usize) -> Result<(), WeftError> {
         reg.kind.begin_name(),
         "an ordered region must be closely nested in a worksharing loop with the ORDERED clause",
     ))
+}
+
+/// weft-vectorize's part until its VPlan is built: every simd loop
+/// (`DIR.OMP.SIMD`, `DIR.VPO.AUTO.VEC`, `DIR.PRAGMA.IVDEP`) is run as a
+/// scalar loop by the encountering thread (`simd.rs`), with a
+/// missed-optimization remark. Planned first, then lowered innermost first.
+pub fn run_simd_scalar(module: &Module<'_>) -> PassResult {
+    let analyses = analyze_module(module)?;
+    let mut errors = Vec::new();
+    for a in &analyses {
+        for r in a.graph.preorder().into_iter().filter(|&r| vector_only(a, r)) {
+            let reg = &a.graph.regions[r];
+            if let Err(e) = plan(reg).and_then(|p| simd::check(&p, reg.kind.begin_name())) {
+                errors.push(e.in_function(&a.graph.function).at(reg.entry.span.first));
+                break;
+            }
+        }
+    }
+    // SAFETY: the analyses are of the unchanged module.
+    unsafe { ffi::locate(&mut errors) };
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let mut changed = false;
+    let mut lowerer = Lowerer::new(Runtime::new(module));
+    for a in &analyses {
+        let mut order = a.graph.preorder();
+        order.reverse();
+        for r in order.into_iter().filter(|&r| vector_only(a, r)) {
+            let reg = &a.graph.regions[r];
+            let p = plan(reg).map_err(|e| vec![e.in_function(&a.graph.function)])?;
+            // SAFETY: the region's directive call, from a fresh analysis.
+            let call = unsafe { ffi::instruction(reg.entry.span.first) };
+            ffi::remark(
+                ffi::Remark::Missed,
+                call,
+                "NotVectorized",
+                &format!(
+                    "{} (region {}) left scalar: weft's VPlan vectorizer is not built yet",
+                    reg.kind.begin_name(),
+                    reg.number
+                ),
+            );
+            lowerer.lower(a, r, &p).map_err(|e| vec![e.in_function(&a.graph.function)])?;
+            changed = true;
+        }
+    }
+    Ok(changed)
 }
 
 pub fn run(module: &Module<'_>) -> PassResult {

@@ -2,9 +2,10 @@
 //! data-sharing record per variable, and the clauses that steer code
 //! generation. Built from the region's data environment before any IR is
 //! touched; every clause weft cannot lower yet is refused here, naming it.
+use llvm_plugin::inkwell::types::{BasicType, BasicTypeEnum};
 use weft_intrinsics::model::{Item, Operand, ValueId};
 use weft_intrinsics::vocab::{AtomicOp, ClauseKind, DirKind, Modifiers, ProcBind, ReductionOp, ScheduleKind};
-use weft_intrinsics::{Rule, WeftError};
+use weft_intrinsics::{ffi, Rule, WeftError};
 
 use crate::wregion::WRegion;
 
@@ -28,14 +29,20 @@ pub enum Construct {
     Atomic,
     /// An `ordered` region inside a loop with the ORDERED clause.
     Ordered,
+    /// A simd loop (weft-vectorize's): run by the encountering thread with
+    /// its clauses' private copies.
+    Simd,
 }
 
 impl Construct {
     pub fn of(kind: DirKind) -> Option<Construct> {
         Some(match kind {
             DirKind::Parallel => Construct::Parallel,
-            DirKind::Loop => Construct::Loop,
-            DirKind::ParallelLoop => Construct::ParallelLoop,
+            // The simd part of a combined construct: each thread's chunk stays
+            // a scalar loop until weft-vectorize's VPlan is built.
+            DirKind::Loop | DirKind::LoopSimd => Construct::Loop,
+            DirKind::ParallelLoop | DirKind::ParallelLoopSimd => Construct::ParallelLoop,
+            DirKind::Simd | DirKind::AutoVec | DirKind::Ivdep => Construct::Simd,
             DirKind::Master => Construct::Master,
             DirKind::Masked => Construct::Masked,
             DirKind::Critical => Construct::Critical,
@@ -101,6 +108,22 @@ pub struct Var {
     pub share: Share,
     /// The clause as written, for messages.
     pub clause: String,
+}
+
+impl Var {
+    /// The variable's type: `:TYPED`'s element type (an array of `count` of
+    /// them), else the alloca's or global's own type.
+    ///
+    /// # Safety
+    /// The record must come from a fresh analysis of the live function.
+    pub unsafe fn ty<'ctx>(&self) -> Option<BasicTypeEnum<'ctx>> {
+        let value = |id| ffi::basic_value(id);
+        match self.elem {
+            Some(e) if self.count > 1 => Some(value(e).get_type().array_type(self.count).into()),
+            Some(e) => Some(value(e).get_type()),
+            None => ffi::memory_type(value(self.var)),
+        }
+    }
 }
 
 /// The runtime schedule of a worksharing loop.
@@ -232,7 +255,8 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
             C::Depend(_) | C::Map(_) => true,
             // ORDERED(0) is plain `ordered`; ORDERED(n) a doacross loop.
             C::Ordered => c.value().is_some_and(|v| v.const_uint() != Some(0)),
-            C::Linear => !construct.is_loop() || c.modifiers.contains(Modifiers::IV),
+            // (A simd loop's linear variables are refused by paropt::simd.)
+            C::Linear => !(construct.is_loop() || construct == Construct::Simd) || c.modifiers.contains(Modifiers::IV),
             // (A nest that weft-prepare collapsed has one counter.)
             C::Collapse => c.value().and_then(Operand::const_uint) != Some(1) && env.normalized_iv.len() != 1,
             C::Reduction(ReductionOp::Udr) => true,
@@ -299,6 +323,7 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     if !vars.is_empty()
         && !construct.is_parallel()
         && !construct.is_loop()
+        && construct != Construct::Simd
         && !(construct == Construct::Single && only_copyprivate)
     {
         return Err(not_yet(&vars[0].clause, "data-sharing clauses on this construct").on_directive(name));

@@ -27,7 +27,7 @@ use llvm_plugin::inkwell::values::{BasicValueEnum, InstructionOpcode, IntValue};
 use llvm_plugin::inkwell::IntPredicate as P;
 use weft_intrinsics::ffi::{self, CfgLoop, Widen};
 use weft_intrinsics::model::Form;
-use weft_intrinsics::vocab::{ClauseKind, DirKind};
+use weft_intrinsics::vocab::ClauseKind;
 use weft_intrinsics::{Rule, WeftError};
 
 use crate::wregion::Analysis;
@@ -39,8 +39,7 @@ fn unnormalized(a: &Analysis<'_>) -> Vec<usize> {
             let reg = &a.graph.regions[r];
             // (icx's form of a collapsed nest, one NORMALIZED pair per level,
             // is normalized again into one counter.)
-            matches!(reg.kind, DirKind::Loop | DirKind::ParallelLoop)
-                && (reg.env.normalized_iv.len() + reg.env.normalized_ub.len() != 2)
+            reg.kind.is_worksharing_loop() && (reg.env.normalized_iv.len() + reg.env.normalized_ub.len() != 2)
         })
         .collect()
 }

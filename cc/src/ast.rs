@@ -1,0 +1,254 @@
+//! What weft-cc needs from clang's AST (`-ast-dump=json` of the program
+//! parsed with `-fopenmp`): each OpenMP directive of the main file with the
+//! source range of its pragma and of the statement it applies to, the loops
+//! a loop directive applies to, and the local variables declared inside each
+//! construct. Clang decided all of this; weft-cc only reads it.
+use std::collections::HashMap;
+use std::ops::Range;
+
+use crate::json::Json;
+
+/// One OpenMP executable directive of the main file.
+#[derive(Debug, Clone)]
+pub struct Directive {
+    /// Clang's node kind, e.g. `OMPParallelForDirective`.
+    pub kind: String,
+    /// Byte range of the `#pragma omp ...` line(s).
+    pub pragma: Range<usize>,
+    /// Byte range of the associated statement (up to the end of its last
+    /// token: a trailing `;` is not included).
+    pub stmt: Option<Range<usize>>,
+    /// The loops a loop directive applies to, outermost first (every loop of
+    /// a perfect nest; the clause says how many count).
+    pub loops: Vec<ForLoop>,
+    /// The innermost enclosing directive.
+    pub parent: Option<usize>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct ForLoop {
+    /// The variable the init-statement assigns (`i = 0`), if it declares none.
+    pub assigned: Option<String>,
+}
+
+/// Variables declared inside a construct (and so private to it).
+#[derive(Debug, Clone)]
+pub struct Locals {
+    pub names: Vec<String>,
+    pub at: Insert,
+    /// The innermost directive whose statement declares them.
+    pub owner: usize,
+}
+
+/// Where a statement naming the variables can go once they are in scope.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Insert {
+    /// After the declaration, which ends at this offset.
+    After(usize),
+    /// At the start of the body of the `for` whose init declares them.
+    LoopBody(Range<usize>),
+}
+
+#[derive(Debug, Default)]
+pub struct Ast {
+    pub directives: Vec<Directive>,
+    pub locals: Vec<Locals>,
+    /// Declarative OpenMP constructs weft-cc does not support: (name, offset).
+    pub unsupported: Vec<(String, usize)>,
+    /// Directives outside the main file (in a header): (kind, file).
+    pub elsewhere: Vec<(String, String)>,
+}
+
+/// Declarative directives and the attributes they leave on declarations.
+const DECLARATIVE: &[(&str, &str)] = &[
+    ("OMPThreadPrivateDecl", "threadprivate"),
+    ("OMPDeclareReductionDecl", "declare reduction"),
+    ("OMPDeclareMapperDecl", "declare mapper"),
+    ("OMPRequiresDecl", "requires"),
+    ("OMPAllocateDecl", "allocate"),
+    ("OMPDeclareSimdDeclAttr", "declare simd"),
+    ("OMPDeclareTargetDeclAttr", "declare target"),
+    ("OMPDeclareVariantAttr", "declare variant"),
+];
+
+/// A node's range resolved to the main file: (begin, end after last token).
+type Spans = HashMap<*const Json, Option<Range<usize>>>;
+
+/// Reads the dump of `main_file` (the path as given to clang).
+pub fn read(root: &Json, main_file: &str) -> Ast {
+    let mut r = Resolver { main: main_file, cur: None, spans: HashMap::new() };
+    r.visit(root);
+    let mut w = Walker { spans: &r.spans, ast: Ast::default() };
+    w.walk(root, None);
+    w.ast
+}
+
+struct Resolver<'a> {
+    main: &'a str,
+    cur: Option<String>,
+    spans: Spans,
+}
+
+impl Resolver<'_> {
+    /// Follows a location (as the dumper printed it, in order) and returns its
+    /// main-file offset and token length.
+    fn loc(&mut self, l: &Json) -> Option<(usize, usize)> {
+        if let Some(s) = l.get("spellingLoc") {
+            self.loc(s);
+        }
+        if let Some(e) = l.get("expansionLoc") {
+            return self.loc(e);
+        }
+        if let Some(f) = l.str("file") {
+            self.cur = Some(f.to_string());
+        }
+        let off = l.num("offset")?;
+        (self.cur.as_deref() == Some(self.main)).then(|| (off, l.num("tokLen").unwrap_or(0)))
+    }
+
+    fn visit(&mut self, n: &Json) {
+        let Json::Obj(fields) = n else {
+            if let Json::Arr(items) = n {
+                items.iter().for_each(|i| self.visit(i));
+            }
+            return;
+        };
+        let mut span = None;
+        for (k, v) in fields {
+            match k.as_str() {
+                "loc" => {
+                    self.loc(v);
+                }
+                "range" => {
+                    let b = v.get("begin").and_then(|b| self.loc(b));
+                    let e = v.get("end").and_then(|e| self.loc(e));
+                    if let (Some((b, _)), Some((e, len))) = (b, e) {
+                        span = Some(b..(e + len).max(b));
+                    }
+                }
+                "inner" => self.visit(v),
+                _ => {}
+            }
+        }
+        self.spans.insert(n as *const Json, span);
+    }
+}
+
+struct Walker<'a> {
+    spans: &'a Spans,
+    ast: Ast,
+}
+
+/// The statement a directive applies to: the first child that is a node
+/// (clauses print as empty objects), looking through a CapturedStmt.
+fn associated(d: &Json) -> Option<&Json> {
+    let s = d.inner().iter().find(|c| !c.kind().is_empty())?;
+    if s.kind() == "CapturedStmt" {
+        return s.inner().first().and_then(|cd| cd.inner().first());
+    }
+    Some(s)
+}
+
+fn is_directive(kind: &str) -> bool {
+    kind.starts_with("OMP") && kind.ends_with("Directive")
+}
+
+/// A variable weft can be told about: automatic, of a size known when the
+/// function is entered (a VLA's storage is made inside the construct).
+fn private_local(v: &Json) -> Option<String> {
+    if v.kind() != "VarDecl" || v.get("storageClass").is_some() {
+        return None;
+    }
+    let ty = v.get("type").and_then(|t| t.str("qualType")).unwrap_or("");
+    let vla = ty.split('[').skip(1).any(|dim| !dim.trim_start().starts_with(|c: char| c.is_ascii_digit() || c == ']'));
+    let name = v.str("name")?;
+    (!vla && !name.is_empty()).then(|| name.to_string())
+}
+
+impl Walker<'_> {
+    fn span(&self, n: &Json) -> Option<Range<usize>> {
+        self.spans.get(&(n as *const Json)).cloned().flatten()
+    }
+
+    fn walk(&mut self, n: &Json, owner: Option<usize>) {
+        let kind = n.kind();
+        if let Some((_, name)) = DECLARATIVE.iter().find(|(k, _)| *k == kind) {
+            if let Some(s) = self.span(n) {
+                self.ast.unsupported.push((name.to_string(), s.start));
+            }
+        }
+        if is_directive(kind) {
+            let Some(pragma) = self.span(n) else {
+                self.ast.elsewhere.push((kind.to_string(), String::new()));
+                return;
+            };
+            let stmt = associated(n);
+            let idx = self.ast.directives.len();
+            self.ast.directives.push(Directive {
+                kind: kind.to_string(),
+                pragma,
+                stmt: stmt.and_then(|s| self.span(s)),
+                loops: stmt.map(|s| self.loop_nest(s)).unwrap_or_default(),
+                parent: owner,
+            });
+            if let Some(s) = stmt {
+                self.walk(s, Some(idx));
+            }
+            return;
+        }
+        match (kind, owner) {
+            ("CapturedDecl", _) => {
+                // Only the statement: the rest are clang's helper declarations.
+                if let Some(s) = n.inner().first() {
+                    self.walk(s, owner);
+                }
+                return;
+            }
+            ("DeclStmt", Some(o)) => {
+                let names: Vec<String> = n.inner().iter().filter_map(private_local).collect();
+                if let (false, Some(s)) = (names.is_empty(), self.span(n)) {
+                    self.ast.locals.push(Locals { names, at: Insert::After(s.end), owner: o });
+                }
+            }
+            ("ForStmt", Some(o)) => {
+                let kids = n.inner();
+                if let (Some(init), Some(body)) = (kids.first(), kids.get(4)) {
+                    if init.kind() == "DeclStmt" {
+                        let names: Vec<String> = init.inner().iter().filter_map(private_local).collect();
+                        if let (false, Some(b)) = (names.is_empty(), self.span(body)) {
+                            self.ast.locals.push(Locals { names, at: Insert::LoopBody(b), owner: o });
+                        }
+                        for k in &kids[1..] {
+                            self.walk(k, owner);
+                        }
+                        return;
+                    }
+                }
+            }
+            _ => {}
+        }
+        for c in n.inner() {
+            self.walk(c, owner);
+        }
+    }
+
+    /// The perfect nest of `for` loops starting at `s`.
+    fn loop_nest(&self, mut s: &Json) -> Vec<ForLoop> {
+        let mut out = Vec::new();
+        while s.kind() == "ForStmt" && out.len() < 16 {
+            let kids = s.inner();
+            let assigned = kids
+                .first()
+                .filter(|i| i.kind() == "BinaryOperator" && i.str("opcode") == Some("="))
+                .and_then(|i| i.inner().first().and_then(|lhs| lhs.get("referencedDecl")).and_then(|d| d.str("name")));
+            out.push(ForLoop { assigned: assigned.map(str::to_string) });
+            let Some(mut body) = kids.get(4) else { break };
+            // `{ for ... }`: a compound body holding only the next loop.
+            while body.kind() == "CompoundStmt" && body.inner().len() == 1 {
+                body = &body.inner()[0];
+            }
+            s = body;
+        }
+        out
+    }
+}

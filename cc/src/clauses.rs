@@ -1,0 +1,462 @@
+//! The text of one `#pragma omp` line, as clauses weft's directive model
+//! knows: each clause becomes a `QUAL.OMP.*` name and the C expressions of
+//! its operands, to be passed to the marker call that takes the pragma's
+//! place. Clang has already checked the pragma; what is parsed here is only
+//! what its JSON dump leaves out (clause operators, schedule kinds, names).
+
+/// One clause for the marker call: its name (a C string expression: a literal,
+/// or a `_Generic` choosing one by the variable's type) and its operands.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Clause {
+    pub name: String,
+    pub ops: Vec<String>,
+}
+
+impl Clause {
+    fn new(name: &str, ops: Vec<String>) -> Clause {
+        Clause { name: format!("\"{name}\""), ops }
+    }
+}
+
+/// A directive as weft-cc lowers it: the directive string, whether it has an
+/// associated statement, and the words of its C spelling.
+pub struct DirSpec {
+    pub dir: &'static str,
+    pub words: &'static [&'static str],
+    /// Takes private copies of variables declared inside it.
+    pub privatizes: bool,
+    pub is_loop: bool,
+}
+
+const fn spec(dir: &'static str, words: &'static [&'static str], privatizes: bool, is_loop: bool) -> DirSpec {
+    DirSpec { dir, words, privatizes, is_loop }
+}
+
+/// Clang's directive node kinds that weft lowers.
+pub fn directive(kind: &str) -> Option<DirSpec> {
+    Some(match kind {
+        "OMPParallelDirective" => spec("DIR.OMP.PARALLEL", &["parallel"], true, false),
+        "OMPForDirective" => spec("DIR.OMP.LOOP", &["for"], true, true),
+        "OMPParallelForDirective" => spec("DIR.OMP.PARALLEL.LOOP", &["parallel", "for"], true, true),
+        // A simd loop runs on one thread: its locals belong to the enclosing
+        // team's construct.
+        "OMPSimdDirective" => spec("DIR.OMP.SIMD", &["simd"], false, true),
+        "OMPForSimdDirective" => spec("DIR.OMP.LOOP.SIMD", &["for", "simd"], true, true),
+        "OMPParallelForSimdDirective" => spec("DIR.OMP.PARALLEL.LOOP.SIMD", &["parallel", "for", "simd"], true, true),
+        "OMPMasterDirective" => spec("DIR.OMP.MASTER", &["master"], false, false),
+        "OMPMaskedDirective" => spec("DIR.OMP.MASKED", &["masked"], false, false),
+        "OMPCriticalDirective" => spec("DIR.OMP.CRITICAL", &["critical"], false, false),
+        "OMPSingleDirective" => spec("DIR.OMP.SINGLE", &["single"], false, false),
+        "OMPBarrierDirective" => spec("DIR.OMP.BARRIER", &["barrier"], false, false),
+        "OMPFlushDirective" => spec("DIR.OMP.FLUSH", &["flush"], false, false),
+        "OMPTaskwaitDirective" => spec("DIR.OMP.TASKWAIT", &["taskwait"], false, false),
+        "OMPTaskyieldDirective" => spec("DIR.OMP.TASKYIELD", &["taskyield"], false, false),
+        "OMPAtomicDirective" => spec("DIR.OMP.ATOMIC", &["atomic"], false, false),
+        "OMPOrderedDirective" => spec("DIR.OMP.ORDERED", &["ordered"], false, false),
+        _ => return None,
+    })
+}
+
+/// `OMPParallelSectionsDirective` -> `parallel sections`, for messages.
+pub fn spelling(kind: &str) -> String {
+    let core = kind.strip_prefix("OMP").unwrap_or(kind);
+    let core = core.strip_suffix("Directive").unwrap_or(core);
+    let mut out = String::new();
+    for (i, c) in core.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            out.push(' ');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
+
+/// The pragma's text with line continuations and comments removed.
+pub fn clean(pragma: &str) -> String {
+    let s = pragma.replace("\\\r\n", " ").replace("\\\n", " ");
+    let b = s.as_bytes();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i..].starts_with(b"/*") {
+            i = s[i + 2..].find("*/").map_or(b.len(), |e| i + 2 + e + 2);
+            out.push(' ');
+        } else if b[i..].starts_with(b"//") {
+            break;
+        } else if b[i] == b'"' || b[i] == b'\'' {
+            let q = b[i];
+            let start = i;
+            i += 1;
+            while i < b.len() && b[i] != q {
+                i += if b[i] == b'\\' { 2 } else { 1 };
+            }
+            i = (i + 1).min(b.len());
+            out.push_str(&s[start..i]);
+        } else {
+            let c = s[i..].chars().next().unwrap_or(' ');
+            out.push(c);
+            i += c.len_utf8();
+        }
+    }
+    out
+}
+
+/// Splits at commas outside brackets.
+fn split_top(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut cur = String::new();
+    for c in s.chars() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(cur.trim().to_string());
+                cur.clear();
+                continue;
+            }
+            _ => {}
+        }
+        cur.push(c);
+    }
+    if !cur.trim().is_empty() {
+        out.push(cur.trim().to_string());
+    }
+    out
+}
+
+/// The clauses as written: `(name, argument text)`.
+fn tokenize(s: &str) -> Result<Vec<(String, Option<String>)>, String> {
+    let b: Vec<char> = s.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_whitespace() || b[i] == ',' {
+            i += 1;
+            continue;
+        }
+        if !(b[i].is_ascii_alphabetic() || b[i] == '_') {
+            return Err(format!("unexpected '{}' in the pragma", b[i]));
+        }
+        let start = i;
+        while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == '_') {
+            i += 1;
+        }
+        let name: String = b[start..i].iter().collect();
+        while i < b.len() && b[i].is_whitespace() {
+            i += 1;
+        }
+        let mut arg = None;
+        if i < b.len() && b[i] == '(' {
+            let open = i;
+            let mut depth = 0;
+            while i < b.len() {
+                match b[i] {
+                    '(' => depth += 1,
+                    ')' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+            if i >= b.len() {
+                return Err(format!("unbalanced parentheses after '{name}'"));
+            }
+            arg = Some(b[open + 1..i].iter().collect::<String>().trim().to_string());
+            i += 1;
+        }
+        out.push((name, arg));
+    }
+    Ok(out)
+}
+
+fn is_ident(s: &str) -> bool {
+    s.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// `&x` for each variable of a list; anything but a plain name is refused.
+fn var_list(clause: &str, list: &str) -> Result<Vec<String>, String> {
+    split_top(list)
+        .into_iter()
+        .map(|item| {
+            if is_ident(&item) {
+                Ok(format!("&{item}"))
+            } else if item.contains('[') {
+                Err(format!("{clause}: array sections ({item}) are not supported by weft yet"))
+            } else {
+                Err(format!("{clause}: only variables may be listed, got '{item}'"))
+            }
+        })
+        .collect()
+}
+
+fn int_op(e: &str) -> String {
+    format!("(int)({e})")
+}
+
+/// `(modifier: rest)` split at a top-level colon, when the prefix is one of
+/// `mods` (comma-separated).
+fn modifier<'a>(arg: &'a str, mods: &[&str]) -> (Vec<&'a str>, &'a str) {
+    if let Some((pre, rest)) = arg.split_once(':') {
+        let words: Vec<&str> = pre.split(',').map(str::trim).collect();
+        if words.iter().all(|w| mods.contains(w)) {
+            return (words, rest.trim());
+        }
+    }
+    (Vec::new(), arg)
+}
+
+/// The directive's own arguments (`critical(name)`, `flush(list)`) and its
+/// clauses, or a message naming what weft cannot take.
+pub fn parse(spec: &DirSpec, text: &str) -> Result<(Vec<Clause>, Vec<String>), String> {
+    let text = clean(text);
+    let body = text.trim_start().strip_prefix('#').unwrap_or(&text).trim_start();
+    let body =
+        body.strip_prefix("pragma").ok_or("not a #pragma line (pragmas from macros and _Pragma are not supported)")?;
+    let body = body.trim_start().strip_prefix("omp").ok_or("not an OpenMP pragma")?;
+    let mut toks = tokenize(body)?.into_iter().peekable();
+    for w in spec.words {
+        match toks.next() {
+            Some((t, arg)) if t == *w => {
+                // The directive's own parenthesized argument.
+                if let Some(a) = arg {
+                    match *w {
+                        "critical" if is_ident(&a) => {
+                            return finish(spec, toks, vec![Clause::new("QUAL.OMP.NAME", vec![format!("\"{a}\"")])])
+                        }
+                        "flush" => {
+                            return finish(spec, toks, vec![Clause::new("QUAL.OMP.FLUSH", var_list("flush", &a)?)])
+                        }
+                        _ => return Err(format!("unexpected '({a})' after '{w}'")),
+                    }
+                }
+            }
+            other => return Err(format!("expected '{w}', found {:?}", other.map(|t| t.0))),
+        }
+    }
+    finish(spec, toks, Vec::new())
+}
+
+fn finish(
+    spec: &DirSpec,
+    toks: impl Iterator<Item = (String, Option<String>)>,
+    mut out: Vec<Clause>,
+) -> Result<(Vec<Clause>, Vec<String>), String> {
+    let mut listed = Vec::new();
+    let mut atomic: Option<&str> = None;
+    let mut seq_cst = false;
+    for (name, arg) in toks {
+        let need = |arg: &Option<String>| arg.clone().ok_or_else(|| format!("'{name}' needs an argument"));
+        match name.as_str() {
+            "private" | "firstprivate" | "shared" | "copyin" | "copyprivate" | "lastprivate" => {
+                let a = need(&arg)?;
+                let (mods, list) = modifier(&a, &["conditional"]);
+                if !mods.is_empty() {
+                    return Err("lastprivate(conditional: ...) is not supported by weft yet".into());
+                }
+                let ops = var_list(&name, list)?;
+                listed.extend(ops.iter().map(|o| o[1..].to_string()));
+                out.push(Clause::new(&format!("QUAL.OMP.{}", name.to_uppercase()), ops));
+            }
+            "reduction" => {
+                let a = need(&arg)?;
+                let (mods, rest) = modifier(&a, &["default", "inscan", "task"]);
+                if mods.iter().any(|m| *m != "default") {
+                    return Err(format!("reduction modifier '{}' is not supported by weft yet", mods.join(",")));
+                }
+                let (op, list) = rest.split_once(':').ok_or("reduction needs 'operator: list'")?;
+                let q = match op.trim() {
+                    "+" => "ADD",
+                    "-" => "SUB",
+                    "*" => "MUL",
+                    "&" => "BAND",
+                    "|" => "BOR",
+                    "^" => "BXOR",
+                    "&&" => "AND",
+                    "||" => "OR",
+                    "min" => "MIN",
+                    "max" => "MAX",
+                    other => {
+                        return Err(format!(
+                            "reduction({other}: ...): user-defined reductions are not supported by weft yet"
+                        ))
+                    }
+                };
+                for v in var_list("reduction", list)? {
+                    let var = v[1..].to_string();
+                    let plain = format!("\"QUAL.OMP.REDUCTION.{q}\"");
+                    let name = if q == "MIN" || q == "MAX" {
+                        // The IR has no signedness: C's type says which compare.
+                        let u = format!("\"QUAL.OMP.REDUCTION.{q}:UNSIGNED\"");
+                        let arms: String =
+                            ["unsigned char", "unsigned short", "unsigned int", "unsigned long", "unsigned long long"]
+                                .iter()
+                                .map(|t| format!("{t}: {u}, {t} *: {u}, "))
+                                .collect();
+                        format!("_Generic(({var}), _Bool: {u}, {arms}default: {plain})")
+                    } else {
+                        plain
+                    };
+                    listed.push(var);
+                    out.push(Clause { name, ops: vec![v] });
+                }
+            }
+            "linear" => {
+                let a = need(&arg)?;
+                let (list, step) = match a.rsplit_once(':') {
+                    Some((l, s)) => (l, Some(s.trim())),
+                    None => (a.as_str(), None),
+                };
+                if list.contains('(') {
+                    return Err("linear modifiers (val, ref, uval) are not supported by weft yet".into());
+                }
+                let mut ops = var_list("linear", list)?;
+                listed.extend(ops.iter().map(|o| o[1..].to_string()));
+                if let Some(s) = step {
+                    ops.push(format!("(long)({s})"));
+                }
+                out.push(Clause::new("QUAL.OMP.LINEAR", ops));
+            }
+            "aligned" => {
+                let a = need(&arg)?;
+                let (list, n) = match a.rsplit_once(':') {
+                    Some((l, n)) => (l, Some(n.trim())),
+                    None => (a.as_str(), None),
+                };
+                let mut ops = var_list("aligned", list)?;
+                ops.extend(n.map(int_op));
+                out.push(Clause::new("QUAL.OMP.ALIGNED", ops));
+            }
+            "schedule" => {
+                let a = need(&arg)?;
+                let (mods, rest) = modifier(&a, &["monotonic", "nonmonotonic", "simd"]);
+                let parts = split_top(rest);
+                let kind = parts.first().map(|k| k.to_uppercase()).unwrap_or_default();
+                if !["STATIC", "DYNAMIC", "GUIDED", "AUTO", "RUNTIME"].contains(&kind.as_str()) {
+                    return Err(format!("schedule kind '{}' is not known", parts.first().cloned().unwrap_or_default()));
+                }
+                let suffix: String = mods.iter().map(|m| format!(":{}", m.to_uppercase())).collect();
+                let chunk = parts.get(1).map_or("0".to_string(), |c| int_op(c));
+                out.push(Clause::new(&format!("QUAL.OMP.SCHEDULE.{kind}{suffix}"), vec![chunk]));
+            }
+            "if" => {
+                let a = need(&arg)?;
+                let (_, cond) = modifier(&a, &["parallel", "simd", "cancel", "task", "taskloop", "target"]);
+                out.push(Clause::new("QUAL.OMP.IF", vec![format!("(int)!!({cond})")]));
+            }
+            "hint" if spec.dir == "DIR.OMP.ATOMIC" => {}
+            "num_threads" | "collapse" | "filter" | "hint" | "safelen" | "simdlen" => {
+                let q = format!("QUAL.OMP.{}", name.to_uppercase());
+                out.push(Clause::new(&q, vec![int_op(&need(&arg)?)]));
+            }
+            "ordered" => {
+                if let Some(n) = arg {
+                    return Err(format!("ordered({n}) (doacross loops) is not supported by weft yet"));
+                }
+                out.push(Clause::new("QUAL.OMP.ORDERED", vec!["0".into()]));
+            }
+            "nowait" => out.push(Clause::new("QUAL.OMP.NOWAIT", vec![])),
+            "default" => {
+                let k = need(&arg)?.to_uppercase();
+                out.push(Clause::new(&format!("QUAL.OMP.DEFAULT.{k}"), vec![]));
+            }
+            "proc_bind" => {
+                let k = match need(&arg)?.as_str() {
+                    "master" | "primary" => "MASTER",
+                    "close" => "CLOSE",
+                    "spread" => "SPREAD",
+                    other => return Err(format!("proc_bind({other}) is not known")),
+                };
+                out.push(Clause::new(&format!("QUAL.OMP.PROC.BIND.{k}"), vec![]));
+            }
+            "read" | "write" | "update" | "capture" if spec.dir == "DIR.OMP.ATOMIC" => {
+                atomic = Some(match name.as_str() {
+                    "read" => "READ",
+                    "write" => "WRITE",
+                    "update" => "UPDATE",
+                    _ => "CAPTURE",
+                })
+            }
+            "seq_cst" if spec.dir == "DIR.OMP.ATOMIC" => seq_cst = true,
+            "relaxed" if spec.dir == "DIR.OMP.ATOMIC" => {}
+            "threads" if spec.dir == "DIR.OMP.ORDERED" => {}
+            other => {
+                let arg = arg.map(|a| format!("({a})")).unwrap_or_default();
+                return Err(format!("the clause '{other}{arg}' is not supported by weft yet"));
+            }
+        }
+    }
+    if atomic.is_some() || seq_cst {
+        let kind = atomic.unwrap_or("UPDATE");
+        let q = format!("QUAL.OMP.{kind}{}", if seq_cst { ".SEQ_CST" } else { "" });
+        out.push(Clause::new(&q, vec![]));
+    }
+    Ok((out, listed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(spec_kind: &str, text: &str) -> Vec<String> {
+        let s = directive(spec_kind).unwrap();
+        parse(&s, text).unwrap().0.into_iter().map(|c| format!("{} {}", c.name, c.ops.join(","))).collect()
+    }
+
+    #[test]
+    fn parallel_for_clauses() {
+        let got = names(
+            "OMPParallelForDirective",
+            "#pragma omp parallel for reduction(+:s, t) \\\n schedule(dynamic, n/2) private(a) /* c */ num_threads(4)",
+        );
+        assert_eq!(
+            got,
+            [
+                "\"QUAL.OMP.REDUCTION.ADD\" &s",
+                "\"QUAL.OMP.REDUCTION.ADD\" &t",
+                "\"QUAL.OMP.SCHEDULE.DYNAMIC\" (int)(n/2)",
+                "\"QUAL.OMP.PRIVATE\" &a",
+                "\"QUAL.OMP.NUM_THREADS\" (int)(4)",
+            ]
+        );
+    }
+
+    #[test]
+    fn directive_arguments_and_atomic() {
+        assert_eq!(names("OMPCriticalDirective", "#pragma omp critical(lock)"), ["\"QUAL.OMP.NAME\" \"lock\""]);
+        assert_eq!(names("OMPFlushDirective", "#pragma omp flush(a, b)"), ["\"QUAL.OMP.FLUSH\" &a,&b"]);
+        assert_eq!(
+            names("OMPAtomicDirective", "#pragma omp atomic capture seq_cst"),
+            ["\"QUAL.OMP.CAPTURE.SEQ_CST\" "]
+        );
+        assert!(names("OMPAtomicDirective", "#pragma omp atomic").is_empty());
+        assert_eq!(
+            names("OMPForDirective", "#pragma omp for schedule(monotonic: guided) ordered"),
+            ["\"QUAL.OMP.SCHEDULE.GUIDED:MONOTONIC\" 0", "\"QUAL.OMP.ORDERED\" 0"]
+        );
+    }
+
+    #[test]
+    fn minmax_signedness_from_c_types() {
+        let got = names("OMPForDirective", "#pragma omp for reduction(max: m)");
+        assert!(got[0].starts_with("_Generic((m), _Bool: \"QUAL.OMP.REDUCTION.MAX:UNSIGNED\""), "{got:?}");
+        assert!(got[0].contains("default: \"QUAL.OMP.REDUCTION.MAX\""));
+    }
+
+    #[test]
+    fn refusals_name_the_clause() {
+        let s = directive("OMPForDirective").unwrap();
+        let e = |t: &str| parse(&s, t).unwrap_err();
+        assert!(e("#pragma omp for reduction(+: a[0:4])").contains("array sections"));
+        assert!(e("#pragma omp for reduction(myop: x)").contains("user-defined"));
+        assert!(e("#pragma omp for lastprivate(conditional: x)").contains("conditional"));
+        assert!(e("#pragma omp for ordered(2)").contains("doacross"));
+        assert!(e("#pragma omp for allocate(x)").contains("'allocate(x)'"));
+        assert_eq!(spelling("OMPParallelSectionsDirective"), "parallel sections");
+    }
+}

@@ -1,0 +1,385 @@
+//! weft-cc: compiles C with `#pragma omp` through weft, used like clang.
+//!
+//! Clang parses the program with `-fopenmp`, so its errors and its OpenMP
+//! semantic checks are the user's; weft-cc reads clang's AST, rewrites each
+//! construct into calls to marker functions around the construct's
+//! statement (`rewrite.rs`), and compiles that with clang *without*
+//! `-fopenmp` and with weft loaded: weft's `weft-markers` pass turns the
+//! markers into directive intrinsics before any other pass, and weft lowers
+//! them. `-S -emit-llvm` writes that directive IR itself.
+mod ast;
+mod clauses;
+mod json;
+mod rewrite;
+
+use std::env;
+use std::ffi::OsString;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{exit, Command, Stdio};
+
+/// Flags whose value is the next argument.
+const TAKES_VALUE: &[&str] = &[
+    "-o",
+    "-I",
+    "-D",
+    "-U",
+    "-L",
+    "-include",
+    "-imacros",
+    "-isystem",
+    "-iquote",
+    "-idirafter",
+    "-x",
+    "-MF",
+    "-MT",
+    "-MQ",
+    "-Xlinker",
+    "-Xclang",
+    "-Xassembler",
+    "-Xpreprocessor",
+    "-target",
+    "-arch",
+    "-mllvm",
+    "-z",
+    "-u",
+    "-T",
+    "-e",
+    "-isysroot",
+    "--sysroot",
+    "-working-directory",
+];
+
+const CXX_EXTENSIONS: &[&str] = &["cc", "cpp", "cxx", "c++", "C", "cp", "CPP", "ii", "hpp", "hh", "hxx"];
+
+/// `_OPENMP` as clang 16 defines it with `-fopenmp` (OpenMP 5.0).
+const OPENMP_VERSION: u32 = 201811;
+
+struct Tools {
+    clang: PathBuf,
+    opt: PathBuf,
+    libdir: PathBuf,
+    plugin: PathBuf,
+}
+
+fn tools() -> Result<Tools, String> {
+    let prefix = env::var_os("WEFT_LLVM")
+        .map(PathBuf::from)
+        .or_else(|| option_env!("LLVM_SYS_160_PREFIX").map(PathBuf::from))
+        .unwrap_or_else(|| PathBuf::from("/usr/lib/llvm-16"));
+    let plugin = match env::var_os("WEFT_PLUGIN") {
+        Some(p) => PathBuf::from(p),
+        None => {
+            let exe = env::current_exe().map_err(|e| format!("cannot find weft-cc's own path: {e}"))?;
+            exe.parent().unwrap_or(Path::new(".")).join("libweft.so")
+        }
+    };
+    if !plugin.exists() {
+        return Err(format!("the weft plugin is not at {} (build it, or set WEFT_PLUGIN)", plugin.display()));
+    }
+    Ok(Tools { clang: prefix.join("bin/clang"), opt: prefix.join("bin/opt"), libdir: prefix.join("lib"), plugin })
+}
+
+/// The command line, sorted into what weft-cc needs to know.
+#[derive(Default)]
+struct Cli {
+    /// Everything, in order, with the C sources at `source_at`.
+    args: Vec<String>,
+    source_at: Vec<usize>,
+    output: Option<String>,
+    compile_only: bool,
+    assemble_only: bool,
+    preprocess: bool,
+    syntax_only: bool,
+    emit_llvm: bool,
+    debug: bool,
+    paper: bool,
+}
+
+fn parse_cli(raw: Vec<String>) -> Result<Cli, String> {
+    let mut cli = Cli::default();
+    let mut lang_cxx = false;
+    let mut i = 0;
+    while i < raw.len() {
+        let a = &raw[i];
+        if a == "--paper-form" {
+            i += 1;
+            continue;
+        }
+        if a.starts_with("-fopenmp") || a.starts_with("-fno-openmp") {
+            // weft is the OpenMP implementation; clang's would lower it first.
+            i += 1;
+            continue;
+        }
+        match a.as_str() {
+            "-c" => cli.compile_only = true,
+            "-S" => cli.assemble_only = true,
+            "-E" | "-M" | "-MM" => cli.preprocess = true,
+            "-fsyntax-only" => cli.syntax_only = true,
+            "-emit-llvm" => cli.emit_llvm = true,
+            _ => {}
+        }
+        if a.starts_with("-g") && a != "-g0" {
+            cli.debug = true;
+        }
+        if a == "-x" || a.starts_with("-x") && a.len() > 2 {
+            let lang = if a == "-x" { raw.get(i + 1).map(String::as_str).unwrap_or("") } else { &a[2..] };
+            lang_cxx = lang.starts_with("c++");
+        }
+        if TAKES_VALUE.contains(&a.as_str()) {
+            let v = raw.get(i + 1).ok_or_else(|| format!("'{a}' needs a value"))?;
+            if a == "-o" {
+                cli.output = Some(v.clone());
+            }
+            cli.args.push(a.clone());
+            cli.args.push(v.clone());
+            i += 2;
+            continue;
+        }
+        if !a.starts_with('-') || a == "-" {
+            let ext = Path::new(a).extension().and_then(|e| e.to_str()).unwrap_or("");
+            if lang_cxx || CXX_EXTENSIONS.contains(&ext) {
+                return Err(format!("{a}: C++ is out of scope for weft-cc for now; it compiles C"));
+            }
+            if a == "-" {
+                return Err("weft-cc compiles source files, not standard input".into());
+            }
+            if ext == "c" {
+                cli.source_at.push(cli.args.len());
+            }
+        }
+        cli.args.push(a.clone());
+        i += 1;
+    }
+    cli.paper = raw.iter().any(|a| a == "--paper-form");
+    Ok(cli)
+}
+
+fn status_code(s: std::process::ExitStatus) -> i32 {
+    s.code().unwrap_or(1)
+}
+
+fn run_tool(cmd: &mut Command) -> Result<i32, String> {
+    log_cmd(cmd);
+    cmd.status().map(status_code).map_err(|e| format!("cannot run {}: {e}", cmd.get_program().to_string_lossy()))
+}
+
+fn log_cmd(cmd: &Command) {
+    if env::var_os("WEFT_CC_VERBOSE").is_some() {
+        let args: Vec<String> = cmd.get_args().map(|a| a.to_string_lossy().into_owned()).collect();
+        eprintln!("weft-cc: {} {}", cmd.get_program().to_string_lossy(), args.join(" "));
+    }
+}
+
+/// The user's flags for clang's front end on one source: no inputs, no
+/// output and no mode.
+fn frontend_flags(cli: &Cli) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < cli.args.len() {
+        let a = &cli.args[i];
+        if a == "-o" {
+            i += 2;
+            continue;
+        }
+        let is_input = !a.starts_with('-') && (i == 0 || !TAKES_VALUE.contains(&cli.args[i - 1].as_str()));
+        if !is_input && !matches!(a.as_str(), "-c" | "-S" | "-emit-llvm" | "-fsyntax-only") {
+            out.push(a.clone());
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Parses `src` with clang (`-fopenmp`), reads its AST and writes the
+/// rewritten program into `dir`. Clang's own diagnostics go to stderr as
+/// they are; Err carries the exit code.
+fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<PathBuf, i32> {
+    let mut cmd = Command::new(&t.clang);
+    cmd.args(frontend_flags(cli))
+        .args(["-fopenmp", "-fsyntax-only", "-Qunused-arguments", "-Xclang", "-ast-dump=json", src])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit());
+    log_cmd(&cmd);
+    let out = cmd.output().map_err(|e| {
+        eprintln!("weft-cc: error: cannot run {}: {e}", t.clang.display());
+        1
+    })?;
+    if !out.status.success() {
+        return Err(status_code(out.status));
+    }
+    let fail = |msg: String| {
+        eprintln!("weft-cc: error: {src}: {msg}");
+        1
+    };
+    let text = fs::read_to_string(src).map_err(|e| fail(e.to_string()))?;
+    let dump = String::from_utf8_lossy(&out.stdout);
+    let root = json::parse(&dump).map_err(|e| fail(format!("cannot read clang's AST dump: {e}")))?;
+    let tree = ast::read(&root, src);
+    if let Some((kind, _)) = tree.elsewhere.first() {
+        return Err(fail(format!(
+            "'#pragma omp {}' in an included file: weft-cc rewrites only the file it compiles",
+            clauses::spelling(kind)
+        )));
+    }
+    let rewritten = rewrite::rewrite(&text, &tree).map_err(|diags| {
+        for d in &diags {
+            let line = rewrite::line_of(&text, d.offset);
+            let col = d.offset - text[..d.offset].rfind('\n').map_or(0, |p| p + 1) + 1;
+            eprintln!("{src}:{line}:{col}: error: {}", d.msg);
+        }
+        1
+    })?;
+    let stem = Path::new(src).file_name().map_or_else(|| OsString::from("input.c"), |n| n.to_os_string());
+    let path = dir.join(stem);
+    let quoted = src.replace('\\', "\\\\").replace('"', "\\\"");
+    let body = format!("{}#line 1 \"{quoted}\"\n{rewritten}", rewrite::PRELUDE);
+    fs::write(&path, body).map_err(|e| fail(format!("cannot write {}: {e}", path.display())))?;
+    Ok(path)
+}
+
+fn temp_dir() -> Result<PathBuf, String> {
+    let base = env::temp_dir();
+    for n in 0..1000 {
+        let d = base.join(format!("weft-cc-{}-{n}", std::process::id()));
+        if fs::create_dir(&d).is_ok() {
+            return Ok(d);
+        }
+    }
+    Err(format!("cannot make a temporary folder in {}", base.display()))
+}
+
+fn compile(t: &Tools, cli: &Cli, dir: &Path) -> Result<i32, String> {
+    // Each C source is parsed and rewritten first: clang's errors and
+    // weft-cc's refusals all come before anything is compiled.
+    let mut args = cli.args.clone();
+    let mut extra = Vec::new();
+    for &at in &cli.source_at {
+        let src = cli.args[at].clone();
+        let sub = dir.join(format!("{at}"));
+        fs::create_dir_all(&sub).map_err(|e| e.to_string())?;
+        match rewrite_source(t, cli, &src, &sub) {
+            Ok(p) => args[at] = p.to_string_lossy().into_owned(),
+            Err(code) => return Ok(code),
+        }
+        let parent = Path::new(&src).parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        extra.push("-iquote".to_string());
+        extra.push(parent.to_string_lossy().into_owned());
+    }
+    // Warnings were shown by the parse above, on the original program. The
+    // program is compiled as clang parsed it: with OpenMP's macro.
+    extra.push("-w".into());
+    // `-fopenmp-simd` only so that omp.h's `declare variant` blocks parse:
+    // the main file has no OpenMP pragma left for clang to lower.
+    extra.push(format!("-D_OPENMP={OPENMP_VERSION}"));
+    extra.push("-fopenmp-simd".into());
+    if !cli.debug {
+        // Line tables let weft's errors name the file and line of a construct.
+        extra.push("-gline-tables-only".into());
+    }
+    let linking = !(cli.compile_only || cli.assemble_only);
+    if cli.emit_llvm {
+        return emit_directive_ir(t, cli, &args, &extra, dir);
+    }
+    let mut cmd = Command::new(&t.clang);
+    cmd.args(&args).args(&extra).arg(format!("-fpass-plugin={}", t.plugin.display()));
+    if linking {
+        let lib = t.libdir.display();
+        cmd.args([format!("-L{lib}"), format!("-Wl,-rpath,{lib}"), "-lomp".into()]);
+    }
+    // `clang -c dir/x.c` writes x.o into the working folder, as for x.c.
+    run_tool(&mut cmd)
+}
+
+/// `-S -emit-llvm` / `-c -emit-llvm`: clang's IR before any pass, with the
+/// markers made directive intrinsics (region form, or `--paper-form`).
+fn emit_directive_ir(t: &Tools, cli: &Cli, args: &[String], extra: &[String], dir: &Path) -> Result<i32, String> {
+    if cli.source_at.len() != 1 {
+        return Err("-emit-llvm takes one C source".into());
+    }
+    let src = &cli.args[cli.source_at[0]];
+    let raw = dir.join("raw.bc");
+    let mut front: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "-o" => i += 2,
+            "-S" | "-c" | "-emit-llvm" => i += 1,
+            a => {
+                front.push(a.to_string());
+                i += 1;
+            }
+        }
+    }
+    let mut cmd = Command::new(&t.clang);
+    cmd.args(&front)
+        .args(extra.iter().filter(|a| *a != "-gline-tables-only"))
+        // Value names, for a reader of the IR.
+        .arg("-fno-discard-value-names")
+        .args(["-c", "-emit-llvm", "-Xclang", "-disable-llvm-passes", "-o"])
+        .arg(&raw);
+    let code = run_tool(&mut cmd)?;
+    if code != 0 {
+        return Ok(code);
+    }
+    let stem = Path::new(src).file_stem().map_or_else(|| "out".into(), |s| s.to_string_lossy().into_owned());
+    let out = cli.output.clone().unwrap_or_else(|| format!("{stem}.{}", if cli.assemble_only { "ll" } else { "bc" }));
+    let pass = if cli.paper { "weft-markers<paper>" } else { "weft-markers" };
+    let mut cmd = Command::new(&t.opt);
+    cmd.arg(format!("-load-pass-plugin={}", t.plugin.display()))
+        .arg(format!("-passes={pass}"))
+        .arg(&raw)
+        .arg("-o")
+        .arg(&out);
+    if cli.assemble_only {
+        cmd.arg("-S");
+    }
+    run_tool(&mut cmd)
+}
+
+fn run() -> Result<i32, String> {
+    let raw: Vec<String> = env::args().skip(1).collect();
+    if raw.is_empty() || raw.iter().any(|a| a == "--help") {
+        println!("usage: weft-cc [clang options] file.c ... [-o out]\n  --paper-form   with -S -emit-llvm: write seed 004's directive form\n  WEFT_CC_VERBOSE=1 prints the commands; WEFT_CC_KEEP=1 keeps the rewritten sources");
+        return Ok(if raw.is_empty() { 1 } else { 0 });
+    }
+    let cli = parse_cli(raw)?;
+    let t = tools()?;
+    if cli.preprocess || cli.syntax_only || cli.source_at.is_empty() {
+        // Nothing to lower: clang does it all (linking objects made by weft-cc
+        // needs libomp).
+        let mut cmd = Command::new(&t.clang);
+        cmd.args(&cli.args);
+        if cli.syntax_only || cli.preprocess {
+            cmd.arg("-fopenmp");
+        } else {
+            let lib = t.libdir.display();
+            cmd.args([format!("-L{lib}"), format!("-Wl,-rpath,{lib}"), "-lomp".into()]);
+        }
+        return run_tool(&mut cmd);
+    }
+    let dir = temp_dir()?;
+    let result = compile(&t, &cli, &dir);
+    if env::var_os("WEFT_CC_KEEP").is_some() {
+        eprintln!("weft-cc: kept {}", dir.display());
+    } else {
+        let _ = fs::remove_dir_all(&dir);
+    }
+    result
+}
+
+fn main() {
+    // Clang's AST of a long expression nests deeply; the reader recurses.
+    let worker = std::thread::Builder::new().stack_size(json::STACK_BYTES).spawn(run);
+    let result = match worker {
+        Ok(h) => h.join().unwrap_or_else(|_| Err("internal error (a panic in weft-cc)".into())),
+        Err(e) => Err(format!("cannot start: {e}")),
+    };
+    exit(match result {
+        Ok(code) => code,
+        Err(msg) => {
+            eprintln!("weft-cc: error: {msg}");
+            1
+        }
+    })
+}

@@ -1,0 +1,207 @@
+//! The rewritten program: each OpenMP construct's statement bracketed by
+//! calls to marker functions that carry the directive, its clauses and the
+//! addresses of its variables, so that clang (without `-fopenmp`) generates
+//! the code and weft's `weft-markers` pass turns the calls into directive
+//! intrinsics. Line numbers are kept, so clang's diagnostics and debug
+//! locations point into the original file.
+use crate::ast::{Ast, Insert};
+use crate::clauses::{self, Clause};
+
+/// A problem at a byte offset of the source.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Diag {
+    pub offset: usize,
+    pub msg: String,
+}
+
+/// Declarations of the markers, put before the program (`#line` follows).
+pub const PRELUDE: &str = "void __weft_cc_begin(int, const char *, int, ...);\n\
+void __weft_cc_end(int);\n\
+void __weft_cc_private(int, ...);\n";
+
+#[derive(Debug)]
+struct Edit {
+    at: usize,
+    /// End of the replaced range (== at for an insertion).
+    end: usize,
+    /// At one offset: closing braces first, then openings, then the pragma.
+    rank: u8,
+    /// Among closings at one offset: the construct that opened last first.
+    opened_at: usize,
+    text: String,
+}
+
+/// After `end`, past blanks and comments, the `;` that ends the statement
+/// (clang's range of an expression statement stops before it).
+fn past_semicolon(src: &str, end: usize) -> usize {
+    let b = src.as_bytes();
+    let mut i = end;
+    loop {
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if b[i..].starts_with(b"/*") {
+            match src[i + 2..].find("*/") {
+                Some(e) => i += e + 4,
+                None => return end,
+            }
+        } else if b[i..].starts_with(b"//") {
+            match src[i..].find('\n') {
+                Some(e) => i += e,
+                None => return end,
+            }
+        } else {
+            return if b.get(i) == Some(&b';') { i + 1 } else { end };
+        }
+    }
+}
+
+fn marker_args(clauses: &[Clause]) -> String {
+    clauses
+        .iter()
+        .map(|c| {
+            let ops: String = c.ops.iter().map(|o| format!(", {o}")).collect();
+            format!(", {}, {}{ops}", c.name, c.ops.len())
+        })
+        .collect()
+}
+
+/// The collapse depth written on a loop directive (1 without the clause).
+fn collapse_depth(clauses: &[Clause]) -> Result<usize, String> {
+    match clauses.iter().find(|c| c.name == "\"QUAL.OMP.COLLAPSE\"") {
+        None => Ok(1),
+        Some(c) => {
+            let inner = c.ops[0].trim_start_matches("(int)(").trim_end_matches(')').trim();
+            inner.parse().map_err(|_| format!("collapse({inner}): weft-cc needs the depth as an integer literal"))
+        }
+    }
+}
+
+pub fn rewrite(src: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
+    let mut diags = Vec::new();
+    let mut edits = Vec::new();
+    for (name, at) in &ast.unsupported {
+        diags.push(Diag { offset: *at, msg: format!("'#pragma omp {name}' is not supported by weft yet") });
+    }
+    let mut privatizes = Vec::new();
+    // Directives inside a refused one are not reported again.
+    let mut refused = vec![false; ast.directives.len()];
+    for (id, d) in ast.directives.iter().enumerate() {
+        let diag = |msg: String| Diag { offset: d.pragma.start, msg };
+        let Some(spec) = clauses::directive(&d.kind) else {
+            if !d.parent.is_some_and(|p| refused[p]) {
+                let name = clauses::spelling(&d.kind);
+                diags.push(diag(format!("'#pragma omp {name}' is not supported by weft yet")));
+            }
+            refused[id] = true;
+            privatizes.push(false);
+            continue;
+        };
+        refused[id] = d.parent.is_some_and(|p| refused[p]);
+        privatizes.push(spec.privatizes);
+        if spec.dir == "DIR.OMP.ORDERED" && d.stmt.is_none() {
+            diags.push(diag("'#pragma omp ordered depend(...)' (doacross loops) is not supported by weft yet".into()));
+            continue;
+        }
+        let text = &src[d.pragma.clone()];
+        let (mut cls, listed) = match clauses::parse(&spec, text) {
+            Ok(c) => c,
+            Err(m) => {
+                diags.push(diag(m));
+                continue;
+            }
+        };
+        if spec.is_loop {
+            // The variable of each associated loop is private, also when it
+            // is declared before the loop (OpenMP's predetermined rule).
+            let depth = match collapse_depth(&cls) {
+                Ok(n) => n,
+                Err(m) => {
+                    diags.push(diag(m));
+                    continue;
+                }
+            };
+            let ivs: Vec<String> = d
+                .loops
+                .iter()
+                .take(depth)
+                .filter_map(|l| l.assigned.clone())
+                .filter(|v| !listed.contains(v))
+                .map(|v| format!("&{v}"))
+                .collect();
+            if !ivs.is_empty() {
+                // A simd loop's variable is linear: the original ends with the
+                // value the last iteration leaves (as the serial loop does).
+                let q = if spec.dir == "DIR.OMP.SIMD" { "LASTPRIVATE" } else { "PRIVATE" };
+                cls.push(Clause { name: format!("\"QUAL.OMP.{q}\""), ops: ivs });
+            }
+        }
+        let lines = "\n".repeat(text.matches('\n').count());
+        let begin = format!("{{ __weft_cc_begin({id}, \"{}\", {}{});{lines}", spec.dir, cls.len(), marker_args(&cls));
+        let end = format!(" __weft_cc_end({id}); }}");
+        match &d.stmt {
+            None => {
+                edits.push(Edit { at: d.pragma.start, end: d.pragma.end, rank: 2, opened_at: 0, text: begin + &end })
+            }
+            Some(s) => {
+                edits.push(Edit { at: d.pragma.start, end: d.pragma.end, rank: 2, opened_at: 0, text: begin });
+                let at = past_semicolon(src, s.end);
+                edits.push(Edit { at, end: at, rank: 0, opened_at: d.pragma.start, text: end });
+            }
+        }
+    }
+    for l in &ast.locals {
+        // The innermost construct that makes private copies takes them.
+        let mut cur = Some(l.owner);
+        while let Some(i) = cur.filter(|&i| !privatizes.get(i).copied().unwrap_or(false)) {
+            cur = ast.directives[i].parent;
+        }
+        let Some(target) = cur else { continue };
+        let vars: String = l.names.iter().map(|n| format!(", &{n}")).collect();
+        let call = format!("__weft_cc_private({target}{vars});");
+        match &l.at {
+            Insert::After(e) => edits.push(Edit { at: *e, end: *e, rank: 1, opened_at: 0, text: format!(" {call}") }),
+            Insert::LoopBody(b) => {
+                edits.push(Edit { at: b.start, end: b.start, rank: 1, opened_at: 0, text: format!("{{ {call} ") });
+                let at = past_semicolon(src, b.end);
+                edits.push(Edit { at, end: at, rank: 0, opened_at: b.start, text: " }".into() });
+            }
+        }
+    }
+    if !diags.is_empty() {
+        diags.sort_by_key(|d| d.offset);
+        return Err(diags);
+    }
+    edits.sort_by(|a, b| {
+        (a.at, a.rank, std::cmp::Reverse(a.opened_at)).cmp(&(b.at, b.rank, std::cmp::Reverse(b.opened_at)))
+    });
+    let mut out = String::with_capacity(src.len() * 2);
+    let mut pos = 0;
+    for e in edits {
+        if e.at < pos {
+            return Err(vec![Diag { offset: e.at, msg: "weft-cc: overlapping rewrites (please report)".into() }]);
+        }
+        out.push_str(&src[pos..e.at]);
+        out.push_str(&e.text);
+        pos = e.end;
+    }
+    out.push_str(&src[pos..]);
+    Ok(out)
+}
+
+/// The 1-based line of a byte offset.
+pub fn line_of(src: &str, offset: usize) -> usize {
+    src.as_bytes()[..offset.min(src.len())].iter().filter(|&&c| c == b'\n').count() + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn semicolon_after_comments() {
+        let s = "x = 1 /* c */ // d\n ; y";
+        assert_eq!(past_semicolon(s, 5), s.find(';').unwrap() + 1);
+        assert_eq!(past_semicolon("}\n y = 2;", 1), 1);
+    }
+}

@@ -1,0 +1,67 @@
+//! A simd loop run as a scalar loop, until weft-vectorize's VPlan is built:
+//! the encountering thread runs every iteration in order, on its own copies
+//! of the clauses' variables (in the function it runs, so each thread of an
+//! enclosing team has its own). In order, one lane is exactly the serial
+//! program: a copy starts as the original's value and, for lastprivate,
+//! reduction and the loop variable, is copied back after the loop.
+use llvm_plugin::inkwell::values::FunctionValue;
+use weft_intrinsics::{ffi, Rule, WeftError};
+
+use super::lower::{blocks_between, Lowerer, Shape};
+use super::plan::{Plan, Share};
+use crate::wregion::Analysis;
+
+type Res<T> = Result<T, WeftError>;
+
+/// What the scalar loop cannot honor: a linear variable (iteration k's value
+/// is x0 + k*step whether or not the body steps it).
+pub(super) fn check(plan: &Plan, name: &str) -> Res<()> {
+    match plan.vars.iter().find(|v| matches!(v.share, Share::Linear { .. })) {
+        Some(v) => Err(WeftError::new(
+            Rule::NotYetSupported,
+            v.clause.as_str(),
+            "a linear variable of a simd loop needs weft-vectorize's VPlan, which is not built yet",
+        )
+        .on_directive(name)),
+        None => Ok(()),
+    }
+}
+
+impl<'a, 'ctx> Lowerer<'a, 'ctx> {
+    pub(super) fn lower_simd_scalar(
+        &mut self,
+        a: &Analysis<'ctx>,
+        r: usize,
+        f: FunctionValue<'ctx>,
+        plan: &Plan,
+        shape: Shape<'ctx>,
+    ) -> Res<()> {
+        let reg = &a.graph.regions[r];
+        let name = reg.kind.begin_name();
+        check(plan, name)?;
+        let home = self.home(a, Some(r));
+        let body = blocks_between(f, shape.first, shape.end);
+        for v in &plan.vars {
+            let ty = self.var_type(v).ok_or_else(|| {
+                WeftError::new(Rule::OperandKind, v.clause.as_str(), "cannot tell the variable's type: give it :TYPED")
+                    .on_directive(name)
+            })?;
+            let orig = self.value(v.var).into_pointer_value();
+            let copy = self.alloca(home, ty, "simd.priv");
+            ffi::replace_uses_in_blocks(orig, copy, &body);
+            let b = self.before_terminator(shape.first);
+            let x = b.build_load(ty, orig, "simd.in").expect("positioned");
+            b.build_store(copy, x).expect("positioned");
+            if v.share != Share::Private {
+                let b = self.before_terminator(shape.end);
+                let x = b.build_load(ty, copy, "simd.out").expect("positioned");
+                b.build_store(orig, x).expect("positioned");
+            }
+        }
+        self.notes.push(
+            "left scalar: weft's VPlan vectorizer is not built yet (LLVM's loop vectorizer may still vectorize it)"
+                .into(),
+        );
+        Ok(())
+    }
+}

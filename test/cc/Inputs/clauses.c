@@ -1,0 +1,15 @@
+int v[8];
+int f(int n) {
+  int s = 0, x = 0;
+#pragma omp parallel for reduction(+: v[0:4])
+  for (int i = 0; i < n; i++)
+    v[i % 4] += i;
+#pragma omp parallel for lastprivate(conditional: x)
+  for (int i = 0; i < n; i++)
+    if (i % 3 == 0)
+      x = i;
+#pragma omp parallel for ordered(1)
+  for (int i = 0; i < n; i++)
+    s += i;
+  return s + x;
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# check.sh PROG.c: the executed test of one C program through weft-cc.
+# The reference is the program's serial meaning (clang without -fopenmp);
+# clang-16 -fopenmp, weft-cc at -O0 and -O2, and the paper-form directive IR
+# weft-cc writes (compiled by clang -O2 with weft loaded) must print exactly
+# that at 1, 2, 3, 4 and 7 threads.
+set -euo pipefail
+src=$1
+root=$(cd "$(dirname "$0")/../.." && pwd)
+llvm=${LLVM_SYS_160_PREFIX:-/usr/lib/llvm-16}
+clang=$llvm/bin/clang
+weftcc=${WEFT_CC:-$root/target/release/weft-cc}
+plugin=${WEFT_PLUGIN:-$root/target/release/libweft.so}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+"$clang" -O0 -w "$src" -lm -o "$tmp/serial"
+timeout 60 "$tmp/serial" > "$tmp/expected"
+"$clang" -O2 -w -fopenmp "$src" -lm -L"$llvm/lib" -Wl,-rpath,"$llvm/lib" -o "$tmp/clang"
+"$weftcc" -O0 "$src" -lm -o "$tmp/weft-O0"
+"$weftcc" -O2 "$src" -lm -o "$tmp/weft-O2"
+"$weftcc" -O2 -S -emit-llvm --paper-form "$src" -o "$tmp/paper.ll"
+"$clang" -O2 -w -fpass-plugin="$plugin" "$tmp/paper.ll" -lm -L"$llvm/lib" -Wl,-rpath,"$llvm/lib" -lomp -o "$tmp/weft-paper"
+status=0
+for t in 1 2 3 4 7; do
+  for b in clang weft-O0 weft-O2 weft-paper; do
+    if ! OMP_NUM_THREADS=$t timeout 60 "$tmp/$b" > "$tmp/out" 2> "$tmp/err"; then
+      echo "FAIL: $b at $t threads exited with $? on $src"; cat "$tmp/err"; status=1; continue
+    fi
+    if ! diff -q "$tmp/expected" "$tmp/out" > /dev/null; then
+      echo "FAIL: $b at $t threads differs from the serial program on $src:"
+      diff "$tmp/expected" "$tmp/out" | head -10
+      status=1
+    fi
+  done
+done
+exit $status
