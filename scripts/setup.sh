@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One command on a fresh Debian/Ubuntu machine: installs what is missing
 # (LLVM 16 toolchain, libomp, lit), builds weft, and runs it end to end on the
-# bundled example (test/examples/parallel-sum.ll).
+# bundled examples (test/examples/parallel-sum.ll, and test/examples/histogram.c
+# through weft-cc).
 #   scripts/setup.sh            everything
 #   scripts/setup.sh --deps     only install what is missing (used by scripts/test.sh)
 set -euo pipefail
@@ -51,6 +52,15 @@ for t in 1 2 4; do
   echo "== OMP_NUM_THREADS=$t"
   out=$(OMP_NUM_THREADS=$t "$OUT/parallel-sum")
   echo "$out"
+  [[ -z $first ]] && first=$out
+  [[ $out == "$first" ]] || { echo "== the result differs between thread counts" >&2; exit 1; }
+done
+echo "== weft-cc -O2 test/examples/histogram.c (C with #pragma omp, lowered by weft)"
+target/release/weft-cc -O2 test/examples/histogram.c -o "$OUT/histogram"
+first=""
+for t in 1 2 4; do
+  out=$(OMP_NUM_THREADS=$t "$OUT/histogram")
+  echo "== OMP_NUM_THREADS=$t: $(echo "$out" | head -2 | tr '\n' ' ')..."
   [[ -z $first ]] && first=$out
   [[ $out == "$first" ]] || { echo "== the result differs between thread counts" >&2; exit 1; }
 done

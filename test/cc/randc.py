@@ -42,7 +42,7 @@ PRELUDE = r"""#include <stdio.h>
 #include <omp.h>
 #endif
 
-static long mix(long a, long b) {
+static inline long mix(long a, long b) {
   unsigned long u = (unsigned long)a * 2654435761ul ^ ((unsigned long)b + 0x9e3779b9ul);
   u ^= u >> 13;
   return (long)(u % 1009ul);
@@ -230,7 +230,7 @@ def team_check(team, v, req, origin):
 
 def local_check(mode, req, origin, c):
     kind = req[0]
-    if kind == 'claim_loop':
+    if kind == 'claim_loop' or mode == 'unset':
         return False
     if mode in ('ro', 'bound'):
         return kind in ('read', 'read_elem')
@@ -255,8 +255,6 @@ def local_check(mode, req, origin, c):
 def walk(ctx, v, req, commit):
     c, origin = ctx, None
     while c is not None:
-        if commit and c.kind == 'fn' and v.key in c.fnmap and v.key not in c.used:
-            c.used.append(v.key)
         ent = c.locals.get(v.key)
         if ent is not None:
             return local_check(ent[1], req, origin, c)
@@ -285,6 +283,12 @@ def can(ctx, v, req):
 def use(ctx, v, req):
     ok = walk(ctx, v, req, True)
     assert ok, (v.name, req)
+    # helpers take what they use as parameters
+    c = ctx
+    while c is not None and v.key not in c.locals:
+        if c.kind == 'fn' and v.key in c.fnmap and v.key not in c.used:
+            c.used.append(v.key)
+        c = c.parent
     return v.name
 
 
@@ -406,6 +410,21 @@ class Gen:
             self.rprints.append(v)
             self.root.add(v, 'free')
         v.init = init
+        return v
+
+    def fresh_for(self, ctx, out, req, ty=None, storage=None, init=None):
+        """A fresh variable that ctx may access with req; else a new local of ctx."""
+        v = self.fresh_scalar(ctx, ty=ty, storage=storage, init=init)
+        if can(ctx, v, req):
+            return v
+        if out is None:
+            return None
+        return self.local_var(ctx, out, v.ty)
+
+    def local_var(self, ctx, out, ty):
+        v = Var(self.key(), self.name('t'), ty)
+        out(f"{ty} {v.name} = {lit(self.init_val(ty), ty)};")
+        ctx.add(v, 'free')
         return v
 
     def fresh_array(self, ctx, dims, ty=None, storage=None):
@@ -668,7 +687,7 @@ class Gen:
         se = self.bound_expr(ctx, start, ty)
         ee = self.bound_expr(ctx, end, ty)
         cond = f"{name} {op} {ee}" if r.random() < 0.8 else f"{ee} {dict(zip('<>', '><')).get(op[0])}{op[1:]} {name}"
-        ke = lit(k, ty) if r.random() < 0.8 else self.bound_expr(ctx, k, ty)
+        ke = lit(k, ty) if r.random() < 0.8 else f"({self.bound_expr(ctx, k, ty)})"
         if up:
             incs = [f"{name} += {ke}", f"{name} = {name} + {ke}", f"{name} = {ke} + {name}"]
             if k == 1:
@@ -814,7 +833,7 @@ class Gen:
         if v is None:
             if ctx.uniform():
                 return self.it_local(ctx, out, depth)
-            v = self.fresh_scalar(ctx)
+            v = self.fresh_for(ctx, out, ('write',))
         use(ctx, v, ('write',))
         if r.random() < 0.5:
             e, B = self.iexpr(ctx)
@@ -842,6 +861,8 @@ class Gen:
             else:
                 dims = (max(trip, 1) + r.randint(0, 6),)
             a = self.fresh_array(ctx, dims)
+            if not can(ctx, a, ('write_elem',)):
+                return self.it_local(ctx, out, depth)
         use(ctx, a, ('write_elem',))
         e, B = self.small(ctx, 1009)
         if len(a.dims) == 1:
@@ -890,6 +911,8 @@ class Gen:
                           lambda v: any(can(ctx, v, ('atomic', f)) for f in self.fams_for(v.ty, uni)))
             if a is None and not uni:
                 a = self.fresh_array(ctx, (r.randint(3, 16),), ty=r.choice(['int', 'long', 'unsigned']))
+                if not any(can(ctx, a, ('atomic', f)) for f in self.fams_for(a.ty, uni)):
+                    a = None
             if a is not None:
                 fam = next(f for f in self.fams_for(a.ty, uni) if can(ctx, a, ('atomic', f)))
                 use(ctx, a, ('atomic', fam))
@@ -915,7 +938,10 @@ class Gen:
             if uni and r.random() < 0.5:
                 return self.it_local(ctx, out, depth)
             v = self.fresh_scalar(ctx, ty=r.choice(ITYPES + ['double']) if not uni else r.choice(ITYPES))
-            fams = self.fams_for(v.ty, uni)
+            fams = [f for f in self.fams_for(v.ty, uni) if can(ctx, v, ('atomic', f))]
+            if not fams:
+                v = self.local_var(ctx, out, r.choice(ITYPES))
+                fams = self.fams_for(v.ty, uni)
             best = (v, fams[0])
         v, fam = best
         use(ctx, v, ('atomic', fam))
@@ -930,7 +956,7 @@ class Gen:
         x = self.pick(self.scalars(ctx, lambda v: v.bound is None and v.loopvar is None and v.ty in xt),
                       lambda v: can(ctx, v, ('atomic', fam)))
         if x is None:
-            x = self.fresh_scalar(ctx, ty=r.choice(xt))
+            x = self.fresh_for(ctx, out, ('atomic', fam), ty=r.choice(xt))
         # an accumulator for the captured values: their sum does not depend on the order
         acc, how = None, None
         for v in self.pick_all(self.scalars(ctx, lambda v: v.bound is None and v.loopvar is None and v.ty != 'double'
@@ -943,7 +969,7 @@ class Gen:
                 acc, how = v, 'atomic'
                 break
         if acc is None:
-            acc, how = self.fresh_scalar(ctx, ty=r.choice(['unsigned long', 'long', 'unsigned long'])), 'atomic'
+            acc, how = self.fresh_for(ctx, out, ('atomic', '+'), ty=r.choice(['unsigned long', 'long'])), 'atomic'
         use(ctx, x, ('atomic', fam))
         use(ctx, acc, ('red', '+') if how == 'red' else ('atomic', '+'))
         cv = self.name('cv')
@@ -1018,9 +1044,9 @@ class Gen:
                     if found:
                         break
                 if found is None:
-                    v = self.fresh_scalar(blk, ty=r.choice(ITYPES + ['double']))
-                    fl = [f for f in fams if v.ty != 'double' or f in ('+', 'max', 'min')]
-                    found = (v, r.choice(fl))
+                    ty = r.choice(ITYPES + ['double'])
+                    f = r.choice([f for f in fams if ty != 'double' or f in ('+', 'max', 'min')])
+                    found = (self.fresh_for(blk, out, ('crit', name, f), ty=ty), f)
                 v, f = found
                 use(blk, v, ('crit', name, f))
                 out(self.upd(blk, v, f))
@@ -1118,6 +1144,8 @@ class Gen:
         for v in fps:
             use(ctx, v, ('read',))
             once.add(v, 'ro')
+        for v in privs:
+            once.add(v, 'unset')
         if privs:
             clauses.append(f"private({', '.join(v.name for v in privs)})")
         if fps:
@@ -1213,6 +1241,8 @@ class Gen:
             if ps:
                 cl.append(f"private({', '.join(v.name for v in ps)})")
                 repl.pending_private = ps
+                for v in ps:
+                    repl.add(v, 'unset')
         # firstprivate
         if r.random() < 0.3:
             fs = []
@@ -1391,6 +1421,8 @@ class Gen:
                     if outer is None and r.random() < 0.5:
                         break
                     v = self.fresh_scalar(base, storage=r.choice(['local', 'global', 'static']))
+                    if not (can(base, v, ('write',)) if outer is not None else can(ctx, v, ('claim_loop', it))):
+                        break
                 if outer is not None:
                     use(base, v, ('write',))
                 else:
@@ -1422,6 +1454,8 @@ class Gen:
             out(f"{L1['ty']} {L1['var'].name};")
         pragma = ("parallel for" if outer is not None else "for")
         out(f"#pragma omp {pragma}" + ''.join(' ' + c for c in allcl))
+        for v in privs + lps:
+            it.add(v, 'unset')
         for k, L in enumerate(loops):
             it.add(L['var'], 'ro')
             out(("  " * k) + self.header(L, not decl_outside))
@@ -1431,16 +1465,13 @@ class Gen:
             e, B = self.iexpr(it)
             out(f"{v.name} = {self.conv(v.ty, e, B)};")
             it.add(v, 'free')
-        body = Out(out.ind)
         n = r.randint(1, 4)
-        self.items(it, body, n, depth + 1)
-        lines = body.lines
-        if ordered:
-            ob = Out(out.ind)
-            self.ordered_block(it, ob, depth + 1, team)
-            pos = r.randint(0, len(lines))
-            lines = lines[:pos] + ob.lines + lines[pos:]
-        out.lines += lines
+        pos = r.randint(0, n) if ordered else -1
+        for k in range(n + 1):
+            if k == pos:
+                self.ordered_block(it, out, depth + 1, team if not nowait else None)
+            if k < n:
+                self.item(it, out, depth + 1)
         out.close()
         out.ind -= len(loops) - 1
         if decl_outside:
@@ -1480,17 +1511,21 @@ class Gen:
                               lambda v: can(blk, v, ('ord', it)))
                 if v is None:
                     v = self.fresh_scalar(blk, ty=r.choice(['unsigned', 'unsigned long', 'long']))
+                    if not can(blk, v, ('ord', it)):
+                        continue
                 use(blk, v, ('ord', it))
                 e, B = self.small(blk, 1009)
                 if v.ty in UNSIGNED:
                     out(f"{v.name} = {v.name} * 31u + ({v.ty})({e});")
                 else:
                     out(f"{v.name} = ({v.name} % 10007) * 7 + {e};")
-            elif x < 0.8 or not (team.can_print and not team.printing):
+            elif x < 0.8 or team is None or not (team.can_print and not team.printing):
                 # append to a log array
                 n = it.iterinfo['trip']
                 pos = self.fresh_scalar(blk, ty='int', init=0, storage='local' if not blk.in_fn() else None)
                 log = self.fresh_array(blk, (max(n, 1) + r.randint(0, 3),), ty=r.choice(['int', 'long']))
+                if not (can(blk, pos, ('ord', it)) and can(blk, log, ('ord', it))):
+                    continue
                 use(blk, pos, ('ord', it))
                 use(blk, log, ('ord', it))
                 e, B = self.small(blk, 1009)
