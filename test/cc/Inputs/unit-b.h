@@ -1,0 +1,2 @@
+#define CHUNK 8
+#define SCALE 3
