@@ -179,6 +179,86 @@ fn is_ident(s: &str) -> bool {
         && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
+/// A one-dimensional array section `a[lower:length]` (`a[:length]` from 0):
+/// (name, lower, length) as C expressions.
+fn section(item: &str) -> Option<(String, String, String)> {
+    let open = item.find('[')?;
+    let name = item[..open].trim();
+    let inner = item[open + 1..].strip_suffix(']')?;
+    if !is_ident(name) || inner.contains('[') || inner.contains(']') {
+        return None;
+    }
+    let (lower, length) = inner.split_once(':')?;
+    let lower = if lower.trim().is_empty() { "0" } else { lower.trim() };
+    (!length.trim().is_empty()).then(|| (name.to_string(), lower.to_string(), length.trim().to_string()))
+}
+
+/// `_Generic` over C's scalar types, choosing a string per type.
+fn by_type(expr: &str, arms: &[(&[&str], &str)], default: &str) -> String {
+    let arms: String = arms.iter().flat_map(|(tys, s)| tys.iter().map(move |t| format!("{t}: {s}, "))).collect();
+    format!("_Generic(({expr}), {arms}default: {default})")
+}
+
+const UNSIGNED_TYPES: &[&str] =
+    &["_Bool", "unsigned char", "unsigned short", "unsigned int", "unsigned long", "unsigned long long"];
+
+/// The element type of a section's array, as the LLVM type name weft-markers
+/// reads (C would promote a value of it passed to the variadic marker).
+fn elem_type_name(name: &str) -> String {
+    by_type(
+        &format!("({name})[0]"),
+        &[
+            (&["_Bool", "char", "signed char", "unsigned char"], "\"i8\""),
+            (&["short", "unsigned short"], "\"i16\""),
+            (&["int", "unsigned int"], "\"i32\""),
+            (&["long", "unsigned long", "long long", "unsigned long long"], "\"i64\""),
+            (&["float"], "\"float\""),
+            (&["double"], "\"double\""),
+        ],
+        "\"\"",
+    )
+}
+
+/// One clause per list item, array sections as `:ARRSECT.TYPED` items
+/// `(&base, element type, length, lower)`; `unsigned_variant` gives the
+/// clause name for unsigned operands (min/max).
+fn items(clause: &str, qual: &str, list: &str, unsigned_variant: bool) -> Result<(Vec<Clause>, Vec<String>), String> {
+    let mut out = Vec::new();
+    let mut names = Vec::new();
+    for item in split_top(list) {
+        let (var, probe, q, ops) = if is_ident(&item) {
+            (item.clone(), item.clone(), qual.to_string(), vec![format!("&{item}")])
+        } else if let Some((name, lower, length)) = section(&item) {
+            let ops = vec![
+                format!("&{name}"),
+                elem_type_name(&name),
+                format!("(long)({length})"),
+                format!("(long)({lower})"),
+            ];
+            (name.clone(), format!("({name})[0]"), format!("{qual}:ARRSECT.TYPED"), ops)
+        } else if item.contains('[') {
+            return Err(format!(
+                "{clause}: only one-dimensional array sections a[lower:length] are supported, got '{item}'"
+            ));
+        } else {
+            return Err(format!("{clause}: only variables may be listed, got '{item}'"));
+        };
+        let plain = format!("\"{q}\"");
+        let name = if unsigned_variant {
+            let u = if q.contains(':') { format!("\"{q}.UNSIGNED\"") } else { format!("\"{q}:UNSIGNED\"") };
+            // (A whole array decays to a pointer to its elements.)
+            let pointers: Vec<String> = UNSIGNED_TYPES.iter().map(|t| format!("{t} *")).collect();
+            let pointers: Vec<&str> = pointers.iter().map(String::as_str).collect();
+            by_type(&probe, &[(UNSIGNED_TYPES, &u), (&pointers, &u)], &plain)
+        } else {
+            plain
+        };
+        names.push(var);
+        out.push(Clause { name, ops });
+    }
+    Ok((out, names))
+}
+
 /// `&x` for each variable of a list; anything but a plain name is refused.
 fn var_list(clause: &str, list: &str) -> Result<Vec<String>, String> {
     split_top(list)
@@ -253,13 +333,18 @@ fn finish(
     for (name, arg) in toks {
         let need = |arg: &Option<String>| arg.clone().ok_or_else(|| format!("'{name}' needs an argument"));
         match name.as_str() {
-            "private" | "firstprivate" | "shared" | "copyin" | "copyprivate" | "lastprivate" => {
+            "private" | "firstprivate" | "lastprivate" => {
                 let a = need(&arg)?;
                 let (mods, list) = modifier(&a, &["conditional"]);
                 if !mods.is_empty() {
                     return Err("lastprivate(conditional: ...) is not supported by weft yet".into());
                 }
-                let ops = var_list(&name, list)?;
+                let (cls, names) = items(&name, &format!("QUAL.OMP.{}", name.to_uppercase()), list, false)?;
+                listed.extend(names);
+                out.extend(cls);
+            }
+            "shared" | "copyin" | "copyprivate" => {
+                let ops = var_list(&name, &need(&arg)?)?;
                 listed.extend(ops.iter().map(|o| o[1..].to_string()));
                 out.push(Clause::new(&format!("QUAL.OMP.{}", name.to_uppercase()), ops));
             }
@@ -287,24 +372,12 @@ fn finish(
                         ))
                     }
                 };
-                for v in var_list("reduction", list)? {
-                    let var = v[1..].to_string();
-                    let plain = format!("\"QUAL.OMP.REDUCTION.{q}\"");
-                    let name = if q == "MIN" || q == "MAX" {
-                        // The IR has no signedness: C's type says which compare.
-                        let u = format!("\"QUAL.OMP.REDUCTION.{q}:UNSIGNED\"");
-                        let arms: String =
-                            ["unsigned char", "unsigned short", "unsigned int", "unsigned long", "unsigned long long"]
-                                .iter()
-                                .map(|t| format!("{t}: {u}, {t} *: {u}, "))
-                                .collect();
-                        format!("_Generic(({var}), _Bool: {u}, {arms}default: {plain})")
-                    } else {
-                        plain
-                    };
-                    listed.push(var);
-                    out.push(Clause { name, ops: vec![v] });
-                }
+                // The IR has no signedness: for min and max, C's type says
+                // which compare (an array's through its elements).
+                let (cls, names) =
+                    items("reduction", &format!("QUAL.OMP.REDUCTION.{q}"), list, q == "MIN" || q == "MAX")?;
+                listed.extend(names);
+                out.extend(cls);
             }
             "linear" => {
                 let a = need(&arg)?;
@@ -445,14 +518,27 @@ mod tests {
     fn minmax_signedness_from_c_types() {
         let got = names("OMPForDirective", "#pragma omp for reduction(max: m)");
         assert!(got[0].starts_with("_Generic((m), _Bool: \"QUAL.OMP.REDUCTION.MAX:UNSIGNED\""), "{got:?}");
+        assert!(got[0].contains("unsigned int *: \"QUAL.OMP.REDUCTION.MAX:UNSIGNED\""), "{got:?}");
         assert!(got[0].contains("default: \"QUAL.OMP.REDUCTION.MAX\""));
+    }
+
+    #[test]
+    fn array_sections() {
+        let got = names("OMPForDirective", "#pragma omp for reduction(+: h[0:16]) firstprivate(p[2:n])");
+        assert_eq!(got.len(), 2);
+        assert!(got[0].starts_with("\"QUAL.OMP.REDUCTION.ADD:ARRSECT.TYPED\" &h,_Generic(((h)[0]), "), "{got:?}");
+        assert!(got[0].ends_with(",(long)(16),(long)(0)"), "{got:?}");
+        assert!(got[1].ends_with(",(long)(n),(long)(2)"), "{got:?}");
+        let got = names("OMPForDirective", "#pragma omp for reduction(min: u[:8])");
+        assert!(got[0].contains("\"QUAL.OMP.REDUCTION.MIN:ARRSECT.TYPED.UNSIGNED\""), "{got:?}");
+        let s = directive("OMPForDirective").unwrap();
+        assert!(parse(&s, "#pragma omp for reduction(+: m[0:2][0:3])").unwrap_err().contains("one-dimensional"));
     }
 
     #[test]
     fn refusals_name_the_clause() {
         let s = directive("OMPForDirective").unwrap();
         let e = |t: &str| parse(&s, t).unwrap_err();
-        assert!(e("#pragma omp for reduction(+: a[0:4])").contains("array sections"));
         assert!(e("#pragma omp for reduction(myop: x)").contains("user-defined"));
         assert!(e("#pragma omp for lastprivate(conditional: x)").contains("conditional"));
         assert!(e("#pragma omp for ordered(2)").contains("doacross"));

@@ -62,6 +62,20 @@ fn string(args: &[ffi::Value], i: usize) -> Res<String> {
     ffi::c_string(arg(args, i)?).ok_or_else(|| bad(format!("argument {i} must be a string constant")))
 }
 
+/// The zero of a type named as weft-cc's `_Generic` names it.
+fn zero_of<'ctx>(call: InstructionValue<'ctx>, ty: &str) -> Option<BasicValueEnum<'ctx>> {
+    let ctx = call.get_parent()?.get_context();
+    Some(match ty {
+        "i8" => ctx.i8_type().const_zero().into(),
+        "i16" => ctx.i16_type().const_zero().into(),
+        "i32" => ctx.i32_type().const_zero().into(),
+        "i64" => ctx.i64_type().const_zero().into(),
+        "float" => ctx.f32_type().const_zero().into(),
+        "double" => ctx.f64_type().const_zero().into(),
+        _ => return None,
+    })
+}
+
 /// `__weft_cc_begin`'s arguments as a construct.
 fn parse_begin(call: InstructionValue<'_>) -> Res<(i64, Construct<'_>)> {
     let args = ffi::call_arguments(ffi::Value::of_instruction(call));
@@ -78,7 +92,14 @@ fn parse_begin(call: InstructionValue<'_>) -> Res<(i64, Construct<'_>)> {
         let name = string(&args, at)?;
         let count = usize::try_from(const_int(&args, at + 1)?).map_err(|_| bad("negative operand count"))?;
         let ops = args.get(at + 2..at + 2 + count).ok_or_else(|| bad(format!("{name}: too few operands")))?;
-        clauses.push((name, ops.to_vec()));
+        let mut ops = ops.to_vec();
+        if name.contains(":ARRSECT.TYPED") {
+            // (base, element type named by a string, count, first): C cannot
+            // pass a value of the element type unpromoted, so weft-cc names it.
+            let ty = string(&args, at + 3)?;
+            ops[1] = ffi::Value::of(zero_of(call, &ty).ok_or_else(|| bad(format!("{name}: no element type '{ty}'")))?);
+        }
+        clauses.push((name, ops));
         at += 2 + count;
     }
     if at != args.len() {

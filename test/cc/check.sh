@@ -21,9 +21,14 @@ timeout 60 "$tmp/serial" > "$tmp/expected"
 "$weftcc" -O2 "$src" -lm -o "$tmp/weft-O2"
 "$weftcc" -O2 -S -emit-llvm --paper-form "$src" -o "$tmp/paper.ll"
 "$clang" -O2 -w -fpass-plugin="$plugin" "$tmp/paper.ll" -lm -L"$llvm/lib" -Wl,-rpath,"$llvm/lib" -lomp -o "$tmp/weft-paper"
+# A program that clang-16 -fopenmp measurably gets wrong says so on a line
+# `// CLANG-16-WRONG: why`; its clang build is then not held to the serial
+# output (weft's builds always are).
+builds="clang weft-O0 weft-O2 weft-paper"
+grep -q '^// CLANG-16-WRONG:' "$src" && builds="weft-O0 weft-O2 weft-paper"
 status=0
 for t in 1 2 3 4 7; do
-  for b in clang weft-O0 weft-O2 weft-paper; do
+  for b in $builds; do
     if ! OMP_NUM_THREADS=$t timeout 60 "$tmp/$b" > "$tmp/out" 2> "$tmp/err"; then
       echo "FAIL: $b at $t threads exited with $? on $src"; cat "$tmp/err"; status=1; continue
     fi

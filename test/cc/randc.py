@@ -50,6 +50,11 @@ static inline long mix(long a, long b) {
 """
 
 
+def wr(v):
+    """v may be the target of ordinary writes."""
+    return v.bound is None and v.loopvar is None and not v.logic
+
+
 def lit(v, ty):
     if ty == 'double':
         return f"{float(v)!r}"
@@ -66,6 +71,7 @@ class Var:
         self.key, self.name, self.ty, self.dims = key, name, ty, dims
         self.ident, self.bound = ident, bound
         self.loopvar = None      # (lo, hi) value range of a loop variable
+        self.logic = False       # holds 0 or 1: only && / || reductions write it
         self.members = None      # struct variable: its member Vars
         self.init = None
 
@@ -828,7 +834,7 @@ class Gen:
                     out(f"for (int {kv.name} = 0; {kv.name} < {a.dims[0]}; {kv.name}++)")
                     out(f"  {a.name}[{kv.name}][{c}] = {self.conv(a.ty, e, B)};")
                 return
-        v = self.pick(self.scalars(ctx, lambda v: v.bound is None and v.loopvar is None),
+        v = self.pick(self.scalars(ctx, lambda v: wr(v)),
                       lambda v: can(ctx, v, ('write',)))
         if v is None:
             if ctx.uniform():
@@ -922,12 +928,10 @@ class Gen:
                 out(self.atomic_stmt(ctx, lv, a.ty, fam))
                 return
         best = None
-        cands = self.scalars(ctx, lambda v: v.bound is None and v.loopvar is None)
+        cands = self.scalars(ctx, lambda v: wr(v))
         r.shuffle(cands)
         for v in cands:
             fams = self.fams_for(v.ty, uni)
-            if not uni:
-                fams = fams + ['cap:1', 'cap:3', 'cap:-1']
             for f in fams:
                 if can(ctx, v, ('atomic', f)):
                     best = (v, f)
@@ -949,28 +953,46 @@ class Gen:
         out(self.atomic_stmt(ctx, v.name, v.ty, fam))
 
     def it_capture(self, ctx, out, depth):
+        """v = x++ and friends. The values captured in one phase depend on the order, but
+        their sum does not, provided every update of x in the phase is a capture whose value
+        goes into the same accumulator (the claim's family names it) and that accumulator
+        is not more private than x."""
         r = self.rng
         c = r.choice([1, 1, 2, 3, -1])
-        fam = f"cap:{c}"
         xt = ['int', 'long', 'unsigned', 'unsigned long'] if c > 0 else ['int', 'long']
-        x = self.pick(self.scalars(ctx, lambda v: v.bound is None and v.loopvar is None and v.ty in xt),
-                      lambda v: can(ctx, v, ('atomic', fam)))
-        if x is None:
-            x = self.fresh_for(ctx, out, ('atomic', fam), ty=r.choice(xt))
-        # an accumulator for the captured values: their sum does not depend on the order
-        acc, how = None, None
-        for v in self.pick_all(self.scalars(ctx, lambda v: v.bound is None and v.loopvar is None and v.ty != 'double'
-                                             and v.key != x.key)):
+
+        def acc_how(v):
             m = lookup_mode(ctx, v)
             if m in ('red:+', 'red:-') and can(ctx, v, ('red', '+')):
-                acc, how = v, 'red'
-                break
+                return 'red'
             if can(ctx, v, ('atomic', '+')):
-                acc, how = v, 'atomic'
+                return 'atomic'
+            return None
+
+        xs = self.pick_all(self.scalars(ctx, lambda v: wr(v) and v.ty in xt))
+        accs = [(v, h) for v in self.pick_all(self.scalars(ctx, lambda v: wr(v) and v.ty != 'double'))
+                for h in [acc_how(v)] if h]
+        best = None
+        for x in xs:
+            for acc, how in accs:
+                if acc.key == x.key:
+                    continue
+                if lookup_mode(ctx, acc) == 'free' and self.depth_of(ctx, acc) < self.depth_of(ctx, x):
+                    continue
+                if can(ctx, x, ('atomic', f"cap:{c}:{acc.key}")):
+                    best = (x, acc, how)
+                    break
+            if best:
                 break
-        if acc is None:
-            acc, how = self.fresh_for(ctx, out, ('atomic', '+'), ty=r.choice(['unsigned long', 'long'])), 'atomic'
-        use(ctx, x, ('atomic', fam))
+        if best is None:
+            acc = self.fresh_scalar(ctx, ty=r.choice(['unsigned long', 'long']))
+            x = self.fresh_scalar(ctx, ty=r.choice(xt))
+            if not (can(ctx, acc, ('atomic', '+')) and can(ctx, x, ('atomic', f"cap:{c}:{acc.key}"))):
+                acc = self.local_var(ctx, out, 'unsigned long')
+                x = self.local_var(ctx, out, r.choice(xt))
+            best = (x, acc, 'atomic')
+        x, acc, how = best
+        use(ctx, x, ('atomic', f"cap:{c}:{acc.key}"))
         use(ctx, acc, ('red', '+') if how == 'red' else ('atomic', '+'))
         cv = self.name('cv')
         n = x.name
@@ -991,6 +1013,15 @@ class Gen:
         out(f"{acc.name} += ({acc.ty}){cv};")
         out.close()
 
+    def depth_of(self, ctx, v):
+        """How many contexts up v is declared; variables of the test function or file count as infinitely far."""
+        c, n = ctx, 0
+        while c is not None:
+            if v.key in c.locals:
+                return 10 ** 6 if c.kind == 'root' else n
+            c, n = c.parent, n + 1
+        return 10 ** 6
+
     def pick_all(self, cands):
         cands = list(cands)
         self.rng.shuffle(cands)
@@ -1009,7 +1040,7 @@ class Gen:
         ctx.add(t, 'free')
 
     def it_awrite(self, ctx, out, depth):
-        v = self.pick(self.scalars(ctx, lambda v: v.bound is None and v.loopvar is None),
+        v = self.pick(self.scalars(ctx, lambda v: wr(v)),
                       lambda v: can(ctx, v, ('write',)))
         if v is None:
             return self.it_assign(ctx, out, depth)
@@ -1034,7 +1065,7 @@ class Gen:
             if x < 0.7:
                 fams = ['|', '&', 'max', 'min'] if uni else ['+', '+', '^', '|', '&', 'max', 'min']
                 found = None
-                for v in self.pick_all(self.scalars(blk, lambda v: v.bound is None and v.loopvar is None)):
+                for v in self.pick_all(self.scalars(blk, lambda v: wr(v))):
                     fl = [f for f in fams if v.ty != 'double' or f in ('+', 'max', 'min')]
                     r.shuffle(fl)
                     for f in fl:
@@ -1128,12 +1159,12 @@ class Gen:
         # copyprivate: variables private in the region, set by the single thread, broadcast to all
         cps = []
         if r.random() < 0.35:
-            for v in self.pick_all(self.scalars(ctx, lambda v: v.ident and v.bound is None and v.loopvar is None)):
+            for v in self.pick_all(self.scalars(ctx, lambda v: v.ident and wr(v))):
                 if len(cps) < 2 and lookup_mode(ctx, v) == 'free' and can(ctx, v, ('write',)):
                     cps.append(v)
         privs = []
         if r.random() < 0.2:
-            for v in self.pick_all(self.scalars(ctx, lambda v: v.ident and v.bound is None and v.loopvar is None)):
+            for v in self.pick_all(self.scalars(ctx, lambda v: v.ident and wr(v))):
                 if v not in cps and len(privs) < 1 and lookup_mode(ctx, v) == 'free' and can(ctx, v, ('write',)):
                     privs.append(v)
         fps = []
@@ -1182,7 +1213,9 @@ class Gen:
         params = {}  # key -> (decl, arg)
         gl = set(v.key for v in self.globals)
         for v in self.visible(ctx):
-            if v.key in gl or v.members is not None:
+            # a global is passed like a local when the region privatized it (the helper
+            # would otherwise see the shared global, not the private copy)
+            if (v.key in gl and lookup_mode(ctx, v) is None) or v.members is not None:
                 continue
             san = ''.join(ch if ch.isalnum() else '_' for ch in v.name).strip('_')
             while '__' in san:
@@ -1230,7 +1263,7 @@ class Gen:
         if r.random() < 0.2:
             cl.append("default(shared)")
         idents = self.scalars(ctx, lambda v: v.ident and v.loopvar is None)
-        writable = lambda v: v.bound is None and v.key not in taken and can(ctx, v, ('write',))
+        writable = lambda v: wr(v) and v.key not in taken and can(ctx, v, ('write',))
         # private
         if r.random() < 0.3:
             ps = [v for v in self.pick_all(idents) if writable(v)][:r.randint(1, 2)]
@@ -1272,10 +1305,9 @@ class Gen:
         # reduction
         if r.random() < 0.45:
             for _ in range(r.randint(1, 2)):
-                v = self.pick(idents, writable)
+                v, op = self.pick_red(ctx, idents, taken, lambda v: can(ctx, v, ('write',)))
                 if v is None:
                     break
-                op = self.red_op(v.ty)
                 taken.add(v.key)
                 use(ctx, v, ('write',))
                 repl.add(v, 'red:' + op)
@@ -1288,6 +1320,29 @@ class Gen:
                 cl.append(f"shared({', '.join(v.name for v in sh)})")
         r.shuffle(cl)
         return cl, resets
+
+    def pick_red(self, ctx, idents, taken, ok, fresh=True):
+        """(variable, operator) for a reduction clause; && and || only on variables holding 0 or 1."""
+        r = self.rng
+        op = r.choice(['+', '+', '-', '&', '|', '^', '&&', '||', 'min', 'max', '*'])
+        logic = op in ('&&', '||')
+
+        def tyok(v):
+            if v.bound is not None or v.loopvar is not None or v.key in taken or v.logic != logic:
+                return False
+            if v.ty == 'double':
+                return op in ('+', '-', 'max', 'min')
+            return op != '*' or v.ty in UNSIGNED
+
+        v = self.pick([c for c in idents if tyok(c)], ok)
+        if v is None and fresh:
+            ty = 'int' if logic else 'unsigned' if op == '*' else r.choice(ITYPES + ['double'] * (op in '+-'))
+            v = self.fresh_scalar(ctx, ty=ty, storage=r.choice(['local', 'local', 'global', 'static']),
+                                  init=r.randint(0, 1) if logic else None)
+            v.logic = logic
+            if not ok(v):
+                return None, None
+        return v, op
 
     def red_op(self, ty):
         r = self.rng
@@ -1359,7 +1414,9 @@ class Gen:
         # schedule
         scheds = [None, 'static', 'static,c', 'dynamic', 'dynamic,c', 'guided', 'guided,c', 'runtime', 'auto']
         s = r.choice(scheds)
-        chunked_dyn = s in ('dynamic,c', 'guided,c')
+        # clang 16 loses lastprivate values with schedule(dynamic) (chunked or not) and
+        # with a chunked guided schedule: no lastprivate on those
+        chunked_dyn = s in ('dynamic', 'dynamic,c', 'guided,c')
         if s is not None:
             if s.endswith(',c'):
                 ce = self.bound_expr(ctx, r.choice([1, 1, 2, 3, 4, 7, 16]), 'int')
@@ -1367,7 +1424,7 @@ class Gen:
             else:
                 cl.append(f"schedule({s})")
         base = outer if outer is not None else ctx
-        idents = self.scalars(base, lambda v: v.ident and v.loopvar is None and v.bound is None)
+        idents = self.scalars(base, lambda v: v.ident and wr(v))
         # private
         privs = []
         if r.random() < 0.3:
@@ -1409,25 +1466,19 @@ class Gen:
                 cl.append(f"lastprivate({', '.join(v.name for v in lps)})")
         # reduction
         if r.random() < 0.5:
+            ridents = self.scalars(base, lambda v: v.ident and v.loopvar is None and v.bound is None)
             for _ in range(r.randint(1, 3)):
-                v = None
-                for c in self.pick_all(idents):
-                    if c.key in taken:
-                        continue
-                    if can(base, c, ('write',)) if outer is not None else can(ctx, c, ('claim_loop', it)):
-                        v = c
-                        break
+                if outer is not None:
+                    ok = lambda c: can(base, c, ('write',))
+                else:
+                    ok = lambda c: can(ctx, c, ('claim_loop', it))
+                v, op = self.pick_red(base, ridents, taken, ok, fresh=outer is not None or r.random() < 0.5)
                 if v is None:
-                    if outer is None and r.random() < 0.5:
-                        break
-                    v = self.fresh_scalar(base, storage=r.choice(['local', 'global', 'static']))
-                    if not (can(base, v, ('write',)) if outer is not None else can(ctx, v, ('claim_loop', it))):
-                        break
+                    break
                 if outer is not None:
                     use(base, v, ('write',))
                 else:
                     use(ctx, v, ('claim_loop', it))
-                op = self.red_op(v.ty)
                 taken.add(v.key)
                 it.add(v, 'red:' + op)
                 cl.append(f"reduction({op}:{v.name})")
@@ -1506,7 +1557,7 @@ class Gen:
         for _ in range(r.randint(1, 2)):
             x = r.random()
             if x < 0.55:
-                v = self.pick(self.scalars(blk, lambda v: v.bound is None and v.loopvar is None
+                v = self.pick(self.scalars(blk, lambda v: wr(v)
                                            and v.ty in ('unsigned', 'unsigned long', 'int', 'long')),
                               lambda v: can(blk, v, ('ord', it)))
                 if v is None:

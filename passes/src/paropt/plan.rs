@@ -105,6 +105,9 @@ pub struct Var {
     pub elem: Option<ValueId>,
     /// Elements (`:TYPED` count; an array when above 1).
     pub count: u32,
+    /// An array section: its first element (`count` elements from there of
+    /// the array the variable is, or the pointer variable points to).
+    pub section: Option<u64>,
     pub share: Share,
     /// The clause as written, for messages.
     pub clause: String,
@@ -118,6 +121,16 @@ impl Var {
     /// The record must come from a fresh analysis of the live function.
     pub unsafe fn ty<'ctx>(&self) -> Option<BasicTypeEnum<'ctx>> {
         let value = |id| ffi::basic_value(id);
+        if self.section.is_some() {
+            // The section's elements: the clause's element type, else the
+            // array's.
+            let elem = match (self.elem, ffi::memory_type(value(self.var))) {
+                (Some(e), _) => value(e).get_type(),
+                (None, Some(BasicTypeEnum::ArrayType(at))) => at.get_element_type(),
+                _ => return None,
+            };
+            return Some(elem.array_type(self.count).into());
+        }
         match self.elem {
             Some(e) if self.count > 1 => Some(value(e).get_type().array_type(self.count).into()),
             Some(e) => Some(value(e).get_type()),
@@ -198,9 +211,43 @@ fn not_yet(construct: &str, what: impl Into<String>) -> WeftError {
     WeftError::new(Rule::NotYetSupported, construct, what.into())
 }
 
+/// An array section's first element and length, when both are constants.
+fn section_bounds(clause: &str, lower: &Operand, length: &Operand, on: &str) -> Result<(u64, u32), WeftError> {
+    match (lower.const_uint(), length.const_uint()) {
+        (Some(l), Some(n)) if (1..=u32::MAX as u64).contains(&n) => Ok((l, n as u32)),
+        _ => Err(not_yet(
+            clause,
+            format!("array sections whose bounds are known only at run time ([{}:{}])", lower.text, length.text),
+        )
+        .on_directive(on)),
+    }
+}
+
 fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, WeftError> {
+    let sectioned = |section: Option<u64>| -> Result<(), WeftError> {
+        let ok = matches!(
+            share,
+            Share::Private
+                | Share::Firstprivate
+                | Share::Lastprivate
+                | Share::FirstLastprivate
+                | Share::Reduction { .. }
+        );
+        if section.is_some() && !ok {
+            return Err(not_yet(clause, "array sections in this clause").on_directive(on));
+        }
+        Ok(())
+    };
     match item {
         Item::Var { var, typed } => {
+            let section = match typed.as_ref().and_then(|t| t.offset.as_ref()) {
+                Some(off) => {
+                    let count = typed.as_ref().and_then(|t| t.count.as_ref()).expect("a section has a count");
+                    Some(section_bounds(clause, off, count, on)?.0)
+                }
+                None => None,
+            };
+            sectioned(section)?;
             let mut count = 1;
             if let Some(c) = typed.as_ref().and_then(|t| t.count.as_ref()) {
                 count = match c.const_uint() {
@@ -226,6 +273,7 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
                 var: var.value,
                 elem: typed.as_ref().map(|t| t.ty.value),
                 count,
+                section,
                 share,
                 clause: clause.to_string(),
             })
@@ -233,7 +281,26 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
         Item::NonPod { .. } => {
             Err(not_yet(clause, "non-POD list items (constructor/destructor helpers)").on_directive(on))
         }
-        Item::ArrSect { .. } => Err(not_yet(clause, "array sections").on_directive(on)),
+        Item::ArrSect { base, dims } => {
+            let [lower, length, stride] = match dims.as_slice() {
+                [d] => d,
+                _ => return Err(not_yet(clause, "multi-dimensional array sections").on_directive(on)),
+            };
+            if stride.const_uint() != Some(1) {
+                return Err(not_yet(clause, format!("array sections with a stride ({})", stride.text)).on_directive(on));
+            }
+            let (first, count) = section_bounds(clause, lower, length, on)?;
+            sectioned(Some(first))?;
+            if !base.is_pointer() {
+                return Err(WeftError::new(
+                    Rule::OperandKind,
+                    clause,
+                    format!("the base of an array section must be a variable in memory, got {}", base.text),
+                )
+                .on_directive(on));
+            }
+            Ok(Var { var: base.value, elem: None, count, section: Some(first), share, clause: clause.to_string() })
+        }
         Item::MapChain { .. } => Err(not_yet(clause, "map chains").on_directive(on)),
     }
 }

@@ -86,7 +86,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 )
                 .on_directive(name));
             }
-            typed.push((orig.into_pointer_value(), ty, v.share));
+            typed.push((orig.into_pointer_value(), ty, v.share, v.section.map(|s| (s, v.clause.as_str()))));
         }
         let body = blocks_between(f, shape.first, shape.end);
         if plan.construct.is_loop() {
@@ -112,15 +112,23 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         }
         let mut privs = Vec::new();
         let mut copyins = Vec::new();
-        for (orig, ty, share) in typed {
+        for (orig, ty, share, section) in typed {
             if share == Share::Copyin {
                 copyins.push((orig, ty));
                 continue;
             }
-            let copy = self.alloca(home, ty, &format!("{}.priv", orig.get_name().to_string_lossy()));
-            ffi::replace_uses_in_blocks(orig, copy, &body);
-            let at = shape.first.get_terminator().expect("terminator");
-            ffi::rematerialize_derived(orig, copy, &body, at);
+            let (orig, copy) = match section {
+                Some((first, clause)) => {
+                    self.privatize_section(orig, ty, first, home, &body, shape.first, clause, name)?
+                }
+                None => {
+                    let copy = self.alloca(home, ty, &format!("{}.priv", orig.get_name().to_string_lossy()));
+                    ffi::replace_uses_in_blocks(orig, copy, &body);
+                    let at = shape.first.get_terminator().expect("terminator");
+                    ffi::rematerialize_derived(orig, copy, &body, at);
+                    (orig, copy)
+                }
+            };
             let mut p = Private { orig, copy, ty, share, array_fns: None };
             if matches!((share, ty), (Share::Reduction { .. }, BasicTypeEnum::ArrayType(_))) {
                 p.array_fns = Some((
@@ -249,6 +257,65 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             self.rt.call(b, "__kmpc_barrier", None, &[bid.into(), gtid.into()]);
         }
         Ok(())
+    }
+
+    /// An array section `[first, first + n)` of `base` (an array variable, or
+    /// a pointer variable pointing at the elements), with `ty` = `[n x elem]`:
+    /// the region gets storage of its own indexed like the original (the
+    /// whole array, or `first + n` elements behind a private pointer), so its
+    /// accesses need no rebasing; returns the addresses of the section in the
+    /// original and in the copy, which copy-in, reductions and copy-out use
+    /// as for any array variable. Computed in `first`, the prologue.
+    #[allow(clippy::too_many_arguments)]
+    fn privatize_section(
+        &self,
+        base: PointerValue<'ctx>,
+        ty: BasicTypeEnum<'ctx>,
+        first: u64,
+        home: BasicBlock<'ctx>,
+        body: &[BasicBlock<'ctx>],
+        prologue: BasicBlock<'ctx>,
+        clause: &str,
+        name: &str,
+    ) -> Res<(PointerValue<'ctx>, PointerValue<'ctx>)> {
+        let BasicTypeEnum::ArrayType(sect) = ty else { unreachable!("a section's type is an array") };
+        let elem = sect.get_element_type();
+        let n = u64::from(sect.len());
+        let label = base.get_name().to_string_lossy().into_owned();
+        let refuse = |what: String| err(Rule::OperandKind, clause, what).on_directive(name);
+        let at = |b: &Builder<'ctx>, p: PointerValue<'ctx>| {
+            // SAFETY: element `first` of storage holding at least first + n elements.
+            unsafe { b.build_gep(elem, p, &[self.rt.i64.const_int(first, false)], "omp.section") }.expect("positioned")
+        };
+        match ffi::memory_type(base.into()) {
+            Some(BasicTypeEnum::ArrayType(whole)) => {
+                if whole.get_element_type() != elem || u64::from(whole.len()) < first + n {
+                    return Err(refuse(format!(
+                        "the array section [{first}:{n}] does not lie within {label} ({})",
+                        whole.print_to_string().to_string_lossy()
+                    )));
+                }
+                let buf = self.alloca(home, whole.into(), &format!("{label}.priv"));
+                ffi::replace_uses_in_blocks(base, buf, body);
+                let term = prologue.get_terminator().expect("terminator");
+                ffi::rematerialize_derived(base, buf, body, term);
+                let b = self.before_terminator(prologue);
+                Ok((at(b, base), at(b, buf)))
+            }
+            Some(BasicTypeEnum::PointerType(_)) => {
+                let len = u32::try_from(first + n)
+                    .map_err(|_| refuse(format!("the array section [{first}:{n}] is too large")))?;
+                let whole = elem.array_type(len);
+                let buf = self.alloca(home, whole.into(), &format!("{label}.priv"));
+                let var = self.alloca(home, self.rt.ptr.into(), &format!("{label}.ptr.priv"));
+                ffi::replace_uses_in_blocks(base, var, body);
+                let b = self.before_terminator(prologue);
+                b.build_store(var, buf).expect("positioned");
+                let elems = b.build_load(self.rt.ptr, base, &label).expect("positioned").into_pointer_value();
+                Ok((at(b, elems), at(b, buf)))
+            }
+            _ => Err(refuse(format!("{label} is neither an array nor a pointer: it has no array section"))),
+        }
     }
 
     /// COPYIN: the encountering thread takes the address of its instance of

@@ -23,6 +23,7 @@
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::builder::Builder;
 use llvm_plugin::inkwell::module::Module;
+use llvm_plugin::inkwell::types::AnyType;
 use llvm_plugin::inkwell::values::{BasicValueEnum, InstructionOpcode, IntValue};
 use llvm_plugin::inkwell::IntPredicate as P;
 use weft_intrinsics::ffi::{self, CfgLoop, Widen};
@@ -189,6 +190,19 @@ fn normalize<'ctx>(
         let value = b.build_int_add(lv.start, off, "omp.norm.var").expect("positioned");
         if lv.lp.in_memory {
             b.build_store(lv.lp.iv.into_pointer_value(), value).expect("positioned");
+            // A load of the variable in the header read it before this store:
+            // inside the loop it stands for this iteration's value.
+            let inside: Vec<_> = loop_blocks(&lv.lp).into_iter().filter(|&bb| bb != lv.lp.header).collect();
+            let mut cur = lv.lp.header.get_first_instruction();
+            while let Some(i) = cur {
+                cur = i.get_next_instruction();
+                let reads_iv = i.get_opcode() == InstructionOpcode::Load
+                    && i.get_operand(0).and_then(|o| o.left()) == Some(lv.lp.iv)
+                    && i.get_type() == t.as_any_type_enum();
+                if reads_iv {
+                    ffi::replace_uses_in_blocks(i, value, &inside);
+                }
+            }
         } else {
             ffi::replace_uses_in_blocks(lv.lp.iv, value, &loop_blocks(&lv.lp));
         }
