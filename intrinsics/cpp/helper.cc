@@ -695,6 +695,13 @@ LLVMValueRef weft_build_region_exit(LLVMValueRef before, LLVMValueRef token, con
   return wrap(C);
 }
 
+// A no-op copy of `v` (a bitcast to its own type, which no folder removes
+// when made directly) before `before`: an instruction that stands for `v`.
+LLVMValueRef weft_no_op_copy(LLVMValueRef v, LLVMValueRef before, const char *name) {
+  Value *V = unwrap(v);
+  return wrap(new BitCastInst(V, V->getType(), name, cast<Instruction>(unwrap(before))));
+}
+
 // Gives `to` the debug location of `from`.
 void weft_copy_debug_loc(LLVMValueRef from, LLVMValueRef to) {
   cast<Instruction>(unwrap(to))->setDebugLoc(cast<Instruction>(unwrap(from))->getDebugLoc());

@@ -49,6 +49,7 @@ extern "C" {
     ) -> LLVMValueRef;
     fn weft_build_region_exit(before: LLVMValueRef, token: LLVMValueRef, tag: *const c_char) -> LLVMValueRef;
     fn weft_copy_debug_loc(from: LLVMValueRef, to: LLVMValueRef);
+    fn weft_no_op_copy(v: LLVMValueRef, before: LLVMValueRef, name: *const c_char) -> LLVMValueRef;
     fn weft_written_alloca(inst: LLVMValueRef) -> LLVMValueRef;
     fn weft_drop_bundles(call: LLVMValueRef, prefix: *const c_char) -> LLVMValueRef;
     fn weft_pointed_variables(inst: LLVMValueRef, out: *mut LLVMValueRef, kind: *mut c_int, cap: c_uint) -> c_uint;
@@ -463,6 +464,14 @@ pub fn build_region_exit<'ctx>(
     let ctag = CString::new(tag.replace('\0', "")).expect("no interior NUL");
     // SAFETY: live instructions; `token` is a region entry of this function.
     unsafe { InstructionValue::new(weft_build_region_exit(before.as_value_ref(), token.as_value_ref(), ctag.as_ptr())) }
+}
+
+/// A no-op copy of `v` before `before` (a bitcast to its own type, made
+/// directly so that no constant folder turns it back into `v`).
+pub fn no_op_copy<'ctx>(v: BasicValueEnum<'ctx>, before: InstructionValue<'ctx>, name: &str) -> BasicValueEnum<'ctx> {
+    let cname = CString::new(name.replace('\0', "")).expect("no interior NUL");
+    // SAFETY: a live value and a live instruction of one function (or a constant).
+    unsafe { BasicValueEnum::new(weft_no_op_copy(v.as_value_ref(), before.as_value_ref(), cname.as_ptr())) }
 }
 
 /// Gives `to` the debug location of `from`.

@@ -132,6 +132,101 @@ fn forward_reloads(stmt: Vec<InstructionValue<'_>>) -> Vec<InstructionValue<'_>>
     out
 }
 
+/// With control flow in the statement (a `?:` in the expression or in x's
+/// index, which OpenMP evaluates outside the atomic access), the accesses of
+/// x are in the block that ends it: that block's instructions, if exactly one
+/// block of the statement leads to `fini`.
+fn tail_statement<'ctx>(first: BasicBlock<'ctx>, fini: BasicBlock<'ctx>) -> Option<Vec<InstructionValue<'ctx>>> {
+    let blocks = crate::cfg::reachable_before(first, fini);
+    let mut tails = blocks.iter().filter(|bb| {
+        bb.get_terminator()
+            .is_some_and(|t| (0..t.get_num_operands()).any(|k| t.get_operand(k).and_then(|o| o.right()) == Some(fini)))
+    });
+    let (tail, None) = (tails.next()?, tails.next()) else { return None };
+    let term = tail.get_terminator()?;
+    if term.get_opcode() != InstructionOpcode::Br || term.get_num_operands() != 1 {
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut cur = tail.get_first_instruction();
+    while let Some(i) = cur.filter(|&i| i != term) {
+        out.push(i);
+        cur = i.get_next_instruction();
+    }
+    Some(out)
+}
+
+/// Whether the statement touches memory at all: once SROA has promoted a
+/// local that no other thread can see, `atomic read` of it is a plain copy.
+fn touches_memory(first: BasicBlock<'_>, fini: BasicBlock<'_>) -> bool {
+    crate::cfg::reachable_before(first, fini).iter().any(|bb| {
+        let mut cur = bb.get_first_instruction();
+        while let Some(i) = cur {
+            if matches!(
+                i.get_opcode(),
+                InstructionOpcode::Load
+                    | InstructionOpcode::Store
+                    | InstructionOpcode::Call
+                    | InstructionOpcode::AtomicRMW
+                    | InstructionOpcode::AtomicCmpXchg
+            ) {
+                return true;
+            }
+            cur = i.get_next_instruction();
+        }
+        false
+    })
+}
+
+/// Equal pure computations inside the statement become one: unoptimized
+/// code of `a[i % 4] = a[i % 4] | e` computes x's address twice, and only
+/// one address makes the load and the store one variable's.
+fn merge_equal(stmt: Vec<InstructionValue<'_>>) -> Vec<InstructionValue<'_>> {
+    use InstructionOpcode as O;
+    let mut seen: Vec<(String, InstructionValue<'_>)> = Vec::new();
+    let mut out = Vec::with_capacity(stmt.len());
+    for i in stmt {
+        let pure = matches!(
+            i.get_opcode(),
+            O::Add
+                | O::Sub
+                | O::Mul
+                | O::And
+                | O::Or
+                | O::Xor
+                | O::Shl
+                | O::LShr
+                | O::AShr
+                | O::SDiv
+                | O::UDiv
+                | O::SRem
+                | O::URem
+                | O::SExt
+                | O::ZExt
+                | O::Trunc
+                | O::GetElementPtr
+                | O::ICmp
+                | O::Select
+        );
+        if pure {
+            // The instruction's text after its name and before its metadata
+            // (a debug location differs by column): opcode, flags, types and
+            // operands (by name or slot), equal for equal computations.
+            let text = i.print_to_string().to_string();
+            let key = text.split_once(" = ").map_or(text.as_str(), |(_, k)| k);
+            let key = key.split(", !").next().unwrap_or(key).to_string();
+            if let Some(&(_, earlier)) = seen.iter().find(|(k, _)| *k == key) {
+                i.replace_all_uses_with(&earlier);
+                i.erase_from_basic_block();
+                continue;
+            }
+            seen.push((key, i));
+        }
+        out.push(i);
+    }
+    out
+}
+
 /// Whether `v` depends on `on` through instructions of `stmt`.
 fn depends_on<'ctx>(v: BasicValueEnum<'ctx>, on: InstructionValue<'ctx>, stmt: &[InstructionValue<'ctx>]) -> bool {
     let Some(i) = v.as_instruction_value() else { return false };
@@ -153,8 +248,17 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         fini: BasicBlock<'ctx>,
     ) -> Res<String> {
         let ord = if seq_cst { AtomicOrdering::SequentiallyConsistent } else { AtomicOrdering::Monotonic };
-        let stmt = statement(first, fini).ok_or_else(|| refuse("an atomic statement with control flow"))?;
-        let stmt = if matches!(op, AtomicOp::Update | AtomicOp::Capture) { forward_reloads(stmt) } else { stmt };
+        if !touches_memory(first, fini) {
+            return Ok(format!("atomic {op:?}: the statement accesses no memory (its variables are local)"));
+        }
+        let stmt = statement(first, fini)
+            .or_else(|| tail_statement(first, fini))
+            .ok_or_else(|| refuse("an atomic statement whose accesses of x are not in one block"))?;
+        let stmt = if matches!(op, AtomicOp::Update | AtomicOp::Capture) {
+            forward_reloads(merge_equal(forward_reloads(stmt)))
+        } else {
+            stmt
+        };
         let mem: Vec<InstructionValue<'ctx>> = stmt
             .iter()
             .copied()
@@ -243,12 +347,10 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         } else {
             return None;
         };
-        // e must be available where the load is.
+        // e must be available where the load is (one computed in an earlier
+        // block of the statement dominates the load's block).
         if let Some(ei) = e.as_instruction_value() {
             if ei.get_parent() == load.get_parent() && !precedes(ei, load) {
-                return None;
-            }
-            if ei.get_parent() != load.get_parent() {
                 return None;
             }
         }

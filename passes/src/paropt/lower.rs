@@ -221,6 +221,52 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         Ok(Shape { s, first, fini: e, end })
     }
 
+    /// A parallel region nested in a region that privatizes a global: the
+    /// microtask would name the global itself, out of reach of the outer
+    /// region's privatization (which rewrites its own blocks only). The
+    /// region reads such a global through a no-op copy of its address made
+    /// just before it, which the microtask takes as an argument and the outer
+    /// privatization then rewrites.
+    fn proxy_outer_private_globals(&self, a: &Analysis<'ctx>, r: usize, f: FunctionValue<'ctx>, shape: Shape<'ctx>) {
+        use weft_intrinsics::vocab::ClauseKind as C;
+        let mut outer = hashbrown::HashSet::new();
+        let mut cur = a.graph.regions[r].parent;
+        while let Some(i) = cur {
+            let reg = &a.graph.regions[i];
+            for c in &reg.directive.clauses {
+                let own = matches!(c.kind, C::Private | C::Firstprivate | C::Lastprivate | C::Linear | C::Reduction(_));
+                if own {
+                    outer.extend(c.items().iter().map(|it| it.var().value));
+                }
+            }
+            cur = reg.parent;
+        }
+        if outer.is_empty() {
+            return;
+        }
+        let body = blocks_between(f, shape.first, shape.end);
+        let mut globals = Vec::new();
+        for bb in &body {
+            let mut i = bb.get_first_instruction();
+            while let Some(inst) = i {
+                for (v, is_alloca) in ffi::pointed_variables(inst) {
+                    if !is_alloca && outer.contains(&v.id()) && !globals.contains(&v) {
+                        globals.push(v);
+                    }
+                }
+                i = inst.get_next_instruction();
+            }
+        }
+        for g in globals {
+            let g = self.value(g.id()).into_pointer_value();
+            let term = shape.s.get_terminator().expect("terminator");
+            let proxy = ffi::no_op_copy(g.into(), term, "omp.global.ref").into_pointer_value();
+            ffi::replace_uses_in_blocks(g, proxy, &body);
+            let at = shape.first.get_terminator().expect("terminator");
+            ffi::rematerialize_derived(g, proxy, &body, at);
+        }
+    }
+
     /// A critical construct's name ("" when unnamed): the metadata string, or
     /// the C string the pointer operand names.
     pub(super) fn critical_name(&self, plan: &Plan) -> String {
@@ -286,6 +332,11 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                     "inside the region and used after it, but only one thread runs the region: pass it through a \
                      shared variable",
                 )?;
+                let own: Vec<&super::plan::Var> =
+                    plan.vars.iter().filter(|v| matches!(v.share, Share::Private | Share::Firstprivate)).collect();
+                if !own.is_empty() {
+                    self.privatize_in_place(a, r, f, &own, shape)?;
+                }
                 let gtid = outer_gtid(self);
                 let ident = self.rt.ident(&fname, Some(begin_call), runtime::IDENT_KMPC);
                 let (enter, exit) = match plan.construct {
@@ -387,6 +438,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             }
             Construct::Simd => self.lower_simd_scalar(a, r, f, plan, shape)?,
             Construct::Loop | Construct::ParallelLoop | Construct::Parallel => {
+                if plan.construct.is_parallel() {
+                    self.proxy_outer_private_globals(a, r, f, shape);
+                }
                 self.lower_data(a, r, plan, shape, &fname, begin_call)?;
                 if plan.construct.is_parallel() {
                     self.outline(f, plan, shape, outer_home, &fname, begin_call, reg.number)?;

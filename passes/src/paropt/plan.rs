@@ -386,12 +386,13 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     for item in &env.copyprivate {
         vars.push(var_of(item, &clause_of(ClauseKind::Copyprivate), Share::Copyprivate, name)?);
     }
-    let only_copyprivate = vars.iter().all(|v| v.share == Share::Copyprivate);
+    // single: copyprivate, and private copies made in place (paropt::simd).
+    let single_vars = vars.iter().all(|v| matches!(v.share, Share::Copyprivate | Share::Private | Share::Firstprivate));
     if !vars.is_empty()
         && !construct.is_parallel()
         && !construct.is_loop()
         && construct != Construct::Simd
-        && !(construct == Construct::Single && only_copyprivate)
+        && !(construct == Construct::Single && single_vars)
     {
         return Err(not_yet(&vars[0].clause, "data-sharing clauses on this construct").on_directive(name));
     }

@@ -8,7 +8,7 @@ use llvm_plugin::inkwell::values::FunctionValue;
 use weft_intrinsics::{ffi, Rule, WeftError};
 
 use super::lower::{blocks_between, Lowerer, Shape};
-use super::plan::{Plan, Share};
+use super::plan::{Plan, Share, Var};
 use crate::wregion::Analysis;
 
 type Res<T> = Result<T, WeftError>;
@@ -36,32 +36,48 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         plan: &Plan,
         shape: Shape<'ctx>,
     ) -> Res<()> {
-        let reg = &a.graph.regions[r];
-        let name = reg.kind.begin_name();
-        check(plan, name)?;
+        check(plan, a.graph.regions[r].kind.begin_name())?;
+        let vars: Vec<&Var> = plan.vars.iter().collect();
+        self.privatize_in_place(a, r, f, &vars, shape)?;
+        self.notes.push(
+            "left scalar: weft's VPlan vectorizer is not built yet (LLVM's loop vectorizer may still vectorize it)"
+                .into(),
+        );
+        Ok(())
+    }
+
+    /// Copies of `vars` for a region one thread runs (a simd loop, a single
+    /// region): made in the thread's frame, set from the original on entry,
+    /// used for the original inside, and copied back at the end except for
+    /// private and firstprivate.
+    pub(super) fn privatize_in_place(
+        &mut self,
+        a: &Analysis<'ctx>,
+        r: usize,
+        f: FunctionValue<'ctx>,
+        vars: &[&Var],
+        shape: Shape<'ctx>,
+    ) -> Res<()> {
+        let name = a.graph.regions[r].kind.begin_name();
         let home = self.home(a, Some(r));
         let body = blocks_between(f, shape.first, shape.end);
-        for v in &plan.vars {
+        for v in vars {
             let ty = self.var_type(v).ok_or_else(|| {
                 WeftError::new(Rule::OperandKind, v.clause.as_str(), "cannot tell the variable's type: give it :TYPED")
                     .on_directive(name)
             })?;
             let orig = self.value(v.var).into_pointer_value();
-            let copy = self.alloca(home, ty, "simd.priv");
+            let copy = self.alloca(home, ty, "priv");
             ffi::replace_uses_in_blocks(orig, copy, &body);
             let b = self.before_terminator(shape.first);
-            let x = b.build_load(ty, orig, "simd.in").expect("positioned");
+            let x = b.build_load(ty, orig, "priv.in").expect("positioned");
             b.build_store(copy, x).expect("positioned");
-            if v.share != Share::Private {
+            if !matches!(v.share, Share::Private | Share::Firstprivate) {
                 let b = self.before_terminator(shape.end);
-                let x = b.build_load(ty, copy, "simd.out").expect("positioned");
+                let x = b.build_load(ty, copy, "priv.out").expect("positioned");
                 b.build_store(orig, x).expect("positioned");
             }
         }
-        self.notes.push(
-            "left scalar: weft's VPlan vectorizer is not built yet (LLVM's loop vectorizer may still vectorize it)"
-                .into(),
-        );
         Ok(())
     }
 }

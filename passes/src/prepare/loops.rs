@@ -330,7 +330,25 @@ fn perfectly_nested(outer: &CfgLoop<'_>, inner: &CfgLoop<'_>) -> Result<(), Stri
             | O::ZExt
             | O::Trunc
             | O::GetElementPtr
+            | O::And
+            | O::Or
+            | O::Xor
+            | O::Shl
+            | O::LShr
+            | O::AShr
+            | O::Select
             | O::ICmp => true,
+            // A division that cannot trap (a constant divisor other than 0
+            // and -1): it may run before the nest even if the serial
+            // program would not reach it.
+            O::SDiv | O::UDiv | O::SRem | O::URem => i
+                .get_operand(1)
+                .and_then(|o| o.left())
+                .and_then(|d| match d {
+                    BasicValueEnum::IntValue(c) => c.get_sign_extended_constant(),
+                    _ => None,
+                })
+                .is_some_and(|c| c != 0 && c != -1),
             // Stores to local variables (a loop variable computed from its
             // counter, as icx's normalized form does): OpenMP lets code
             // between collapsed loops run any number of times.

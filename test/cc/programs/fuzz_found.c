@@ -1,0 +1,93 @@
+// RUN: %weftcc-check %s
+// Programs the random C tester (test/cc/difftest.py) found weft refusing or miscompiling, each reduced by hand: ?: inside an atomic update's expression and in x's index, atomic read of a local at -O2, x = x | e with x an array element, a collapsed inner bound with a division, private/firstprivate on single, a global privatized by an outer parallel region read in a nested one.
+#include <stdio.h>
+
+long g;
+int h[8];
+unsigned a[4];
+int gn = 50;
+long pg = 1;
+
+static void atomic_cond_in_expr(int n) {
+#pragma omp parallel for
+  for (int i = 0; i < 20; i++) {
+#pragma omp atomic
+    g += (i < n ? i % 7 : n % 5);
+  }
+}
+
+static void atomic_cond_in_index(int lim) {
+#pragma omp parallel for
+  for (int i = 0; i < 8; i++) {
+#pragma omp atomic
+    h[i < lim ? i : 0]++;
+  }
+}
+
+static int atomic_read_local(int n) {
+  int t;
+#pragma omp atomic read
+  t = n;
+  return t;
+}
+
+static void atomic_x_eq_x_op_elem(void) {
+#pragma omp parallel for
+  for (int i = 0; i < 8; i++) {
+#pragma omp atomic
+    a[i % 4] = a[i % 4] | (1u << (i / 2));
+  }
+}
+
+static long collapse_inner_bound_div(void) {
+  long s = 0;
+#pragma omp parallel for collapse(2) reduction(+: s)
+  for (int i = 0; i < 3; i++)
+    for (int j = gn / 2 - 20; j < 7; j++)
+      s += i + j;
+  return s;
+}
+
+static int single_private(void) {
+  int x = 5, y = 0, r = 0;
+#pragma omp parallel
+  {
+#pragma omp single firstprivate(x) private(y)
+    {
+      y = 2;
+      r = x + y + 5;
+    }
+  }
+  return r;
+}
+
+static long nested_private_global(void) {
+  long r = 0;
+#pragma omp parallel private(pg) num_threads(1)
+  {
+    pg = 7;
+#pragma omp parallel
+    {
+#pragma omp master
+      r = pg;
+    }
+  }
+  return r;
+}
+
+int main(void) {
+  atomic_cond_in_expr(9);
+  printf("atomic ?: in the expression: %ld\n", g);
+  atomic_cond_in_index(3);
+  int s = 0;
+  for (int k = 0; k < 8; k++)
+    s += h[k] * (k + 1);
+  printf("atomic ?: in the index: %d\n", s);
+  printf("atomic read of a local: %d\n", atomic_read_local(7));
+  atomic_x_eq_x_op_elem();
+  printf("atomic x = x | e on an element: %u %u %u %u\n", a[0], a[1], a[2], a[3]);
+  printf("collapse with a divided inner bound: %ld\n", collapse_inner_bound_div());
+  printf("single firstprivate/private: %d\n", single_private());
+  printf("global private in an outer region, read in a nested one: %ld\n", nested_private_global());
+  return 0;
+}
