@@ -57,11 +57,24 @@ pub struct Ast {
     pub unsupported: Vec<(String, usize)>,
     /// Directives outside the main file (in a header): (kind, file).
     pub elsewhere: Vec<(String, String)>,
+    /// Every variable declaration of the main file.
+    pub var_decls: Vec<VarDeclInfo>,
+    /// `#pragma omp threadprivate(...)`: where, and the declarations named.
+    pub threadprivate: Vec<(usize, Vec<String>)>,
+}
+
+/// A variable declaration: clang's node id, its name, where it begins, and
+/// whether it is at file scope.
+#[derive(Debug, Clone)]
+pub struct VarDeclInfo {
+    pub id: String,
+    pub name: String,
+    pub begin: usize,
+    pub file_scope: bool,
 }
 
 /// Declarative directives and the attributes they leave on declarations.
 const DECLARATIVE: &[(&str, &str)] = &[
-    ("OMPThreadPrivateDecl", "threadprivate"),
     ("OMPDeclareReductionDecl", "declare reduction"),
     ("OMPDeclareMapperDecl", "declare mapper"),
     ("OMPRequiresDecl", "requires"),
@@ -80,6 +93,10 @@ pub fn read(root: &Json, main_file: &str) -> Ast {
     r.visit(root);
     let mut w = Walker { spans: &r.spans, ast: Ast::default() };
     w.walk(root, None);
+    let top: Vec<&str> = root.inner().iter().filter_map(|n| n.str("id")).collect();
+    for d in &mut w.ast.var_decls {
+        d.file_scope = top.contains(&d.id.as_str());
+    }
     w.ast
 }
 
@@ -176,6 +193,23 @@ impl Walker<'_> {
             if let Some(s) = self.span(n) {
                 self.ast.unsupported.push((name.to_string(), s.start));
             }
+        }
+        if kind == "VarDecl" {
+            if let (Some(s), Some(id), Some(name)) = (self.span(n), n.str("id"), n.str("name")) {
+                let info = VarDeclInfo { id: id.into(), name: name.into(), begin: s.start, file_scope: false };
+                self.ast.var_decls.push(info);
+            }
+        }
+        if kind == "OMPThreadPrivateDecl" {
+            if let Some(s) = self.span(n) {
+                let ids = n
+                    .inner()
+                    .iter()
+                    .filter_map(|r| r.get("referencedDecl").and_then(|d| d.str("id")).map(str::to_string))
+                    .collect();
+                self.ast.threadprivate.push((s.start, ids));
+            }
+            return;
         }
         if is_directive(kind) {
             let Some(pragma) = self.span(n) else {

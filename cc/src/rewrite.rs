@@ -83,6 +83,7 @@ pub fn rewrite(src: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
     for (name, at) in &ast.unsupported {
         diags.push(Diag { offset: *at, msg: format!("'#pragma omp {name}' is not supported by weft yet") });
     }
+    threadprivate(src, ast, &mut edits, &mut diags);
     let mut privatizes = Vec::new();
     // Directives inside a refused one are not reported again.
     let mut refused = vec![false; ast.directives.len()];
@@ -187,6 +188,60 @@ pub fn rewrite(src: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
     }
     out.push_str(&src[pos..]);
     Ok(out)
+}
+
+/// `#pragma omp threadprivate(x)`: x's declarations become `_Thread_local`
+/// (one instance per thread, how weft, like clang, takes threadprivate
+/// variables), and the pragma goes.
+fn threadprivate(src: &str, ast: &Ast, edits: &mut Vec<Edit>, diags: &mut Vec<Diag>) {
+    for (at, ids) in &ast.threadprivate {
+        let line_end = pragma_end(src, *at);
+        edits.push(Edit { at: *at, end: line_end, rank: 2, opened_at: 0, text: String::new() });
+        for id in ids {
+            let Some(decl) = ast.var_decls.iter().find(|d| &d.id == id) else { continue };
+            // Every declaration of the variable (a file-scope one may be
+            // declared again), each once.
+            let decls: Vec<_> = ast
+                .var_decls
+                .iter()
+                .filter(|d| &d.id == id || (decl.file_scope && d.file_scope && d.name == decl.name))
+                .collect();
+            for d in decls {
+                let shared_decl = ast
+                    .var_decls
+                    .iter()
+                    .any(|o| o.begin == d.begin && o.name != d.name && !ids.iter().any(|i| *i == o.id));
+                if shared_decl {
+                    diags.push(Diag {
+                        offset: *at,
+                        msg: format!(
+                            "threadprivate({}): its declaration also declares other variables; declare it on its own",
+                            d.name
+                        ),
+                    });
+                } else if !edits.iter().any(|e| e.at == d.begin && e.text == "_Thread_local ") {
+                    edits.push(Edit {
+                        at: d.begin,
+                        end: d.begin,
+                        rank: 1,
+                        opened_at: 0,
+                        text: "_Thread_local ".into(),
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// The end of the pragma line that starts at `at` (past continuations),
+/// before its newline.
+fn pragma_end(src: &str, at: usize) -> usize {
+    let b = src.as_bytes();
+    let mut i = at;
+    while i < b.len() && b[i] != b'\n' {
+        i += if b[i] == b'\\' && b.get(i + 1) == Some(&b'\n') { 2 } else { 1 };
+    }
+    i
 }
 
 /// The 1-based line of a byte offset.

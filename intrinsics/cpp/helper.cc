@@ -491,8 +491,30 @@ LLVMBasicBlockRef weft_single_predecessor(LLVMBasicBlockRef bb) { return wrap(un
 
 // The type of the memory a pointer names when it is an alloca (its
 // allocated type) or a global variable (its value type); null otherwise.
+// The global behind `llvm.threadlocal.address(@g)` (how C code takes the
+// address of a thread-local variable), else `v` itself.
+static Value *throughThreadLocalAddress(Value *V) {
+  if (auto *II = dyn_cast<IntrinsicInst>(V); II && II->getIntrinsicID() == Intrinsic::threadlocal_address)
+    return II->getArgOperand(0)->stripPointerCasts();
+  return V;
+}
+
+// The thread-local global `v` names (itself, or through
+// `llvm.threadlocal.address`), or null.
+LLVMValueRef weft_thread_local_global(LLVMValueRef v) {
+  auto *GV = dyn_cast<GlobalVariable>(throughThreadLocalAddress(unwrap(v)->stripPointerCasts()));
+  return GV && GV->isThreadLocal() ? wrap(GV) : nullptr;
+}
+
+// Whether `v` is a thread-local global variable, or this thread's instance
+// of one (`llvm.threadlocal.address`).
+int weft_is_thread_local(LLVMValueRef v) {
+  auto *GV = dyn_cast<GlobalVariable>(throughThreadLocalAddress(unwrap(v)->stripPointerCasts()));
+  return GV && GV->isThreadLocal();
+}
+
 LLVMTypeRef weft_memory_type(LLVMValueRef v) {
-  Value *V = unwrap(v)->stripPointerCasts();
+  Value *V = throughThreadLocalAddress(unwrap(v)->stripPointerCasts());
   if (auto *AI = dyn_cast<AllocaInst>(V))
     return isa<ConstantInt>(AI->getArraySize()) && cast<ConstantInt>(AI->getArraySize())->isOne()
                ? wrap(AI->getAllocatedType())

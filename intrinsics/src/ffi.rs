@@ -11,7 +11,7 @@ use llvm_plugin::inkwell::llvm_sys::prelude::*;
 use llvm_plugin::inkwell::llvm_sys::LLVMTypeKind;
 use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::types::BasicTypeEnum;
-use llvm_plugin::inkwell::values::{AsValueRef, BasicValueEnum, FunctionValue, InstructionValue};
+use llvm_plugin::inkwell::values::{AsValueRef, BasicValueEnum, FunctionValue, InstructionValue, PointerValue};
 
 use crate::model::{OperandKind, ValueId};
 
@@ -66,6 +66,8 @@ extern "C" {
     fn weft_recompute_escaping(blocks: *mut LLVMBasicBlockRef, n: c_uint, at: LLVMValueRef) -> LLVMValueRef;
     fn weft_single_predecessor(bb: LLVMBasicBlockRef) -> LLVMBasicBlockRef;
     fn weft_memory_type(v: LLVMValueRef) -> LLVMTypeRef;
+    fn weft_is_thread_local(v: LLVMValueRef) -> c_int;
+    fn weft_thread_local_global(v: LLVMValueRef) -> LLVMValueRef;
     fn weft_replace_uses_in_blocks(from: LLVMValueRef, to: LLVMValueRef, blocks: *mut LLVMBasicBlockRef, n: c_uint);
 }
 
@@ -573,8 +575,16 @@ pub fn has_only_predecessor(bb: BasicBlock<'_>, pred: BasicBlock<'_>) -> bool {
 /// Whether `v` is a thread-local global variable (how threadprivate
 /// variables reach the IR).
 pub fn is_thread_local(v: BasicValueEnum<'_>) -> bool {
-    // SAFETY: read-only queries on a live value.
-    unsafe { !LLVMIsAGlobalVariable(v.as_value_ref()).is_null() && LLVMIsThreadLocal(v.as_value_ref()) != 0 }
+    // SAFETY: a read-only query on a live value.
+    unsafe { weft_is_thread_local(v.as_value_ref()) != 0 }
+}
+
+/// The thread-local global `v` names: itself, or the global behind the
+/// `llvm.threadlocal.address` call that gives this thread's instance.
+pub fn thread_local_global<'ctx>(v: BasicValueEnum<'ctx>) -> Option<PointerValue<'ctx>> {
+    // SAFETY: a read-only query on a live value; the result is a global of its module.
+    let g = unsafe { weft_thread_local_global(v.as_value_ref()) };
+    (!g.is_null()).then(|| unsafe { PointerValue::new(g) })
 }
 
 /// The type of the variable a pointer names: an alloca's allocated type (one

@@ -114,7 +114,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let mut copyins = Vec::new();
         for (orig, ty, share, section) in typed {
             if share == Share::Copyin {
-                copyins.push((orig, ty));
+                // The global itself: each thread reaches its own instance
+                // through it (the operand may be the encountering thread's).
+                copyins.push((ffi::thread_local_global(orig.into()).unwrap_or(orig), ty));
                 continue;
             }
             let (orig, copy) = match section {
