@@ -2,7 +2,9 @@
 //! microtask through LLVM's CodeExtractor and is forked with
 //! `__kmpc_fork_call` (num_threads, proc_bind, if(false) serialized).
 use llvm_plugin::inkwell::basic_block::BasicBlock;
-use llvm_plugin::inkwell::values::{AnyValue, BasicValueEnum, FunctionValue, InstructionValue};
+use llvm_plugin::inkwell::values::{
+    AnyValue, BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue,
+};
 use llvm_plugin::inkwell::IntPredicate;
 use weft_intrinsics::ffi::{self, Value};
 use weft_intrinsics::vocab::ProcBind;
@@ -36,6 +38,16 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             err(Rule::Internal, "DIR.OMP.PARALLEL", "LLVM's CodeExtractor could not outline this region")
         })?;
         let args = call.get_operand(2).and_then(|o| o.left()).expect("the microtask call's argument");
+        // CodeExtractor allocates the argument aggregate in the function's
+        // entry block; inside an enclosing parallel region that would be one
+        // aggregate for the whole outer team, whose threads then overwrite
+        // each other's arguments before forking. It belongs to the frame of
+        // the thread that forks: the enclosing region's home.
+        if let Some(agg) = args.as_instruction_value().filter(|i| i.get_opcode() == InstructionOpcode::Alloca) {
+            if let Some(first) = outer_home.get_first_instruction().filter(|&i| i != agg) {
+                ffi::move_before(agg, first);
+            }
+        }
         self.notes.push(format!("outlined into @{mt_name} and forked through __kmpc_fork_call"));
         let ident = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC);
         let needs_gtid = plan.num_threads.is_some() || plan.proc_bind.is_some() || plan.if_cond.is_some();

@@ -1,5 +1,5 @@
 // RUN: %weftcc-check %s
-// Programs the random C tester (test/cc/difftest.py) found weft refusing or miscompiling, each reduced by hand: ?: inside an atomic update's expression and in x's index, atomic read of a local at -O2, x = x | e with x an array element, a collapsed inner bound with a division, private/firstprivate on single, a global privatized by an outer parallel region read in a nested one.
+// Programs the random C tester (test/cc/difftest.py) found weft refusing or miscompiling, each reduced by hand: ?: inside an atomic update's expression and in x's index, atomic read of a local at -O2, x = x | e with x an array element, a collapsed inner bound with a division, private/firstprivate on single, a global privatized by an outer parallel region read in a nested one, atomic capture of a local struct's member, atomic update of a local at -O2, nested regions forked concurrently by the threads of an outer team.
 #include <stdio.h>
 
 long g;
@@ -75,6 +75,53 @@ static long nested_private_global(void) {
   return r;
 }
 
+struct rec {
+  int cnt;
+  long sum;
+};
+
+static void capture_struct_member(void) {
+  struct rec st = {4, 0};
+#pragma omp parallel for
+  for (int i = 0; i < 100; i++) {
+    int v;
+#pragma omp atomic capture
+    {
+      v = st.cnt;
+      st.cnt = st.cnt + 2;
+    }
+#pragma omp atomic
+    st.sum += v;
+  }
+  printf("capture of a struct member: cnt=%d sum=%ld\n", st.cnt, st.sum);
+}
+
+static short atomic_update_local(int i, unsigned long *p) {
+  short t = (short)i;
+#pragma omp atomic
+  t += (short)((17 + (long)(*p % 7u)) - 32);
+  return t;
+}
+
+/* Each thread of the outer team forks an inner region that reads the
+ * thread's own `mine`: the inner fork's argument block must be per thread. */
+static unsigned long nested_concurrent(void) {
+  unsigned long sum = 0;
+#pragma omp parallel for
+  for (int i = 0; i < 1000; i++) {
+    unsigned mine = i;
+#pragma omp parallel
+    {
+#pragma omp for
+      for (int j = 0; j < 30; j++) {
+#pragma omp atomic
+        sum += mine;
+      }
+    }
+  }
+  return sum;
+}
+
 int main(void) {
   atomic_cond_in_expr(9);
   printf("atomic ?: in the expression: %ld\n", g);
@@ -89,5 +136,9 @@ int main(void) {
   printf("collapse with a divided inner bound: %ld\n", collapse_inner_bound_div());
   printf("single firstprivate/private: %d\n", single_private());
   printf("global private in an outer region, read in a nested one: %ld\n", nested_private_global());
+  capture_struct_member();
+  unsigned long fifty = 50;
+  printf("atomic update of a local: %d\n", atomic_update_local(3, &fifty));
+  printf("nested regions of concurrent outer threads: %lu\n", nested_concurrent());
   return 0;
 }
