@@ -717,11 +717,14 @@ LLVMValueRef weft_build_region_exit(LLVMValueRef before, LLVMValueRef token, con
   return wrap(C);
 }
 
-// A no-op copy of `v` (a bitcast to its own type, which no folder removes
-// when made directly) before `before`: an instruction that stands for `v`.
+// A no-op copy of `v` before `before`: `select i1 true, v, v`, made
+// directly so that no folder removes it (InstCombine does, later), and not
+// a cast, so that rematerializing the pointers derived from `v` does not
+// take the copy for one of them.
 LLVMValueRef weft_no_op_copy(LLVMValueRef v, LLVMValueRef before, const char *name) {
   Value *V = unwrap(v);
-  return wrap(new BitCastInst(V, V->getType(), name, cast<Instruction>(unwrap(before))));
+  auto *At = cast<Instruction>(unwrap(before));
+  return wrap(SelectInst::Create(ConstantInt::getTrue(At->getContext()), V, V, name, At));
 }
 
 // Gives `to` the debug location of `from`.

@@ -468,7 +468,7 @@ pub fn build_region_exit<'ctx>(
     unsafe { InstructionValue::new(weft_build_region_exit(before.as_value_ref(), token.as_value_ref(), ctag.as_ptr())) }
 }
 
-/// A no-op copy of `v` before `before` (a bitcast to its own type, made
+/// A no-op copy of `v` before `before` (`select i1 true, v, v`, made
 /// directly so that no constant folder turns it back into `v`).
 pub fn no_op_copy<'ctx>(v: BasicValueEnum<'ctx>, before: InstructionValue<'ctx>, name: &str) -> BasicValueEnum<'ctx> {
     let cname = CString::new(name.replace('\0', "")).expect("no interior NUL");

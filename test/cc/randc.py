@@ -1051,7 +1051,11 @@ class Gen:
 
     def it_critical(self, ctx, out, depth):
         r = self.rng
-        names = [n for n in ['', 'cA', 'cB', 'cC'] if n not in ctx.crit]
+        # locks are only taken in one global order ('' < cA < cB < cC), so nested critical
+        # sections cannot deadlock
+        order = ['', 'cA', 'cB', 'cC']
+        low = max([order.index(n) for n in ctx.crit], default=-1)
+        names = order[low + 1:]
         if not names:
             return self.it_atomic(ctx, out, depth)
         name = r.choice(names)

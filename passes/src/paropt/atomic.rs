@@ -136,16 +136,42 @@ fn forward_reloads(stmt: Vec<InstructionValue<'_>>) -> Vec<InstructionValue<'_>>
 /// index, which OpenMP evaluates outside the atomic access), the accesses of
 /// x are in the block that ends it: that block's instructions, if exactly one
 /// block of the statement leads to `fini`.
+///
+/// `x = x op (c ? a : b)` loads x before the `?:`: a load used only in that
+/// last block moves down into it (OpenMP's expr may not read x, so the value
+/// is the same), next to the store.
 fn tail_statement<'ctx>(first: BasicBlock<'ctx>, fini: BasicBlock<'ctx>) -> Option<Vec<InstructionValue<'ctx>>> {
     let blocks = crate::cfg::reachable_before(first, fini);
     let mut tails = blocks.iter().filter(|bb| {
         bb.get_terminator()
             .is_some_and(|t| (0..t.get_num_operands()).any(|k| t.get_operand(k).and_then(|o| o.right()) == Some(fini)))
     });
-    let (tail, None) = (tails.next()?, tails.next()) else { return None };
+    let (&tail, None) = (tails.next()?, tails.next()) else { return None };
     let term = tail.get_terminator()?;
     if term.get_opcode() != InstructionOpcode::Br || term.get_num_operands() != 1 {
         return None;
+    }
+    let mut first_in_tail = tail.get_first_instruction()?;
+    while first_in_tail.get_opcode() == InstructionOpcode::Phi {
+        first_in_tail = first_in_tail.get_next_instruction()?;
+    }
+    {
+        for bb in blocks.iter().filter(|&&bb| bb != tail) {
+            let mut cur = bb.get_first_instruction();
+            while let Some(i) = cur {
+                cur = i.get_next_instruction();
+                let users = ffi::users(ffi::Value::of_instruction(i));
+                let only_tail = !users.is_empty()
+                    && users.iter().all(|u| {
+                        // SAFETY: users of a live instruction are live instructions.
+                        let ui = unsafe { ffi::instruction(u.id()) };
+                        ui.get_parent() == Some(tail) && ui.get_opcode() != InstructionOpcode::Phi
+                    });
+                if i.get_opcode() == InstructionOpcode::Load && !i.get_volatile().unwrap_or(true) && only_tail {
+                    ffi::move_before(i, first_in_tail);
+                }
+            }
+        }
     }
     let mut out = Vec::new();
     let mut cur = tail.get_first_instruction();

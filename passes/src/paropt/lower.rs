@@ -8,7 +8,7 @@ use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::builder::Builder;
 use llvm_plugin::inkwell::types::{BasicTypeEnum, IntType};
 use llvm_plugin::inkwell::values::{
-    AnyValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue, IntValue, PointerValue,
+    AnyValue, BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue, IntValue, PointerValue,
 };
 use llvm_plugin::inkwell::IntPredicate;
 use weft_intrinsics::ffi::{self, Value};
@@ -223,11 +223,18 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
 
     /// A parallel region nested in a region that privatizes a global: the
     /// microtask would name the global itself, out of reach of the outer
-    /// region's privatization (which rewrites its own blocks only). The
-    /// region reads such a global through a no-op copy of its address made
-    /// just before it, which the microtask takes as an argument and the outer
-    /// privatization then rewrites.
-    fn proxy_outer_private_globals(&self, a: &Analysis<'ctx>, r: usize, f: FunctionValue<'ctx>, shape: Shape<'ctx>) {
+    /// region's privatization (which rewrites its own blocks only), and so
+    /// would the region's own clauses on it. The region reads such a global
+    /// through a no-op copy of its address made just before it, which the
+    /// microtask takes as an argument and the outer privatization then
+    /// rewrites; returns (global, copy) for the region's plan.
+    fn proxy_outer_private_globals(
+        &self,
+        a: &Analysis<'ctx>,
+        r: usize,
+        f: FunctionValue<'ctx>,
+        shape: Shape<'ctx>,
+    ) -> Vec<(ValueId, ValueId, Option<ValueId>)> {
         use weft_intrinsics::vocab::ClauseKind as C;
         let mut outer = hashbrown::HashSet::new();
         let mut cur = a.graph.regions[r].parent;
@@ -242,29 +249,49 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             cur = reg.parent;
         }
         if outer.is_empty() {
-            return;
+            return Vec::new();
         }
         let body = blocks_between(f, shape.first, shape.end);
-        let mut globals = Vec::new();
+        let mut globals: Vec<ValueId> = Vec::new();
         for bb in &body {
             let mut i = bb.get_first_instruction();
             while let Some(inst) = i {
                 for (v, is_alloca) in ffi::pointed_variables(inst) {
-                    if !is_alloca && outer.contains(&v.id()) && !globals.contains(&v) {
-                        globals.push(v);
+                    if !is_alloca && outer.contains(&v.id()) && !globals.contains(&v.id()) {
+                        globals.push(v.id());
                     }
                 }
                 i = inst.get_next_instruction();
             }
         }
-        for g in globals {
-            let g = self.value(g.id()).into_pointer_value();
-            let term = shape.s.get_terminator().expect("terminator");
-            let proxy = ffi::no_op_copy(g.into(), term, "omp.global.ref").into_pointer_value();
-            ffi::replace_uses_in_blocks(g, proxy, &body);
-            let at = shape.first.get_terminator().expect("terminator");
-            ffi::rematerialize_derived(g, proxy, &body, at);
+        for c in &a.graph.regions[r].directive.clauses {
+            for it in c.items() {
+                let v = it.var().value;
+                if outer.contains(&v) && !globals.contains(&v) && it.var().is_pointer() {
+                    globals.push(v);
+                }
+            }
         }
+        // Before the region's directive (its clauses name the copy too).
+        let at = shape.s.get_first_instruction().expect("the BEGIN group");
+        let mut uses = body.clone();
+        uses.push(shape.s);
+        let mut remap = Vec::new();
+        for g in globals {
+            let g = self.value(g).into_pointer_value();
+            let proxy = ffi::no_op_copy(g.into(), at, "omp.global.ref").into_pointer_value();
+            ffi::replace_uses_in_blocks(g, proxy, &uses);
+            // (The copy is in the BEGIN block too: it reads the global.)
+            let copy = proxy.as_instruction_value().expect("an instruction");
+            copy.set_operand(1, g);
+            copy.set_operand(2, g);
+            let term = shape.first.get_terminator().expect("terminator");
+            ffi::rematerialize_derived(g, proxy, &body, term);
+            // The copy's type is the global's: a value of it for the plan.
+            let elem = ffi::memory_type(g.into()).map(|t| Value::of(t.const_zero()).id());
+            remap.push((Value::of(g).id(), Value::of(proxy).id(), elem));
+        }
+        remap
     }
 
     /// A critical construct's name ("" when unnamed): the metadata string, or
@@ -438,9 +465,18 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             }
             Construct::Simd => self.lower_simd_scalar(a, r, f, plan, shape)?,
             Construct::Loop | Construct::ParallelLoop | Construct::Parallel => {
-                if plan.construct.is_parallel() {
-                    self.proxy_outer_private_globals(a, r, f, shape);
-                }
+                let remap = if plan.construct.is_parallel() {
+                    self.proxy_outer_private_globals(a, r, f, shape)
+                } else {
+                    vec![]
+                };
+                let remapped;
+                let plan = if remap.is_empty() {
+                    plan
+                } else {
+                    remapped = plan.remapped(&remap);
+                    &remapped
+                };
                 self.lower_data(a, r, plan, shape, &fname, begin_call)?;
                 if plan.construct.is_parallel() {
                     self.outline(f, plan, shape, outer_home, &fname, begin_call, reg.number)?;

@@ -139,6 +139,25 @@ impl Var {
     }
 }
 
+impl Plan {
+    /// The plan with variables replaced (`(old, new, a value of the
+    /// variable's type)`), as when a region reads a global through a copy of
+    /// its address, whose type the copy no longer tells.
+    pub fn remapped(&self, triples: &[(ValueId, ValueId, Option<ValueId>)]) -> Plan {
+        let mut p = self.clone();
+        for v in &mut p.vars {
+            if let Some(&(_, new, elem)) = triples.iter().find(|(old, _, _)| *old == v.var) {
+                v.var = new;
+                if v.elem.is_none() && v.section.is_none() {
+                    v.elem = elem;
+                    v.count = 1;
+                }
+            }
+        }
+        p
+    }
+}
+
 /// The runtime schedule of a worksharing loop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Schedule {

@@ -1,5 +1,5 @@
 // RUN: %weftcc-check %s
-// Programs the random C tester (test/cc/difftest.py) found weft refusing or miscompiling, each reduced by hand: ?: inside an atomic update's expression and in x's index, atomic read of a local at -O2, x = x | e with x an array element, a collapsed inner bound with a division, private/firstprivate on single, a global privatized by an outer parallel region read in a nested one, atomic capture of a local struct's member, atomic update of a local at -O2, nested regions forked concurrently by the threads of an outer team.
+// Programs the random C tester (test/cc/difftest.py) found weft refusing or miscompiling, each reduced by hand: ?: inside an atomic update's expression and in x's index, atomic read of a local at -O2, x = x | e with x an array element, a collapsed inner bound with a division, private/firstprivate on single, a global privatized by an outer parallel region read in a nested one, atomic capture of a local struct's member, atomic update of a local at -O2, nested regions forked concurrently by the threads of an outer team, x = x + (c ? a : b), a nested reduction into an outer region's private static.
 #include <stdio.h>
 
 long g;
@@ -122,6 +122,33 @@ static unsigned long nested_concurrent(void) {
   return sum;
 }
 
+static void atomic_x_eq_x_op_cond(int n) {
+  g = 0;
+#pragma omp parallel for
+  for (int i = 0; i < 20; i++) {
+#pragma omp atomic
+    g = g + (i < n ? i % 7 : n % 5);
+  }
+  printf("atomic x = x + (c ? a : b): %ld\n", g);
+}
+
+/* A static local privatized by an outer region, then a reduction variable
+ * of a nested parallel loop: the nested loop reduces into the outer copy. */
+static unsigned nested_reduction_private_static(void) {
+  static unsigned s = 37u;
+  unsigned r = 0;
+#pragma omp parallel private(s) num_threads(2)
+  {
+    s = 1;
+#pragma omp parallel for reduction(+: s)
+    for (int i = 0; i < 10; ++i)
+      s += i;
+#pragma omp master
+    r = s;
+  }
+  return r;
+}
+
 int main(void) {
   atomic_cond_in_expr(9);
   printf("atomic ?: in the expression: %ld\n", g);
@@ -140,5 +167,7 @@ int main(void) {
   unsigned long fifty = 50;
   printf("atomic update of a local: %d\n", atomic_update_local(3, &fifty));
   printf("nested regions of concurrent outer threads: %lu\n", nested_concurrent());
+  atomic_x_eq_x_op_cond(9);
+  printf("nested reduction into an outer private static: %u\n", nested_reduction_private_static());
   return 0;
 }
