@@ -457,7 +457,8 @@ static Value *recompute(Instruction *I, Instruction *At, const SmallPtrSetImpl<B
   return C;
 }
 
-LLVMValueRef weft_recompute_escaping(LLVMBasicBlockRef *blocks, unsigned n, LLVMValueRef at) {
+// `all`: go on past a value that cannot be recomputed (and return null).
+LLVMValueRef weft_recompute_escaping(LLVMBasicBlockRef *blocks, unsigned n, LLVMValueRef at, int all) {
   SmallPtrSet<BasicBlock *, 16> In;
   for (unsigned i = 0; i < n; ++i)
     In.insert(unwrap(blocks[i]));
@@ -472,6 +473,8 @@ LLVMValueRef weft_recompute_escaping(LLVMBasicBlockRef *blocks, unsigned n, LLVM
       if (Outside.empty())
         continue;
       auto *R = recompute(&I, At, In, Done, 0);
+      if (!R && all)
+        continue;
       if (!R)
         return wrap(&I);
       for (Use *U : Outside)

@@ -63,7 +63,8 @@ extern "C" {
         at: LLVMValueRef,
     );
     fn weft_remove_unreachable_blocks(f: LLVMValueRef) -> c_int;
-    fn weft_recompute_escaping(blocks: *mut LLVMBasicBlockRef, n: c_uint, at: LLVMValueRef) -> LLVMValueRef;
+    fn weft_recompute_escaping(blocks: *mut LLVMBasicBlockRef, n: c_uint, at: LLVMValueRef, all: c_int)
+        -> LLVMValueRef;
     fn weft_single_predecessor(bb: LLVMBasicBlockRef) -> LLVMBasicBlockRef;
     fn weft_memory_type(v: LLVMValueRef) -> LLVMTypeRef;
     fn weft_is_thread_local(v: LLVMValueRef) -> c_int;
@@ -550,11 +551,25 @@ pub fn recompute_escaping<'ctx>(
     blocks: &[BasicBlock<'ctx>],
     at: InstructionValue<'ctx>,
 ) -> Option<InstructionValue<'ctx>> {
+    recompute(blocks, at, false)
+}
+
+/// `recompute_escaping` for every value it can, leaving the others (a
+/// parallel region passes those out through its primary thread).
+pub fn recompute_pure_escaping<'ctx>(blocks: &[BasicBlock<'ctx>], at: InstructionValue<'ctx>) {
+    recompute(blocks, at, true);
+}
+
+fn recompute<'ctx>(
+    blocks: &[BasicBlock<'ctx>],
+    at: InstructionValue<'ctx>,
+    all: bool,
+) -> Option<InstructionValue<'ctx>> {
     let mut raw: Vec<LLVMBasicBlockRef> = blocks.iter().map(|b| b.as_mut_ptr()).collect();
     // SAFETY: live blocks of one function; `at` post-dominates them (the
     // region's END block), so the clones dominate every use after the region.
     unsafe {
-        let v = weft_recompute_escaping(raw.as_mut_ptr(), raw.len() as c_uint, at.as_value_ref());
+        let v = weft_recompute_escaping(raw.as_mut_ptr(), raw.len() as c_uint, at.as_value_ref(), c_int::from(all));
         (!v.is_null()).then(|| InstructionValue::new(v))
     }
 }

@@ -52,7 +52,7 @@ static inline long mix(long a, long b) {
 
 def wr(v):
     """v may be the target of ordinary writes."""
-    return v.bound is None and v.loopvar is None and not v.logic
+    return v.bound is None and v.loopvar is None and not v.logic and not v.frozen
 
 
 def lit(v, ty):
@@ -72,6 +72,7 @@ class Var:
         self.ident, self.bound = ident, bound
         self.loopvar = None      # (lo, hi) value range of a loop variable
         self.logic = False       # holds 0 or 1: only && / || reductions write it
+        self.frozen = False      # an index (ordered log position): only its own statement writes it
         self.members = None      # struct variable: its member Vars
         self.init = None
 
@@ -435,6 +436,7 @@ class Gen:
 
     def fresh_array(self, ctx, dims, ty=None, storage=None):
         r = self.rng
+        dims = tuple(max(d, 1) for d in dims)
         ty = ty or r.choice(['int', 'int', 'long', 'unsigned', 'short', 'unsigned long', 'char'])
         if ctx.in_fn():
             storage = 'global'
@@ -1002,8 +1004,10 @@ class Gen:
         elif c == -1:
             forms = [f"{cv} = {n}--;", f"{cv} = --{n};", f"{cv} = {n} -= 1;", f"{{ {n}--; {cv} = {n}; }}"]
         else:
-            forms = [f"{cv} = {n} += {c};", f"{{ {cv} = {n}; {n} += {c}; }}", f"{{ {n} += {c}; {cv} = {n}; }}",
-                     f"{{ {cv} = {n}; {n} = {n} + {c}; }}"]
+            forms = [f"{cv} = {n} += {c};", f"{{ {cv} = {n}; {n} += {c}; }}", f"{{ {n} += {c}; {cv} = {n}; }}"]
+            if not n.startswith('('):
+                # clang 16 compiles { v = (*p); (*p) = (*p) + c; } as an exchange, not an add
+                forms.append(f"{{ {cv} = {n}; {n} = {n} + {c}; }}")
         out.open()
         out(f"{x.ty} {cv};")
         out("#pragma omp atomic capture")
@@ -1332,7 +1336,7 @@ class Gen:
         logic = op in ('&&', '||')
 
         def tyok(v):
-            if v.bound is not None or v.loopvar is not None or v.key in taken or v.logic != logic:
+            if v.bound is not None or v.loopvar is not None or v.key in taken or v.logic != logic or v.frozen:
                 return False
             if v.ty == 'double':
                 return op in ('+', '-', 'max', 'min')
@@ -1578,6 +1582,7 @@ class Gen:
                 # append to a log array
                 n = it.iterinfo['trip']
                 pos = self.fresh_scalar(blk, ty='int', init=0, storage='local' if not blk.in_fn() else None)
+                pos.frozen = True
                 log = self.fresh_array(blk, (max(n, 1) + r.randint(0, 3),), ty=r.choice(['int', 'long']))
                 if not (can(blk, pos, ('ord', it)) and can(blk, log, ('ord', it))):
                     continue

@@ -89,6 +89,13 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             typed.push((orig.into_pointer_value(), ty, v.share, v.section.map(|s| (s, v.clause.as_str()))));
         }
         let body = blocks_between(f, shape.first, shape.end);
+        if !plan.vars.is_empty() {
+            // A pure computation from before the region that the region and
+            // the code after it share (EarlyCSE merges `&st.vals` inside and
+            // after): recomputed after the region, where it must not see the
+            // private copies the region is about to get.
+            ffi::recompute_pure_escaping(&body, shape.end.get_first_instruction().expect("the END group"));
+        }
         if plan.construct.is_loop() {
             // Once the loop is partitioned each thread leaves it by its own
             // path (maybe without running an iteration).

@@ -61,6 +61,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let name = a.graph.regions[r].kind.begin_name();
         let home = self.home(a, Some(r));
         let body = blocks_between(f, shape.first, shape.end);
+        // (As in lower_data: what the code after shares must not see the copies.)
+        ffi::recompute_pure_escaping(&body, shape.end.get_first_instruction().expect("the END group"));
         for v in vars {
             let ty = self.var_type(v).ok_or_else(|| {
                 WeftError::new(Rule::OperandKind, v.clause.as_str(), "cannot tell the variable's type: give it :TYPED")

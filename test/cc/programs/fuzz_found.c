@@ -1,5 +1,5 @@
 // RUN: %weftcc-check %s
-// Programs the random C tester (test/cc/difftest.py) found weft refusing or miscompiling, each reduced by hand: ?: inside an atomic update's expression and in x's index, atomic read of a local at -O2, x = x | e with x an array element, a collapsed inner bound with a division, private/firstprivate on single, a global privatized by an outer parallel region read in a nested one, atomic capture of a local struct's member, atomic update of a local at -O2, nested regions forked concurrently by the threads of an outer team, x = x + (c ? a : b), a nested reduction into an outer region's private static.
+// Programs the random C tester (test/cc/difftest.py) found weft refusing or miscompiling, each reduced by hand: ?: inside an atomic update's expression and in x's index, atomic read of a local at -O2, x = x | e with x an array element, a collapsed inner bound with a division, private/firstprivate on single, a global privatized by an outer parallel region read in a nested one, atomic capture of a local struct's member, atomic update of a local at -O2, nested regions forked concurrently by the threads of an outer team, x = x + (c ? a : b), a nested reduction into an outer region's private static, a firstprivate struct whose member address the code after the region shares at -O2.
 #include <stdio.h>
 
 long g;
@@ -149,6 +149,27 @@ static unsigned nested_reduction_private_static(void) {
   return r;
 }
 
+struct vals {
+  long sum;
+  int vals[24];
+};
+
+static void touch(int *v) { (void)v; }
+
+/* At -O2 EarlyCSE gives the region and the code after it one &st.vals: the
+ * code after must still read the original, not the private copy. */
+static long firstprivate_struct_array(void) {
+  struct vals st = {4, {0}};
+  for (int k = 0; k < 24; k++)
+    st.vals[k] = k;
+#pragma omp parallel firstprivate(st)
+  touch(st.vals);
+  long ck = 0;
+  for (int k = 0; k < 24; k++)
+    ck = ck * 31 + st.vals[k];
+  return ck + st.sum;
+}
+
 int main(void) {
   atomic_cond_in_expr(9);
   printf("atomic ?: in the expression: %ld\n", g);
@@ -169,5 +190,6 @@ int main(void) {
   printf("nested regions of concurrent outer threads: %lu\n", nested_concurrent());
   atomic_x_eq_x_op_cond(9);
   printf("nested reduction into an outer private static: %u\n", nested_reduction_private_static());
+  printf("firstprivate struct, its array read after the region: %ld\n", firstprivate_struct_array());
   return 0;
 }
