@@ -59,6 +59,20 @@ def describe(status, err):
     return f"exited with status {status}" + (f": {err.strip().splitlines()[-1][:200]}" if err.strip() else "")
 
 
+def compile_failure(status, err):
+    """One line for a failed compilation: a compiler crash (with its innermost frames), else the first error."""
+    if status == "timeout":
+        return f"compile timed out after {BUILD_TIMEOUT} s"
+    lines = err.splitlines()
+    if "Stack dump:" in err or "PLEASE submit a bug report" in err or "due to signal" in err:
+        frames = [l.strip().split(" ", 2)[-1].split(" (")[0] for l in lines if l.lstrip().startswith("#")]
+        frames = [f for f in frames if "llvm::sys::" not in f and not f.startswith(("0x", "("))][:2]
+        return "compiler crashed" + (f" in {' <- '.join(frames)}" if frames else "")
+    errs = [l for l in lines if "error:" in l and "error generated" not in l and "errors generated" not in l]
+    first = (errs or lines[-1:] or [""])[0][:300]
+    return f"compile error: {first}" if first else f"compile error (status {status})"
+
+
 def first_diff(ref, out):
     a, b = ref.splitlines(), out.splitlines()
     for i in range(max(len(a), len(b))):
@@ -101,11 +115,8 @@ def check(k, threads, clang_threads):
             name = f"weft{lvl}"
             st, _, err = run([WEFT_CC, lvl, "-w", prog, "-o", exe(name)], timeout=BUILD_TIMEOUT)
             if st != 0:
-                what = "compile timed out" if st == "timeout" else "compile error"
-                lines = [l for l in err.splitlines() if "error" in l and "errors generated" not in l
-                         and "error generated" not in l] or err.strip().splitlines()[-1:]
-                first = lines[0][:300] if lines else ""
-                fails.append((f"weft-cc {lvl}", f"{what}: {first}" if first else what, err[-3000:]))
+                fails.append((f"weft-cc {lvl}", compile_failure(st, err), err[:6000] + "\n...\n" + err[-6000:]
+                              if len(err) > 12000 else err))
                 continue
             for t in threads:
                 st, out, err = run([exe(name)], env=dict(os.environ, OMP_NUM_THREADS=str(t)))
@@ -170,8 +181,9 @@ def main():
                         for cfg, what, detail in lst:
                             f.write(f"{tag} seed {k} {cfg}: {what}\n{detail}\n\n")
     dt = time.time() - t0
+    print(f"difftest: seeds {a.seed}..{a.seed + a.count - 1}, weft-cc -O0/-O2 at {a.threads} threads, {dt:.0f} s")
     extra = f", {ngen} generator bugs" if ngen else ""
-    print(f"{a.count} programs, {nfail} failures{extra} ({dt:.0f} s, seeds {a.seed}..{a.seed + a.count - 1})")
+    print(f"{a.count} programs, {nfail} failures{extra}")
     sys.exit(1 if nfail else 2 if ngen else 0)
 
 

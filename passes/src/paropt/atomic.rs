@@ -253,6 +253,27 @@ fn merge_equal(stmt: Vec<InstructionValue<'_>>) -> Vec<InstructionValue<'_>> {
     out
 }
 
+/// The load of x moves down into the store's block, before its first user
+/// there, when every user is there (the compare-exchange loop wants both in
+/// one block; nothing between them writes x).
+fn move_next_to(load: InstructionValue<'_>, store: InstructionValue<'_>) {
+    let Some(bb) = store.get_parent().filter(|&bb| Some(bb) != load.get_parent()) else { return };
+    let users = ffi::users(ffi::Value::of_instruction(load));
+    // SAFETY: users of a live instruction are live instructions.
+    let user_insts: Vec<InstructionValue<'_>> = users.iter().map(|u| unsafe { ffi::instruction(u.id()) }).collect();
+    if user_insts.iter().any(|u| u.get_parent() != Some(bb) || u.get_opcode() == InstructionOpcode::Phi) {
+        return;
+    }
+    let mut cur = bb.get_first_instruction();
+    while let Some(i) = cur {
+        if user_insts.contains(&i) {
+            ffi::move_before(load, i);
+            return;
+        }
+        cur = i.get_next_instruction();
+    }
+}
+
 /// Whether `v` depends on `on` through instructions of `stmt`.
 fn depends_on<'ctx>(v: BasicValueEnum<'ctx>, on: InstructionValue<'ctx>, stmt: &[InstructionValue<'ctx>]) -> bool {
     let Some(i) = v.as_instruction_value() else { return false };
@@ -347,9 +368,10 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                         .ok_or_else(shape_err)?;
                 let x = pointer_operand(store).expect("a store").into_pointer_value();
                 let newv = store.get_operand(0).and_then(|o| o.left()).expect("a stored value");
-                if let Some(note) = self.try_atomicrmw(load, store, x, newv, ord) {
+                if let Some(note) = self.try_atomicrmw(load, store, x, newv, ord, &stmt) {
                     return Ok(note);
                 }
+                move_next_to(load, store);
                 self.cmpxchg_loop(load, store, x, newv, ord)
             }
         }
@@ -364,6 +386,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         x: PointerValue<'ctx>,
         newv: BasicValueEnum<'ctx>,
         ord: AtomicOrdering,
+        stmt: &[InstructionValue<'ctx>],
     ) -> Option<String> {
         let BasicValueEnum::IntValue(n) = newv else { return None };
         let bin = n.as_instruction_value()?;
@@ -385,11 +408,15 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         } else {
             return None;
         };
-        // e must be available where the load is (one computed in an earlier
-        // block of the statement dominates the load's block).
+        // e must be available where the load is: computed before it on the
+        // statement's straight path, or outside the statement's last blocks
+        // (then it dominates them: the update uses it there).
         if let Some(ei) = e.as_instruction_value() {
-            if ei.get_parent() == load.get_parent() && !precedes(ei, load) {
-                return None;
+            let at = |i| stmt.iter().position(|&s| s == i);
+            if let (Some(ke), Some(kl)) = (at(ei), at(load)) {
+                if ke > kl {
+                    return None;
+                }
             }
         }
         self.b.position_before(&load);
@@ -467,15 +494,4 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         seen.add_incoming(&[(&prev, cont)]);
         Ok(format!("atomic update: compare-exchange loop on i{bits}"))
     }
-}
-
-fn precedes(a: InstructionValue<'_>, b: InstructionValue<'_>) -> bool {
-    let mut cur = a.get_next_instruction();
-    while let Some(i) = cur {
-        if i == b {
-            return true;
-        }
-        cur = i.get_next_instruction();
-    }
-    false
 }

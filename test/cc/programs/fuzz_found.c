@@ -1,5 +1,5 @@
 // RUN: %weftcc-check %s
-// Programs the random C tester (test/cc/difftest.py) found weft refusing or miscompiling, each reduced by hand: ?: inside an atomic update's expression and in x's index, atomic read of a local at -O2, x = x | e with x an array element, a collapsed inner bound with a division, private/firstprivate on single, a global privatized by an outer parallel region read in a nested one, atomic capture of a local struct's member, atomic update of a local at -O2, nested regions forked concurrently by the threads of an outer team, x = x + (c ? a : b), a nested reduction into an outer region's private static, a firstprivate struct whose member address the code after the region shares at -O2.
+// Programs the random C tester (test/cc/difftest.py) found weft refusing or miscompiling, each reduced by hand: ?: inside an atomic update's expression and in x's index, atomic read of a local at -O2, x = x | e with x an array element, a collapsed inner bound with a division, private/firstprivate on single, a global privatized by an outer parallel region read in a nested one, atomic capture of a local struct's member, atomic update of a local at -O2, nested regions forked concurrently by the threads of an outer team, x = x + (c ? a : b), a nested reduction into an outer region's private static, a firstprivate struct whose member address the code after the region shares at -O2, an atomic update whose expression is computed after x's load at -O2.
 #include <stdio.h>
 
 long g;
@@ -170,6 +170,21 @@ static long firstprivate_struct_array(void) {
   return ck + st.sum;
 }
 
+unsigned long acc = 36ul;
+
+/* At -O2 the ?: becomes straight-line code after x's load: e is computed
+ * after the load, so the update cannot be an atomicrmw at the load. */
+static void atomic_late_expr(int n) {
+#pragma omp atomic
+  acc = acc + (unsigned long)((60 < ((long)n % 16) ? ((long)n % 16) : ((long)n * 4)));
+}
+
+static unsigned long atomic_late_expr_team(int n) {
+#pragma omp parallel num_threads(4)
+  atomic_late_expr(n);
+  return (acc - 36ul) % 104ul;
+}
+
 int main(void) {
   atomic_cond_in_expr(9);
   printf("atomic ?: in the expression: %ld\n", g);
@@ -191,5 +206,6 @@ int main(void) {
   atomic_x_eq_x_op_cond(9);
   printf("nested reduction into an outer private static: %u\n", nested_reduction_private_static());
   printf("firstprivate struct, its array read after the region: %ld\n", firstprivate_struct_array());
+  printf("atomic update whose expression follows the load: %lu\n", atomic_late_expr_team(26));
   return 0;
 }
