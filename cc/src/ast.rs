@@ -187,6 +187,37 @@ impl Walker<'_> {
         self.spans.get(&(n as *const Json)).cloned().flatten()
     }
 
+    /// A statement's range including a directive it ends with: clang's
+    /// range of a directive is its pragma line only, so `for (...) #pragma
+    /// omp ordered ...` or `#pragma omp parallel` over `#pragma omp atomic`
+    /// would otherwise end before the inner statement.
+    fn full_span(&self, n: &Json) -> Option<Range<usize>> {
+        let s = self.span(n)?;
+        let kind = n.kind();
+        let last = if is_directive(kind) {
+            associated(n)
+        } else if matches!(
+            kind,
+            "ForStmt"
+                | "WhileStmt"
+                | "IfStmt"
+                | "SwitchStmt"
+                | "LabelStmt"
+                | "CaseStmt"
+                | "DefaultStmt"
+                | "AttributedStmt"
+                | "CapturedStmt"
+                | "CapturedDecl"
+        ) {
+            let inner = if kind == "CapturedDecl" { &n.inner()[..n.inner().len().min(1)] } else { n.inner() };
+            inner.iter().rev().find(|c| !c.kind().is_empty())
+        } else {
+            None
+        };
+        let end = last.and_then(|c| self.full_span(c)).map_or(s.end, |r| r.end.max(s.end));
+        Some(s.start..end)
+    }
+
     fn walk(&mut self, n: &Json, owner: Option<usize>) {
         let kind = n.kind();
         if let Some((_, name)) = DECLARATIVE.iter().find(|(k, _)| *k == kind) {
@@ -221,7 +252,7 @@ impl Walker<'_> {
             self.ast.directives.push(Directive {
                 kind: kind.to_string(),
                 pragma,
-                stmt: stmt.and_then(|s| self.span(s)),
+                stmt: stmt.and_then(|s| self.full_span(s)),
                 loops: stmt.map(|s| self.loop_nest(s)).unwrap_or_default(),
                 parent: owner,
             });
@@ -249,7 +280,7 @@ impl Walker<'_> {
                 if let (Some(init), Some(body)) = (kids.first(), kids.get(4)) {
                     if init.kind() == "DeclStmt" {
                         let names: Vec<String> = init.inner().iter().filter_map(private_local).collect();
-                        if let (false, Some(b)) = (names.is_empty(), self.span(body)) {
+                        if let (false, Some(b)) = (names.is_empty(), self.full_span(body)) {
                             self.ast.locals.push(Locals { names, at: Insert::LoopBody(b), owner: o });
                         }
                         for k in &kids[1..] {

@@ -15,6 +15,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -728,6 +729,30 @@ LLVMValueRef weft_no_op_copy(LLVMValueRef v, LLVMValueRef before, const char *na
   Value *V = unwrap(v);
   auto *At = cast<Instruction>(unwrap(before));
   return wrap(SelectInst::Create(ConstantInt::getTrue(At->getContext()), V, V, name, At));
+}
+
+// Whether a pointer may be captured: stored somewhere, passed to a call,
+// turned into an integer (LLVM's CaptureTracking).
+int weft_may_be_captured(LLVMValueRef v) {
+  return PointerMayBeCaptured(unwrap(v), /*ReturnCaptures=*/false, /*StoreCaptures=*/true);
+}
+
+// Whether `inst` writes memory through a pointer that is not known to be a
+// particular alloca or global (a store, atomicrmw or cmpxchg through a
+// loaded or computed address).
+int weft_writes_through_unknown(LLVMValueRef inst) {
+  Value *Ptr = nullptr;
+  Instruction *I = cast<Instruction>(unwrap(inst));
+  if (auto *S = dyn_cast<StoreInst>(I))
+    Ptr = S->getPointerOperand();
+  else if (auto *R = dyn_cast<AtomicRMWInst>(I))
+    Ptr = R->getPointerOperand();
+  else if (auto *X = dyn_cast<AtomicCmpXchgInst>(I))
+    Ptr = X->getPointerOperand();
+  if (!Ptr)
+    return 0;
+  const Value *O = getUnderlyingObject(Ptr);
+  return !isa<AllocaInst>(O) && !isa<GlobalVariable>(O);
 }
 
 // Gives `to` the debug location of `from`.

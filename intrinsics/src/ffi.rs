@@ -49,6 +49,8 @@ extern "C" {
     ) -> LLVMValueRef;
     fn weft_build_region_exit(before: LLVMValueRef, token: LLVMValueRef, tag: *const c_char) -> LLVMValueRef;
     fn weft_copy_debug_loc(from: LLVMValueRef, to: LLVMValueRef);
+    fn weft_may_be_captured(v: LLVMValueRef) -> c_int;
+    fn weft_writes_through_unknown(inst: LLVMValueRef) -> c_int;
     fn weft_no_op_copy(v: LLVMValueRef, before: LLVMValueRef, name: *const c_char) -> LLVMValueRef;
     fn weft_written_alloca(inst: LLVMValueRef) -> LLVMValueRef;
     fn weft_drop_bundles(call: LLVMValueRef, prefix: *const c_char) -> LLVMValueRef;
@@ -475,6 +477,20 @@ pub fn no_op_copy<'ctx>(v: BasicValueEnum<'ctx>, before: InstructionValue<'ctx>,
     let cname = CString::new(name.replace('\0', "")).expect("no interior NUL");
     // SAFETY: a live value and a live instruction of one function (or a constant).
     unsafe { BasicValueEnum::new(weft_no_op_copy(v.as_value_ref(), before.as_value_ref(), cname.as_ptr())) }
+}
+
+/// Whether a pointer (an alloca's address) may be captured: stored
+/// somewhere, passed to a call, made an integer.
+pub fn may_be_captured(v: Value) -> bool {
+    // SAFETY: a read-only analysis of a live value's uses.
+    unsafe { weft_may_be_captured(v.0) != 0 }
+}
+
+/// Whether `inst` writes memory through an address not known to be one
+/// alloca or global (through a loaded pointer, say).
+pub fn writes_through_unknown(inst: InstructionValue<'_>) -> bool {
+    // SAFETY: a read-only query on a live instruction.
+    unsafe { weft_writes_through_unknown(inst.as_value_ref()) != 0 }
 }
 
 /// Gives `to` the debug location of `from`.

@@ -84,8 +84,10 @@ fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> bool 
             }
             let mut seen = hashbrown::HashSet::new();
             let mut written = Vec::new();
+            let mut through_pointers = false;
             for &b in &r.blocks {
                 for i in a.scan.handles[b].get_instructions() {
+                    through_pointers |= ffi::writes_through_unknown(i);
                     if let Some(alloca) = ffi::written_alloca(i) {
                         if !named.contains(&alloca.id())
                             && seen.insert(alloca)
@@ -94,6 +96,21 @@ fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> bool 
                         {
                             written.push(alloca);
                         }
+                    }
+                }
+            }
+            if through_pointers {
+                // A write through a pointer may reach any local whose address
+                // was taken (`p = &u; ... *p += 1`): such locals are shared
+                // too, so that SROA, once it has promoted p, cannot promote u
+                // into a register across the region.
+                for alloca in escaped_locals(a) {
+                    if !named.contains(&alloca.id())
+                        && seen.insert(alloca)
+                        && !defined_in(alloca, &inside)
+                        && !declared_inside(alloca, &inside)
+                    {
+                        written.push(alloca);
                     }
                 }
             }
@@ -114,6 +131,17 @@ fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> bool 
         }
     }
     changed
+}
+
+/// The entry block's static allocas whose address may be captured.
+fn escaped_locals(a: &Analysis<'_>) -> Vec<ffi::Value> {
+    let Some(entry) = a.scan.handles.first() else { return Vec::new() };
+    entry
+        .get_instructions()
+        .take_while(|i| i.get_opcode() == InstructionOpcode::Alloca)
+        .map(ffi::Value::of_instruction)
+        .filter(|&v| ffi::may_be_captured(v))
+        .collect()
 }
 
 /// The variables and values the region's clauses name.

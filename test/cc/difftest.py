@@ -28,6 +28,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True  # no __pycache__ next to the tests
 import randc  # noqa: E402
 
 LLVM = os.environ.get("LLVM_SYS_160_PREFIX", "/usr/lib/llvm-16")

@@ -151,27 +151,19 @@ fn tail_statement<'ctx>(first: BasicBlock<'ctx>, fini: BasicBlock<'ctx>) -> Opti
     if term.get_opcode() != InstructionOpcode::Br || term.get_num_operands() != 1 {
         return None;
     }
-    let mut first_in_tail = tail.get_first_instruction()?;
-    while first_in_tail.get_opcode() == InstructionOpcode::Phi {
-        first_in_tail = first_in_tail.get_next_instruction()?;
-    }
-    {
-        for bb in blocks.iter().filter(|&&bb| bb != tail) {
-            let mut cur = bb.get_first_instruction();
-            while let Some(i) = cur {
-                cur = i.get_next_instruction();
-                let users = ffi::users(ffi::Value::of_instruction(i));
-                let only_tail = !users.is_empty()
-                    && users.iter().all(|u| {
-                        // SAFETY: users of a live instruction are live instructions.
-                        let ui = unsafe { ffi::instruction(u.id()) };
-                        ui.get_parent() == Some(tail) && ui.get_opcode() != InstructionOpcode::Phi
-                    });
-                if i.get_opcode() == InstructionOpcode::Load && !i.get_volatile().unwrap_or(true) && only_tail {
-                    ffi::move_before(i, first_in_tail);
-                }
+    // Last first, so that a load of x's address follows x's load down.
+    let mut loads = Vec::new();
+    for bb in blocks.iter().filter(|&&bb| bb != tail) {
+        let mut cur = bb.get_first_instruction();
+        while let Some(i) = cur {
+            if i.get_opcode() == InstructionOpcode::Load && !i.get_volatile().unwrap_or(true) {
+                loads.push(i);
             }
+            cur = i.get_next_instruction();
         }
+    }
+    for &l in loads.iter().rev() {
+        move_down_to(l, tail);
     }
     let mut out = Vec::new();
     let mut cur = tail.get_first_instruction();
@@ -257,11 +249,20 @@ fn merge_equal(stmt: Vec<InstructionValue<'_>>) -> Vec<InstructionValue<'_>> {
 /// there, when every user is there (the compare-exchange loop wants both in
 /// one block; nothing between them writes x).
 fn move_next_to(load: InstructionValue<'_>, store: InstructionValue<'_>) {
-    let Some(bb) = store.get_parent().filter(|&bb| Some(bb) != load.get_parent()) else { return };
+    if let Some(bb) = store.get_parent().filter(|&bb| Some(bb) != load.get_parent()) {
+        move_down_to(load, bb);
+    }
+}
+
+/// Moves `load` into `bb` before its first user there, when all its users
+/// are in `bb` (and none is a phi).
+fn move_down_to<'ctx>(load: InstructionValue<'ctx>, bb: BasicBlock<'ctx>) {
     let users = ffi::users(ffi::Value::of_instruction(load));
     // SAFETY: users of a live instruction are live instructions.
     let user_insts: Vec<InstructionValue<'_>> = users.iter().map(|u| unsafe { ffi::instruction(u.id()) }).collect();
-    if user_insts.iter().any(|u| u.get_parent() != Some(bb) || u.get_opcode() == InstructionOpcode::Phi) {
+    if user_insts.is_empty()
+        || user_insts.iter().any(|u| u.get_parent() != Some(bb) || u.get_opcode() == InstructionOpcode::Phi)
+    {
         return;
     }
     let mut cur = bb.get_first_instruction();

@@ -1,5 +1,5 @@
 // RUN: %weftcc-check %s
-// Programs the random C tester (test/cc/difftest.py) found weft refusing or miscompiling, each reduced by hand: ?: inside an atomic update's expression and in x's index, atomic read of a local at -O2, x = x | e with x an array element, a collapsed inner bound with a division, private/firstprivate on single, a global privatized by an outer parallel region read in a nested one, atomic capture of a local struct's member, atomic update of a local at -O2, nested regions forked concurrently by the threads of an outer team, x = x + (c ? a : b), a nested reduction into an outer region's private static, a firstprivate struct whose member address the code after the region shares at -O2, an atomic update whose expression is computed after x's load at -O2.
+// Programs the random C tester (test/cc/difftest.py) found weft refusing or miscompiling, each reduced by hand: ?: inside an atomic update's expression and in x's index, atomic read of a local at -O2, x = x | e with x an array element, a collapsed inner bound with a division, private/firstprivate on single, a global privatized by an outer parallel region read in a nested one, atomic capture of a local struct's member, atomic update of a local at -O2, nested regions forked concurrently by the threads of an outer team, x = x + (c ? a : b), a nested reduction into an outer region's private static, a firstprivate struct whose member address the code after the region shares at -O2, an atomic update whose expression is computed after x's load at -O2, (*p) = (*p) | e with ?: in e, locals written only through a pointer (promoted by SROA at -O2), a directive as the whole statement of another.
 #include <stdio.h>
 
 long g;
@@ -185,6 +185,41 @@ static unsigned long atomic_late_expr_team(int n) {
   return (acc - 36ul) % 104ul;
 }
 
+/* x through a pointer, with ?: in the expression: at -O0 both x's load and
+ * the load of its address come before the branches. */
+static unsigned atomic_deref_cond(int n) {
+  unsigned u = 0, *p = &u;
+#pragma omp parallel for
+  for (int i = 0; i < 20; i++) {
+#pragma omp atomic
+    (*p) = (*p) | (1u << ((i < n ? i : n) % 31));
+  }
+  return u;
+}
+
+/* A local written only through a pointer inside the region: at -O2, SROA
+ * promoted p and then u into registers across the region (the region's
+ * directive named neither) and every thread counted from 0. */
+static int count_through_pointer(void) {
+  int u = 0, *p = &u;
+#pragma omp parallel
+  {
+#pragma omp critical
+    *p += 1;
+  }
+  return u;
+}
+
+static int atomic_through_pointer(void) {
+  int u = 0, *p = &u;
+#pragma omp parallel
+  {
+#pragma omp atomic
+    *p += 1;
+  }
+  return u;
+}
+
 int main(void) {
   atomic_cond_in_expr(9);
   printf("atomic ?: in the expression: %ld\n", g);
@@ -207,5 +242,13 @@ int main(void) {
   printf("nested reduction into an outer private static: %u\n", nested_reduction_private_static());
   printf("firstprivate struct, its array read after the region: %ld\n", firstprivate_struct_array());
   printf("atomic update whose expression follows the load: %lu\n", atomic_late_expr_team(26));
+  printf("atomic (*p) = (*p) | (c ? a : b): %u\n", atomic_deref_cond(9));
+  int team = 0;
+  /* A construct as the whole body of another, without braces. */
+#pragma omp parallel
+#pragma omp atomic
+  team++;
+  printf("counts through a pointer match the team: %d %d\n", count_through_pointer() == team,
+         atomic_through_pointer() == team);
   return 0;
 }
