@@ -20,5 +20,7 @@ bash test/fuzz/build-fuzzd.sh
 python3 test/fuzz/fuzz.py --seed 1 --count 1500 --driver target/fuzzd
 echo "== executed differential test of threaded code generation (24 random programs)"
 python3 test/run/difftest.py --seed 1 --count 24
+echo "== executed differential test of weft-cc on random C programs (10 programs)"
+python3 test/cc/difftest.py --seed 1 --count 10
 echo "== lit"
 "$LIT" -sv --order=lexical test

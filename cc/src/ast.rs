@@ -23,6 +23,21 @@ pub struct Directive {
     pub loops: Vec<ForLoop>,
     /// The innermost enclosing directive.
     pub parent: Option<usize>,
+    /// An atomic `x = x op expr` (or `x = expr op x`, op commutative): the
+    /// statement's range, x's, the operator and expr's, so it can be
+    /// written `x op= (expr)`, which OpenMP makes the same update.
+    pub atomic_update: Option<AtomicUpdate>,
+}
+
+#[derive(Debug, Clone)]
+pub struct AtomicUpdate {
+    pub whole: Range<usize>,
+    pub x: Range<usize>,
+    pub op: String,
+    /// (the other occurrence of x, expr): the left operand first, then for
+    /// a commutative operator the right; the one whose x reads as the
+    /// assigned x's text is the update.
+    pub candidates: Vec<(Range<usize>, Range<usize>)>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -255,6 +270,11 @@ impl Walker<'_> {
                 stmt: stmt.and_then(|s| self.full_span(s)),
                 loops: stmt.map(|s| self.loop_nest(s)).unwrap_or_default(),
                 parent: owner,
+                atomic_update: if kind == "OMPAtomicDirective" {
+                    stmt.and_then(|s| self.atomic_update(s))
+                } else {
+                    None
+                },
             });
             if let Some(s) = stmt {
                 self.walk(s, Some(idx));
@@ -295,6 +315,29 @@ impl Walker<'_> {
         for c in n.inner() {
             self.walk(c, owner);
         }
+    }
+
+    fn atomic_update(&self, s: &Json) -> Option<AtomicUpdate> {
+        fn strip(mut n: &Json) -> &Json {
+            while matches!(n.kind(), "ImplicitCastExpr" | "ParenExpr") && n.inner().len() == 1 {
+                n = &n.inner()[0];
+            }
+            n
+        }
+        if s.kind() != "BinaryOperator" || s.str("opcode") != Some("=") {
+            return None;
+        }
+        let (lhs, rhs) = (s.inner().first()?, strip(s.inner().get(1)?));
+        let op = rhs.str("opcode")?;
+        if rhs.kind() != "BinaryOperator" || !matches!(op, "+" | "-" | "*" | "/" | "&" | "|" | "^" | "<<" | ">>") {
+            return None;
+        }
+        let (a, b) = (rhs.inner().first()?, rhs.inner().get(1)?);
+        let mut candidates = vec![(self.full_span(strip(a))?, self.full_span(b)?)];
+        if matches!(op, "+" | "*" | "&" | "|" | "^") {
+            candidates.push((self.full_span(strip(b))?, self.full_span(a)?));
+        }
+        Some(AtomicUpdate { whole: self.full_span(s)?, x: self.full_span(lhs)?, op: op.to_string(), candidates })
     }
 
     /// The perfect nest of `for` loops starting at `s`.

@@ -137,6 +137,15 @@ pub fn rewrite(src: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
                 cls.push(Clause { name: format!("\"QUAL.OMP.{q}\""), ops: ivs });
             }
         }
+        if let Some(u) = &d.atomic_update {
+            // `x = x op expr` read x's address twice (through calls, `?:`,
+            // loads): as `x op= (expr)` it is computed once, the same update.
+            let same = |r: &std::ops::Range<usize>| squeeze(&src[r.clone()]) == squeeze(&src[u.x.clone()]);
+            if let Some((_, expr)) = u.candidates.iter().find(|(xa, _)| same(xa)) {
+                let text = format!("{} {}= ({})", &src[u.x.clone()], u.op, &src[expr.clone()]);
+                edits.push(Edit { at: u.whole.start, end: u.whole.end, rank: 2, opened_at: 0, text });
+            }
+        }
         let lines = "\n".repeat(text.matches('\n').count());
         let begin = format!("{{ __weft_cc_begin({id}, \"{}\", {}{});{lines}", spec.dir, cls.len(), marker_args(&cls));
         let end = format!(" __weft_cc_end({id}); }}");
@@ -242,6 +251,11 @@ fn pragma_end(src: &str, at: usize) -> usize {
         i += if b[i] == b'\\' && b.get(i + 1) == Some(&b'\n') { 2 } else { 1 };
     }
     i
+}
+
+/// Text without blanks, to compare two spellings of one lvalue.
+fn squeeze(s: &str) -> String {
+    s.chars().filter(|c| !c.is_whitespace()).collect()
 }
 
 /// The 1-based line of a byte offset.

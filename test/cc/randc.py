@@ -336,6 +336,9 @@ class Out:
 class Gen:
     def __init__(self, seed):
         self.rng = random.Random(seed)
+        # Variables an expression being generated must not read: OpenMP's
+        # atomic `x op= expr` and `x = expr` may not refer to x in expr.
+        self.exclude = set()
         self.seed = seed
         self.nkey = 0
         self.nname = 0
@@ -565,6 +568,7 @@ class Gen:
             return lit(c, 'int'), abs(c)
         vis = self.visible(ctx)
         if x < 0.75:
+            vis = [v for v in vis if v.name not in self.exclude]
             loopvars = [v for v in vis if v.loopvar is not None]
             if loopvars and r.random() < 0.55:
                 v = r.choice(loopvars)
@@ -581,7 +585,7 @@ class Gen:
                 return f"(long)({v.name} % {lit(m, 'unsigned' if v.ty in UNSIGNED else 'int')})", m
         if depth < 2:
             it = ctx.cur_iter()
-            arrs = [v for v in vis if v.arr and v.ty != 'double']
+            arrs = [v for v in vis if v.arr and v.ty != 'double' and v.name not in self.exclude]
             if it is not None and r.random() < 0.5:
                 v = self.pick(arrs, lambda v: len(v.dims) == 1 and v.dims[0] >= it.iterinfo['trip']
                               and can(ctx, v, ('read_elem',)))
@@ -914,10 +918,12 @@ class Gen:
             if a is not None:
                 fam = next(f for f in self.fams_for(a.ty, uni) if can(ctx, a, ('atomic', f)))
                 use(ctx, a, ('atomic', fam))
+                self.exclude = {a.name}
                 e, B = self.iexpr(ctx)
                 lv = f"{a.name}[(unsigned long)({e}) % {a.dims[0]}u]"
                 out(f"#pragma omp atomic{r.choice(['', ' update'])}")
                 out(self.atomic_stmt(ctx, lv, a.ty, fam))
+                self.exclude = set()
                 return
         best = None
         cands = self.scalars(ctx, lambda v: wr(v))
@@ -942,7 +948,9 @@ class Gen:
         v, fam = best
         use(ctx, v, ('atomic', fam))
         out(f"#pragma omp atomic{r.choice(['', ' update', ''])}")
+        self.exclude = {v.name}
         out(self.atomic_stmt(ctx, v.name, v.ty, fam))
+        self.exclude = set()
 
     def it_capture(self, ctx, out, depth):
         """v = x++ and friends. The values captured in one phase depend on the order, but
@@ -1039,7 +1047,9 @@ class Gen:
         if v is None:
             return self.it_assign(ctx, out, depth)
         use(ctx, v, ('write',))
+        self.exclude = {v.name}
         e, B = self.iexpr(ctx)
+        self.exclude = set()
         out("#pragma omp atomic write")
         out(f"{v.name} = {self.conv(v.ty, e, B)};")
 

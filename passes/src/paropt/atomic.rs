@@ -151,25 +151,45 @@ fn tail_statement<'ctx>(first: BasicBlock<'ctx>, fini: BasicBlock<'ctx>) -> Opti
     if term.get_opcode() != InstructionOpcode::Br || term.get_num_operands() != 1 {
         return None;
     }
-    // Last first, so that a load of x's address follows x's load down.
-    let mut loads = Vec::new();
+    // Last first, so that what computes x's value or address (a load of
+    // x, its widening, the load of its address) follows its user down.
+    let mut movable = Vec::new();
     for bb in blocks.iter().filter(|&&bb| bb != tail) {
         let mut cur = bb.get_first_instruction();
         while let Some(i) = cur {
-            if i.get_opcode() == InstructionOpcode::Load && !i.get_volatile().unwrap_or(true) {
-                loads.push(i);
+            let load = i.get_opcode() == InstructionOpcode::Load && !i.get_volatile().unwrap_or(true);
+            if load || is_pure(i) {
+                movable.push(i);
             }
             cur = i.get_next_instruction();
         }
     }
-    for &l in loads.iter().rev() {
+    for &l in movable.iter().rev() {
         move_down_to(l, tail);
     }
+    // The blocks that run before the branching (they dominate the last
+    // block: what they load or compute can stand for a repeat in it), then
+    // the last block.
     let mut out = Vec::new();
-    let mut cur = tail.get_first_instruction();
-    while let Some(i) = cur.filter(|&i| i != term) {
-        out.push(i);
-        cur = i.get_next_instruction();
+    let mut bb = first;
+    for _ in 0..blocks.len() {
+        let t = bb.get_terminator()?;
+        let mut cur = bb.get_first_instruction();
+        while let Some(i) = cur.filter(|&i| i != t) {
+            out.push(i);
+            cur = i.get_next_instruction();
+        }
+        if t.get_opcode() != InstructionOpcode::Br || t.get_num_operands() != 1 || bb == tail {
+            break;
+        }
+        bb = t.get_operand(0)?.right()?;
+    }
+    if bb != tail {
+        let mut cur = tail.get_first_instruction();
+        while let Some(i) = cur.filter(|&i| i != term) {
+            out.push(i);
+            cur = i.get_next_instruction();
+        }
     }
     Some(out)
 }
@@ -196,37 +216,55 @@ fn touches_memory(first: BasicBlock<'_>, fini: BasicBlock<'_>) -> bool {
     })
 }
 
+/// An instruction without side effects that weft may merge or move.
+fn is_pure(i: InstructionValue<'_>) -> bool {
+    use InstructionOpcode as O;
+    matches!(
+        i.get_opcode(),
+        O::Add
+            | O::Sub
+            | O::Mul
+            | O::And
+            | O::Or
+            | O::Xor
+            | O::Shl
+            | O::LShr
+            | O::AShr
+            | O::SDiv
+            | O::UDiv
+            | O::SRem
+            | O::URem
+            | O::SExt
+            | O::ZExt
+            | O::Trunc
+            | O::GetElementPtr
+            | O::ICmp
+            | O::Select
+    )
+}
+
+/// Reloads forwarded and equal computations merged, until nothing changes:
+/// each can enable the other (`s.vals[s.sum % 13]` twice: the two addresses
+/// of s.sum merge, then its loads, then the indices).
+fn simplify(mut stmt: Vec<InstructionValue<'_>>) -> Vec<InstructionValue<'_>> {
+    for _ in 0..16 {
+        let before = stmt.len();
+        stmt = merge_equal(forward_reloads(stmt));
+        if stmt.len() == before {
+            break;
+        }
+    }
+    stmt
+}
+
 /// Equal pure computations inside the statement become one: unoptimized
 /// code of `a[i % 4] = a[i % 4] | e` computes x's address twice, and only
 /// one address makes the load and the store one variable's.
 fn merge_equal(stmt: Vec<InstructionValue<'_>>) -> Vec<InstructionValue<'_>> {
-    use InstructionOpcode as O;
     let mut seen: Vec<(String, InstructionValue<'_>)> = Vec::new();
     let mut out = Vec::with_capacity(stmt.len());
     for i in stmt {
-        let pure = matches!(
-            i.get_opcode(),
-            O::Add
-                | O::Sub
-                | O::Mul
-                | O::And
-                | O::Or
-                | O::Xor
-                | O::Shl
-                | O::LShr
-                | O::AShr
-                | O::SDiv
-                | O::UDiv
-                | O::SRem
-                | O::URem
-                | O::SExt
-                | O::ZExt
-                | O::Trunc
-                | O::GetElementPtr
-                | O::ICmp
-                | O::Select
-        );
-        if pure {
+        if is_pure(i) {
             // The instruction's text after its name and before its metadata
             // (a debug location differs by column): opcode, flags, types and
             // operands (by name or slot), equal for equal computations.
@@ -302,11 +340,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let stmt = statement(first, fini)
             .or_else(|| tail_statement(first, fini))
             .ok_or_else(|| refuse("an atomic statement whose accesses of x are not in one block"))?;
-        let stmt = if matches!(op, AtomicOp::Update | AtomicOp::Capture) {
-            forward_reloads(merge_equal(forward_reloads(stmt)))
-        } else {
-            stmt
-        };
+        let stmt = if matches!(op, AtomicOp::Update | AtomicOp::Capture) { simplify(stmt) } else { stmt };
         let mem: Vec<InstructionValue<'ctx>> = stmt
             .iter()
             .copied()

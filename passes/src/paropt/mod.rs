@@ -23,6 +23,15 @@ use lower::Lowerer;
 use plan::{plan, Construct, Plan};
 use runtime::Runtime;
 
+/// An error from lowering a region, with the file and line of the instruction
+/// it names (the region's directive, still in place when lowering fails).
+fn located(mut e: WeftError) -> Vec<WeftError> {
+    // SAFETY: `at`, when set, is the failing region's directive call, which
+    // lowering erases only once it has succeeded.
+    unsafe { ffi::locate(std::slice::from_mut(&mut e)) };
+    vec![e]
+}
+
 /// Regions paropt leaves to weft-vectorize.
 fn vector_only(a: &Analysis<'_>, r: usize) -> bool {
     a.graph.regions[r].kind.is_simd_only()
@@ -164,7 +173,7 @@ pub fn run_simd_scalar(module: &Module<'_>) -> PassResult {
                     reg.number
                 ),
             );
-            lowerer.lower(a, r, &p).map_err(|e| vec![e.in_function(&a.graph.function)])?;
+            lowerer.lower(a, r, &p).map_err(|e| located(e.in_function(&a.graph.function)))?;
             changed = true;
         }
     }
@@ -196,7 +205,7 @@ pub fn run(module: &Module<'_>) -> PassResult {
         for r in order.into_iter().filter(|&r| !vector_only(a, r)) {
             let p = plan(&a.graph.regions[r]).map_err(|e| vec![e.in_function(&a.graph.function)])?;
             log::debug!(target: "weft::paropt", "{}: lowering {} <{}>", a.graph.function, a.graph.regions[r].kind.begin_name(), a.graph.regions[r].number);
-            lowerer.lower(a, r, &p).map_err(|e| vec![e.in_function(&a.graph.function)])?;
+            lowerer.lower(a, r, &p).map_err(|e| located(e.in_function(&a.graph.function)))?;
             changed = true;
         }
     }
