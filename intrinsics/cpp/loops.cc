@@ -82,6 +82,14 @@ static Value *stripCast(Value *V, int &Cast) {
   return V;
 }
 
+// A directive intrinsic call: its operands are clause variables (a construct
+// inside the loop naming the loop variable), which the call does not write.
+static bool isDirectiveCall(Instruction *I) {
+  auto *C = dyn_cast<CallBase>(I);
+  Function *F = C ? C->getCalledFunction() : nullptr;
+  return F && (F->getName().startswith("llvm.directive") || F->getName().startswith("llvm.intel.directive"));
+}
+
 // `Next` = IV + step or IV - step (either operand order for +): sets Step.
 static bool matchStep(Value *Next, Value *Iv, Value *&Step, int &Negated) {
   auto *B = dyn_cast<BinaryOperator>(Next);
@@ -170,7 +178,8 @@ const char *weft_find_loop(void *loops, LLVMBasicBlockRef first, LLVMBasicBlockR
       for (User *U : Slot->users())
         if (auto *St = dyn_cast<StoreInst>(U); St && St->getPointerOperand() == Slot && L->contains(St))
           Other1 |= Only != nullptr, Only = St;
-        else if (auto *I = dyn_cast<Instruction>(U); I && L->contains(I) && !isa<LoadInst>(I) && !isa<DbgInfoIntrinsic>(I))
+        else if (auto *I = dyn_cast<Instruction>(U);
+                 I && L->contains(I) && !isa<LoadInst>(I) && !isa<DbgInfoIntrinsic>(I) && !isDirectiveCall(I))
           Other1 = true;
       if (!Only || Other1)
         continue;

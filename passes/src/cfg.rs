@@ -37,3 +37,32 @@ pub fn first_not(bb: BasicBlock<'_>, skip: InstructionOpcode) -> Option<Instruct
     }
     None
 }
+
+/// Integer arithmetic, casts, address arithmetic, compares and selects: no
+/// memory access and no side effect. Divisions are among them and may trap:
+/// a caller that moves code decides about those.
+pub fn is_pure_arith(op: llvm_plugin::inkwell::values::InstructionOpcode) -> bool {
+    use llvm_plugin::inkwell::values::InstructionOpcode as O;
+    matches!(
+        op,
+        O::Add
+            | O::Sub
+            | O::Mul
+            | O::And
+            | O::Or
+            | O::Xor
+            | O::Shl
+            | O::LShr
+            | O::AShr
+            | O::SDiv
+            | O::UDiv
+            | O::SRem
+            | O::URem
+            | O::SExt
+            | O::ZExt
+            | O::Trunc
+            | O::GetElementPtr
+            | O::ICmp
+            | O::Select
+    )
+}

@@ -216,31 +216,10 @@ fn touches_memory(first: BasicBlock<'_>, fini: BasicBlock<'_>) -> bool {
     })
 }
 
-/// An instruction without side effects that weft may merge or move.
+/// An instruction without side effects that weft may merge or move (only
+/// ever within blocks that run anyway: a division cannot start to trap).
 fn is_pure(i: InstructionValue<'_>) -> bool {
-    use InstructionOpcode as O;
-    matches!(
-        i.get_opcode(),
-        O::Add
-            | O::Sub
-            | O::Mul
-            | O::And
-            | O::Or
-            | O::Xor
-            | O::Shl
-            | O::LShr
-            | O::AShr
-            | O::SDiv
-            | O::UDiv
-            | O::SRem
-            | O::URem
-            | O::SExt
-            | O::ZExt
-            | O::Trunc
-            | O::GetElementPtr
-            | O::ICmp
-            | O::Select
-    )
+    crate::cfg::is_pure_arith(i.get_opcode())
 }
 
 /// Reloads forwarded and equal computations merged, until nothing changes:

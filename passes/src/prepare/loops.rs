@@ -320,24 +320,7 @@ fn perfectly_nested(outer: &CfgLoop<'_>, inner: &CfgLoop<'_>) -> Result<(), Stri
     let quiet = |i: llvm_plugin::inkwell::values::InstructionValue<'_>, var: Option<BasicValueEnum<'_>>| {
         use InstructionOpcode as O;
         match i.get_opcode() {
-            O::Br
-            | O::Phi
-            | O::Load
-            | O::Add
-            | O::Sub
-            | O::Mul
-            | O::SExt
-            | O::ZExt
-            | O::Trunc
-            | O::GetElementPtr
-            | O::And
-            | O::Or
-            | O::Xor
-            | O::Shl
-            | O::LShr
-            | O::AShr
-            | O::Select
-            | O::ICmp => true,
+            O::Br | O::Phi | O::Load => true,
             // A division that cannot trap (a constant divisor other than 0
             // and -1): it may run before the nest even if the serial
             // program would not reach it.
@@ -349,6 +332,7 @@ fn perfectly_nested(outer: &CfgLoop<'_>, inner: &CfgLoop<'_>) -> Result<(), Stri
                     _ => None,
                 })
                 .is_some_and(|c| c != 0 && c != -1),
+            op if crate::cfg::is_pure_arith(op) => true,
             // Stores to local variables (a loop variable computed from its
             // counter, as icx's normalized form does): OpenMP lets code
             // between collapsed loops run any number of times.

@@ -1,5 +1,5 @@
 // RUN: %weftcc-check %s
-// Programs the random C tester (test/cc/difftest.py) found weft refusing or miscompiling, each reduced by hand: ?: inside an atomic update's expression and in x's index, atomic read of a local at -O2, x = x | e with x an array element, a collapsed inner bound with a division, private/firstprivate on single, a global privatized by an outer parallel region read in a nested one, atomic capture of a local struct's member, atomic update of a local at -O2, nested regions forked concurrently by the threads of an outer team, x = x + (c ? a : b), a nested reduction into an outer region's private static, a firstprivate struct whose member address the code after the region shares at -O2, an atomic update whose expression is computed after x's load at -O2, (*p) = (*p) | e with ?: in e, locals written only through a pointer (promoted by SROA at -O2), a directive as the whole statement of another.
+// Programs the random C tester (test/cc/difftest.py) found weft refusing or miscompiling, each reduced by hand: ?: inside an atomic update's expression and in x's index, atomic read of a local at -O2, x = x | e with x an array element, a collapsed inner bound with a division, private/firstprivate on single, a global privatized by an outer parallel region read in a nested one, atomic capture of a local struct's member, atomic update of a local at -O2, nested regions forked concurrently by the threads of an outer team, x = x + (c ? a : b), a nested reduction into an outer region's private static, a firstprivate struct whose member address the code after the region shares at -O2, an atomic update whose expression is computed after x's load at -O2, (*p) = (*p) | e with ?: in e, locals written only through a pointer (promoted by SROA at -O2), a directive as the whole statement of another, a loop variable named in a clause of a construct inside the loop.
 #include <stdio.h>
 
 long g;
@@ -220,6 +220,24 @@ static int atomic_through_pointer(void) {
   return u;
 }
 
+/* A construct inside the loop names the loop variable in a clause: the
+ * directive call is a use of the variable, not a write of it. */
+static long loop_var_in_inner_clause(int n) {
+  long total = 0;
+#pragma omp parallel for reduction(+: total) schedule(guided)
+  for (unsigned i = 3u; i <= (unsigned)(n - 4); i = i + ((unsigned)(2 * n - 11))) {
+#pragma omp parallel firstprivate(n) num_threads(1)
+    {
+#pragma omp single firstprivate(i)
+      {
+#pragma omp atomic
+        total += (long)i * 3;
+      }
+    }
+  }
+  return total;
+}
+
 int main(void) {
   atomic_cond_in_expr(9);
   printf("atomic ?: in the expression: %ld\n", g);
@@ -243,6 +261,7 @@ int main(void) {
   printf("firstprivate struct, its array read after the region: %ld\n", firstprivate_struct_array());
   printf("atomic update whose expression follows the load: %lu\n", atomic_late_expr_team(26));
   printf("atomic (*p) = (*p) | (c ? a : b): %u\n", atomic_deref_cond(9));
+  printf("loop variable named by an inner construct's clause: %ld\n", loop_var_in_inner_clause(15));
   int team = 0;
   /* A construct as the whole body of another, without braces. */
 #pragma omp parallel
