@@ -326,15 +326,14 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             .filter(|i| matches!(i.get_opcode(), InstructionOpcode::Load | InstructionOpcode::Store))
             .collect();
         // x promoted to a register (SROA at -O1 and up: a local no other
-        // thread can see): the access weft would make atomic is gone.
+        // thread can see): the access weft would make atomic is gone. (A
+        // call in expr cannot be x's access: every atomic form reads or
+        // writes x itself.)
         let wanted = if op == AtomicOp::Read { InstructionOpcode::Load } else { InstructionOpcode::Store };
-        let no_call = stmt.iter().all(|i| {
-            !matches!(
-                i.get_opcode(),
-                InstructionOpcode::Call | InstructionOpcode::AtomicRMW | InstructionOpcode::AtomicCmpXchg
-            )
-        });
-        if no_call && mem.iter().all(|i| i.get_opcode() != wanted) {
+        let no_rmw = stmt
+            .iter()
+            .all(|i| !matches!(i.get_opcode(), InstructionOpcode::AtomicRMW | InstructionOpcode::AtomicCmpXchg));
+        if no_rmw && mem.iter().all(|i| i.get_opcode() != wanted) {
             return Ok(format!("atomic {op:?}: x is a local value in a register, nothing to make atomic"));
         }
         let shape_err = || {

@@ -1,5 +1,5 @@
 // RUN: %weftcc-check %s
-// Programs the random C tester (test/cc/difftest.py) found weft refusing or miscompiling, each reduced by hand: ?: inside an atomic update's expression and in x's index, atomic read of a local at -O2, x = x | e with x an array element, a collapsed inner bound with a division, private/firstprivate on single, a global privatized by an outer parallel region read in a nested one, atomic capture of a local struct's member, atomic update of a local at -O2, nested regions forked concurrently by the threads of an outer team, x = x + (c ? a : b), a nested reduction into an outer region's private static, a firstprivate struct whose member address the code after the region shares at -O2, an atomic update whose expression is computed after x's load at -O2, (*p) = (*p) | e with ?: in e, locals written only through a pointer (promoted by SROA at -O2), a directive as the whole statement of another, a loop variable named in a clause of a construct inside the loop.
+// Programs the random C tester (test/cc/difftest.py) found weft refusing or miscompiling, each reduced by hand: ?: inside an atomic update's expression and in x's index, atomic read of a local at -O2, x = x | e with x an array element, a collapsed inner bound with a division, private/firstprivate on single, a global privatized by an outer parallel region read in a nested one, atomic capture of a local struct's member, atomic update of a local at -O2, nested regions forked concurrently by the threads of an outer team, x = x + (c ? a : b), a nested reduction into an outer region's private static, a firstprivate struct whose member address the code after the region shares at -O2, an atomic update whose expression is computed after x's load at -O2, (*p) = (*p) | e with ?: in e, locals written only through a pointer (promoted by SROA at -O2), a directive as the whole statement of another, a loop variable named in a clause of a construct inside the loop, atomics on a local with a call in the expression.
 #include <stdio.h>
 
 long g;
@@ -238,6 +238,18 @@ static long loop_var_in_inner_clause(int n) {
   return total;
 }
 
+static long mix2(long a, long b) { return (a * 7 + b) % 1009; }
+
+/* Atomics on locals with a call in the expression: at -O2 x is a register. */
+static unsigned long atomic_local_with_call(unsigned q) {
+  unsigned long t = 13ul;
+#pragma omp atomic write
+  t = (unsigned long)(19 + mix2(6, (long)q));
+#pragma omp atomic
+  t &= (unsigned long)~(1L << ((unsigned long)(mix2(16, (long)q)) % 64u));
+  return t;
+}
+
 int main(void) {
   atomic_cond_in_expr(9);
   printf("atomic ?: in the expression: %ld\n", g);
@@ -262,6 +274,7 @@ int main(void) {
   printf("atomic update whose expression follows the load: %lu\n", atomic_late_expr_team(26));
   printf("atomic (*p) = (*p) | (c ? a : b): %u\n", atomic_deref_cond(9));
   printf("loop variable named by an inner construct's clause: %ld\n", loop_var_in_inner_clause(15));
+  printf("atomics on a local with a call in the expression: %lu\n", atomic_local_with_call(5u));
   int team = 0;
   /* A construct as the whole body of another, without braces. */
 #pragma omp parallel
