@@ -1,0 +1,12 @@
+@dir = private constant [17 x i8] c"DIR.OMP.PARALLEL\00"
+@bogus = private constant [9 x i8] c"DIR.NOPE\00"
+@qual = private constant [16 x i8] c"QUAL.OMP.SHARED\00"
+declare void @__weft_cc_begin(i32, ptr, i32, ...)
+declare void @__weft_cc_end(i32)
+
+; An id that is not a constant.
+define void @id(i32 %n) {
+  call void (i32, ptr, i32, ...) @__weft_cc_begin(i32 %n, ptr @dir, i32 0)
+  call void @__weft_cc_end(i32 %n)
+  ret void
+}
