@@ -1,4 +1,20 @@
 // RUN: %weftcc-check %s
+// The directive IR weft-cc writes for it, in both forms (best_of):
+// RUN: %weftcc -O0 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=REGION
+// RUN: %weftcc -O0 -S -emit-llvm --paper-form %s -o - | FileCheck %s --check-prefix=PAPER
+// REGION-LABEL: define internal {{.*}}@best_of(
+// REGION: %[[L:[0-9]+]] = call token @llvm.directive.region.entry() [ "DIR.OMP.PARALLEL.LOOP"(), "QUAL.OMP.PRIVATE"(ptr %i) ]
+// REGION: %[[C:[0-9]+]] = call token @llvm.directive.region.entry() [ "DIR.OMP.CRITICAL"(), "QUAL.OMP.NAME"(ptr @.str{{[.0-9]*}}) ]
+// REGION: call void @llvm.directive.region.exit(token %[[C]]) [ "DIR.OMP.END.CRITICAL"() ]
+// REGION: call void @llvm.directive.region.exit(token %[[L]]) [ "DIR.OMP.END.PARALLEL.LOOP"() ]
+// PAPER-LABEL: define internal {{.*}}@best_of(
+// PAPER: call void @llvm.directive(metadata !"DIR.OMP.PARALLEL.LOOP")
+// PAPER-NEXT: call void (metadata, ...) @llvm.directive.qual.opndlist(metadata !"QUAL.OMP.PRIVATE", ptr %i)
+// PAPER-NEXT: call void @llvm.directive(metadata !"DIR.QUAL.LIST.END")
+// PAPER: call void @llvm.directive(metadata !"DIR.OMP.CRITICAL")
+// PAPER-NEXT: call void @llvm.directive.qual.opnd.p0(metadata !"QUAL.OMP.NAME", ptr @.str
+// PAPER: call void @llvm.directive(metadata !"DIR.OMP.END.CRITICAL")
+// PAPER: call void @llvm.directive(metadata !"DIR.OMP.END.PARALLEL.LOOP")
 // Unnamed and named critical sections protecting shared counters, a shared index stack and a min-with-index search.
 #include <stdio.h>
 #include <limits.h>
