@@ -346,7 +346,10 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
             // (A nest that weft-prepare collapsed has one counter.)
             C::Collapse => c.value().and_then(Operand::const_uint) != Some(1) && env.normalized_iv.len() != 1,
             C::Reduction(ReductionOp::Udr) => true,
-            C::Lastprivate => c.modifiers.contains(Modifiers::CONDITIONAL),
+            // (On a simd loop run in order, the copy made in place starts as
+            // the original and is copied back: the original ends as the last
+            // assignment left it, or as it was, which is what CONDITIONAL asks.)
+            C::Lastprivate => c.modifiers.contains(Modifiers::CONDITIONAL) && construct != Construct::Simd,
             C::Reduction(_) => c.modifiers.intersects(Modifiers::INSCAN | Modifiers::CMPLX),
             _ => false,
         };
