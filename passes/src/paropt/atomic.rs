@@ -316,9 +316,20 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         if !touches_memory(first, fini) {
             return Ok(format!("atomic {op:?}: the statement accesses no memory (its variables are local)"));
         }
-        let stmt = statement(first, fini)
-            .or_else(|| tail_statement(first, fini))
-            .ok_or_else(|| refuse("an atomic statement whose accesses of x are not in one block"))?;
+        let Some(stmt) = statement(first, fini).or_else(|| tail_statement(first, fini)) else {
+            // x promoted to a register (below) with control flow in expr.
+            let wanted = if op == AtomicOp::Read { InstructionOpcode::Load } else { InstructionOpcode::Store };
+            let accesses = crate::cfg::reachable_before(first, fini).iter().any(|bb| {
+                bb.get_instructions().any(|i| {
+                    i.get_opcode() == wanted
+                        || matches!(i.get_opcode(), InstructionOpcode::AtomicRMW | InstructionOpcode::AtomicCmpXchg)
+                })
+            });
+            if !accesses {
+                return Ok(format!("atomic {op:?}: x is a local value in a register, nothing to make atomic"));
+            }
+            return Err(refuse("an atomic statement whose accesses of x are not in one block"));
+        };
         let stmt = if matches!(op, AtomicOp::Update | AtomicOp::Capture) { simplify(stmt) } else { stmt };
         let mem: Vec<InstructionValue<'ctx>> = stmt
             .iter()

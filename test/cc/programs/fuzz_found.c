@@ -250,6 +250,15 @@ static unsigned long atomic_local_with_call(unsigned q) {
   return t;
 }
 
+/* atomic write of a local with ?: in the value: at -O2 the local is a
+ * register and the statement has control flow. */
+static long atomic_write_local_cond(long lim, long i) {
+  long t;
+#pragma omp atomic write
+  t = (long)((lim % 97 < lim + i) ? (lim + i) : (26 + i));
+  return t;
+}
+
 int main(void) {
   atomic_cond_in_expr(9);
   printf("atomic ?: in the expression: %ld\n", g);
@@ -275,6 +284,7 @@ int main(void) {
   printf("atomic (*p) = (*p) | (c ? a : b): %u\n", atomic_deref_cond(9));
   printf("loop variable named by an inner construct's clause: %ld\n", loop_var_in_inner_clause(15));
   printf("atomics on a local with a call in the expression: %lu\n", atomic_local_with_call(5u));
+  printf("atomic write of a local with ?:: %ld\n", atomic_write_local_cond(40, 3));
   int team = 0;
   /* A construct as the whole body of another, without braces. */
 #pragma omp parallel
