@@ -174,16 +174,22 @@ fn log_cmd(cmd: &Command) {
 /// The user's flags for clang's front end on one source: no inputs, no
 /// output and no mode.
 fn frontend_flags(cli: &Cli) -> Vec<String> {
+    without_mode(&cli.args, false)
+}
+
+/// `args` without the output (`-o x`) and the mode flags (`-c`, `-S`,
+/// `-emit-llvm`, `-fsyntax-only`), and without the inputs unless asked.
+fn without_mode(args: &[String], keep_inputs: bool) -> Vec<String> {
     let mut out = Vec::new();
     let mut i = 0;
-    while i < cli.args.len() {
-        let a = &cli.args[i];
+    while i < args.len() {
+        let a = &args[i];
         if a == "-o" {
             i += 2;
             continue;
         }
-        let is_input = !a.starts_with('-') && (i == 0 || !TAKES_VALUE.contains(&cli.args[i - 1].as_str()));
-        if !is_input && !matches!(a.as_str(), "-c" | "-S" | "-emit-llvm" | "-fsyntax-only") {
+        let is_input = !a.starts_with('-') && (i == 0 || !TAKES_VALUE.contains(&args[i - 1].as_str()));
+        if (keep_inputs || !is_input) && !matches!(a.as_str(), "-c" | "-S" | "-emit-llvm" | "-fsyntax-only") {
             out.push(a.clone());
         }
         i += 1;
@@ -299,20 +305,8 @@ fn emit_directive_ir(t: &Tools, cli: &Cli, args: &[String], extra: &[String], di
     }
     let src = &cli.args[cli.source_at[0]];
     let raw = dir.join("raw.bc");
-    let mut front: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "-o" => i += 2,
-            "-S" | "-c" | "-emit-llvm" => i += 1,
-            a => {
-                front.push(a.to_string());
-                i += 1;
-            }
-        }
-    }
     let mut cmd = Command::new(&t.clang);
-    cmd.args(&front)
+    cmd.args(without_mode(args, true))
         .args(extra.iter().filter(|a| *a != "-gline-tables-only"))
         // Value names, for a reader of the IR.
         .arg("-fno-discard-value-names")

@@ -72,6 +72,8 @@ fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> bool 
     let mut changed = false;
     for a in analyses {
         let named: hashbrown::HashSet<ValueId> = a.graph.regions.iter().flat_map(clause_vars).collect();
+        // The function's address-taken locals, found once (when a region needs them).
+        let mut escaped: Option<Vec<ffi::Value>> = None;
         for r in &a.graph.regions {
             if !r.kind.is_team_parallel() {
                 continue;
@@ -104,7 +106,7 @@ fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> bool 
                 // was taken (`p = &u; ... *p += 1`): such locals are shared
                 // too, so that SROA, once it has promoted p, cannot promote u
                 // into a register across the region.
-                for alloca in escaped_locals(a) {
+                for &alloca in escaped.get_or_insert_with(|| escaped_locals(a)).iter() {
                     if !named.contains(&alloca.id())
                         && seen.insert(alloca)
                         && !defined_in(alloca, &inside)

@@ -194,25 +194,18 @@ fn tail_statement<'ctx>(first: BasicBlock<'ctx>, fini: BasicBlock<'ctx>) -> Opti
     Some(out)
 }
 
-/// Whether the statement touches memory at all: once SROA has promoted a
-/// local that no other thread can see, `atomic read` of it is a plain copy.
-fn touches_memory(first: BasicBlock<'_>, fini: BasicBlock<'_>) -> bool {
-    crate::cfg::reachable_before(first, fini).iter().any(|bb| {
-        let mut cur = bb.get_first_instruction();
-        while let Some(i) = cur {
-            if matches!(
-                i.get_opcode(),
-                InstructionOpcode::Load
-                    | InstructionOpcode::Store
-                    | InstructionOpcode::Call
-                    | InstructionOpcode::AtomicRMW
-                    | InstructionOpcode::AtomicCmpXchg
-            ) {
-                return true;
-            }
-            cur = i.get_next_instruction();
-        }
-        false
+/// Whether x is a register: SROA (at -O1 and up) promoted a local no other
+/// thread can see, and the access weft would make atomic is gone: no block
+/// of the statement has x's kind of access (a store, a load for `read`) or
+/// an atomic one. (A call in expr cannot be x's access: every atomic form
+/// reads or writes x itself.)
+fn x_in_register(op: AtomicOp, first: BasicBlock<'_>, fini: BasicBlock<'_>) -> bool {
+    let wanted = if op == AtomicOp::Read { InstructionOpcode::Load } else { InstructionOpcode::Store };
+    !crate::cfg::reachable_before(first, fini).iter().any(|bb| {
+        bb.get_instructions().any(|i| {
+            i.get_opcode() == wanted
+                || matches!(i.get_opcode(), InstructionOpcode::AtomicRMW | InstructionOpcode::AtomicCmpXchg)
+        })
     })
 }
 
@@ -313,40 +306,18 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         fini: BasicBlock<'ctx>,
     ) -> Res<String> {
         let ord = if seq_cst { AtomicOrdering::SequentiallyConsistent } else { AtomicOrdering::Monotonic };
-        if !touches_memory(first, fini) {
-            return Ok(format!("atomic {op:?}: the statement accesses no memory (its variables are local)"));
+        if x_in_register(op, first, fini) {
+            return Ok(format!("atomic {op:?}: x is a local value in a register, nothing to make atomic"));
         }
-        let Some(stmt) = statement(first, fini).or_else(|| tail_statement(first, fini)) else {
-            // x promoted to a register (below) with control flow in expr.
-            let wanted = if op == AtomicOp::Read { InstructionOpcode::Load } else { InstructionOpcode::Store };
-            let accesses = crate::cfg::reachable_before(first, fini).iter().any(|bb| {
-                bb.get_instructions().any(|i| {
-                    i.get_opcode() == wanted
-                        || matches!(i.get_opcode(), InstructionOpcode::AtomicRMW | InstructionOpcode::AtomicCmpXchg)
-                })
-            });
-            if !accesses {
-                return Ok(format!("atomic {op:?}: x is a local value in a register, nothing to make atomic"));
-            }
-            return Err(refuse("an atomic statement whose accesses of x are not in one block"));
-        };
+        let stmt = statement(first, fini)
+            .or_else(|| tail_statement(first, fini))
+            .ok_or_else(|| refuse("an atomic statement whose accesses of x are not in one block"))?;
         let stmt = if matches!(op, AtomicOp::Update | AtomicOp::Capture) { simplify(stmt) } else { stmt };
         let mem: Vec<InstructionValue<'ctx>> = stmt
             .iter()
             .copied()
             .filter(|i| matches!(i.get_opcode(), InstructionOpcode::Load | InstructionOpcode::Store))
             .collect();
-        // x promoted to a register (SROA at -O1 and up: a local no other
-        // thread can see): the access weft would make atomic is gone. (A
-        // call in expr cannot be x's access: every atomic form reads or
-        // writes x itself.)
-        let wanted = if op == AtomicOp::Read { InstructionOpcode::Load } else { InstructionOpcode::Store };
-        let no_rmw = stmt
-            .iter()
-            .all(|i| !matches!(i.get_opcode(), InstructionOpcode::AtomicRMW | InstructionOpcode::AtomicCmpXchg));
-        if no_rmw && mem.iter().all(|i| i.get_opcode() != wanted) {
-            return Ok(format!("atomic {op:?}: x is a local value in a register, nothing to make atomic"));
-        }
         let shape_err = || {
             WeftError::new(
                 Rule::OperandKind,
