@@ -55,6 +55,8 @@ pub(super) struct Private<'ctx> {
     /// An array reduction's generated functions: `init(copy)` and
     /// `combine(dst, src)`, made once for every place that needs them.
     pub(super) array_fns: Option<(FunctionValue<'ctx>, FunctionValue<'ctx>)>,
+    /// A non-POD variable's helpers.
+    pub(super) nonpod: Option<super::nonpod::Helpers<'ctx>>,
 }
 
 pub(super) fn err(rule: Rule, construct: &str, detail: impl Into<String>) -> WeftError {

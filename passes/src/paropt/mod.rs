@@ -6,6 +6,7 @@
 //! before parents.
 pub mod atomic;
 pub mod lower;
+pub mod nonpod;
 pub mod outline;
 pub mod partition;
 pub mod plan;

@@ -3,7 +3,7 @@
 //! generation. Built from the region's data environment before any IR is
 //! touched; every clause weft cannot lower yet is refused here, naming it.
 use llvm_plugin::inkwell::types::{BasicType, BasicTypeEnum};
-use weft_intrinsics::model::{Item, Operand, ValueId};
+use weft_intrinsics::model::{Item, Operand, OperandKind, ValueId};
 use weft_intrinsics::vocab::{AtomicOp, ClauseKind, DirKind, Modifiers, ProcBind, ReductionOp, ScheduleKind};
 use weft_intrinsics::{ffi, Rule, WeftError};
 
@@ -109,8 +109,42 @@ pub struct Var {
     /// the array the variable is, or the pointer variable points to).
     pub section: Option<u64>,
     pub share: Share,
+    /// A non-POD variable's helper functions (paper III.E).
+    pub nonpod: Option<Helpers>,
     /// The clause as written, for messages.
     pub clause: String,
+}
+
+/// A non-POD variable's helpers, each a function (None when the clause gave
+/// null: that step is a plain copy, or nothing).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Helpers {
+    /// `ctor(ptr this)`: private and lastprivate copies.
+    pub ctor: Option<ValueId>,
+    /// `copy_ctor(ptr this, ptr from)`: firstprivate copy-in.
+    pub copy_ctor: Option<ValueId>,
+    /// `copy_assign(ptr this, ptr from)`: lastprivate copy-out.
+    pub copy_assign: Option<ValueId>,
+    /// `dtor(ptr this)`: every copy, when the thread leaves the construct.
+    pub dtor: Option<ValueId>,
+}
+
+impl Helpers {
+    /// Both clauses' helpers of a variable that is firstprivate and lastprivate.
+    pub fn merged(first: Option<Helpers>, last: Option<Helpers>) -> Option<Helpers> {
+        match (first, last) {
+            (None, None) => None,
+            (f, l) => {
+                let (f, l) = (f.unwrap_or_default(), l.unwrap_or_default());
+                Some(Helpers {
+                    ctor: l.ctor,
+                    copy_ctor: f.copy_ctor,
+                    copy_assign: l.copy_assign,
+                    dtor: f.dtor.or(l.dtor),
+                })
+            }
+        }
+    }
 }
 
 impl Var {
@@ -294,11 +328,24 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
                 count,
                 section,
                 share,
+                nonpod: None,
                 clause: clause.to_string(),
             })
         }
-        Item::NonPod { .. } => {
-            Err(not_yet(clause, "non-POD list items (constructor/destructor helpers)").on_directive(on))
+        Item::NonPod { var, typed, helpers } => {
+            let mut v = var_of(&Item::Var { var: var.clone(), typed: typed.clone() }, clause, share, on)?;
+            if v.count > 1 {
+                return Err(not_yet(clause, "arrays of non-POD items").on_directive(on));
+            }
+            // The helpers in the clause's order (model::nonpod_helpers).
+            let f = |k: usize| helpers.get(k).filter(|h| h.kind == OperandKind::Function).map(|h| h.value);
+            v.nonpod = Some(match share {
+                Share::Private => Helpers { ctor: f(0), dtor: f(1), ..Helpers::default() },
+                Share::Firstprivate => Helpers { copy_ctor: f(0), dtor: f(1), ..Helpers::default() },
+                Share::Lastprivate => Helpers { ctor: f(0), copy_assign: f(1), dtor: f(2), ..Helpers::default() },
+                _ => return Err(not_yet(clause, "non-POD list items in this clause").on_directive(on)),
+            });
+            Ok(v)
         }
         Item::ArrSect { base, dims } => {
             let [lower, length, stride] = match dims.as_slice() {
@@ -318,7 +365,15 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
                 )
                 .on_directive(on));
             }
-            Ok(Var { var: base.value, elem: None, count, section: Some(first), share, clause: clause.to_string() })
+            Ok(Var {
+                var: base.value,
+                elem: None,
+                count,
+                section: Some(first),
+                share,
+                nonpod: None,
+                clause: clause.to_string(),
+            })
         }
         Item::MapChain { .. } => Err(not_yet(clause, "map chains").on_directive(on)),
     }
@@ -366,7 +421,10 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     for (item, _) in &env.lastprivate {
         let v = var_of(item, &clause_of(ClauseKind::Lastprivate), Share::Lastprivate, name)?;
         match vars.iter_mut().find(|x| x.var == v.var && x.share == Share::Firstprivate) {
-            Some(fp) => fp.share = Share::FirstLastprivate,
+            Some(fp) => {
+                fp.share = Share::FirstLastprivate;
+                fp.nonpod = Helpers::merged(fp.nonpod, v.nonpod);
+            }
             None => vars.push(v),
         }
     }

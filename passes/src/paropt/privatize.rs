@@ -15,6 +15,7 @@ use weft_intrinsics::vocab::ReductionOp;
 use weft_intrinsics::Rule;
 
 use super::lower::{blocks_between, err, recompute_after, Lowerer, Private, Res, Shape};
+use super::nonpod;
 use super::plan::{Construct, Plan, Share};
 use super::runtime;
 use crate::wregion::Analysis;
@@ -86,7 +87,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 )
                 .on_directive(name));
             }
-            typed.push((orig.into_pointer_value(), ty, v.share, v.section.map(|s| (s, v.clause.as_str()))));
+            let helpers = self.nonpod_helpers(v, name)?;
+            typed.push((orig.into_pointer_value(), ty, v.share, v.section.map(|s| (s, v.clause.as_str())), helpers));
         }
         let body = blocks_between(f, shape.first, shape.end);
         if !plan.vars.is_empty() {
@@ -119,7 +121,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         }
         let mut privs = Vec::new();
         let mut copyins = Vec::new();
-        for (orig, ty, share, section) in typed {
+        for (orig, ty, share, section, nonpod) in typed {
             if share == Share::Copyin {
                 // The global itself: each thread reaches its own instance
                 // through it (the operand may be the encountering thread's).
@@ -138,7 +140,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                     (orig, copy)
                 }
             };
-            let mut p = Private { orig, copy, ty, share, array_fns: None };
+            let mut p = Private { orig, copy, ty, share, array_fns: None, nonpod };
             if matches!((share, ty), (Share::Reduction { .. }, BasicTypeEnum::ArrayType(_))) {
                 p.array_fns = Some((
                     self.array_reduction_fn(&p, fname, ArrayStep::Identity),
@@ -160,7 +162,11 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         }
         for p in &privs {
             match p.share {
-                Share::Firstprivate | Share::FirstLastprivate | Share::NormUb => copy(b, p.ty, p.copy, p.orig),
+                Share::Firstprivate | Share::FirstLastprivate => {
+                    nonpod::copy_construct(b, p.nonpod, p.ty, p.copy, p.orig)
+                }
+                Share::NormUb => copy(b, p.ty, p.copy, p.orig),
+                Share::Private | Share::Lastprivate => nonpod::construct(b, p.nonpod, p.copy),
                 Share::Reduction { op, unsigned } => match p.array_fns {
                     Some((init, _)) => {
                         b.build_call(init, &[p.copy.into()], "").expect("positioned");
@@ -201,19 +207,28 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             .iter()
             .filter(|p| matches!(p.share, Share::Lastprivate | Share::FirstLastprivate | Share::Linear { .. }))
             .collect();
+        let mut fini = ends.as_ref().map_or(shape.fini, |e| e.fini);
         if let (Some(ends), false) = (&ends, outs.is_empty()) {
             let at = ends.chunk_end;
             let b = self.before_terminator(at);
             let flag = b.build_load(self.rt.i32, ends.last, "omp.is.last").expect("positioned").into_int_value();
             let is_last =
                 b.build_int_compare(IntPredicate::NE, flag, self.rt.i32.const_zero(), "").expect("positioned");
-            let (then, _) = self.if_then(is_last, at.get_terminator().expect("terminator"), "lastprivate.copyout");
+            let (then, tail) = self.if_then(is_last, at.get_terminator().expect("terminator"), "lastprivate.copyout");
             let b = self.before_terminator(then);
             for p in outs {
-                copy(b, p.ty, p.orig, p.copy);
+                nonpod::copy_assign(b, p.nonpod, p.ty, p.orig, p.copy);
+            }
+            if fini == at {
+                // (One block per thread: what follows comes after the copy-out.)
+                fini = tail;
             }
         }
-        let fini = ends.map_or(shape.fini, |e| e.fini);
+        // Each thread's non-POD copies die as it leaves the construct.
+        let b = self.before_terminator(fini);
+        for p in &privs {
+            nonpod::destroy(b, p.nonpod, p.copy);
+        }
         // Reductions through the runtime: __kmpc_reduce_nowait returns 1 on the
         // thread(s) that must combine into the originals (all of them in
         // turn under its lock, or one after a tree reduction that calls the
@@ -276,7 +291,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// original and in the copy, which copy-in, reductions and copy-out use
     /// as for any array variable. Computed in `first`, the prologue.
     #[allow(clippy::too_many_arguments)]
-    fn privatize_section(
+    pub(super) fn privatize_section(
         &self,
         base: PointerValue<'ctx>,
         ty: BasicTypeEnum<'ctx>,
@@ -628,7 +643,7 @@ fn loop_body_start<'ctx>(body: &[BasicBlock<'ctx>], iv: PointerValue<'ctx>) -> O
 
 /// `*dst = *src` for a variable of type `ty`: a load and a store for a
 /// scalar, a memcpy for an array or struct.
-fn copy<'ctx>(b: &Builder<'ctx>, ty: BasicTypeEnum<'ctx>, dst: PointerValue<'ctx>, src: PointerValue<'ctx>) {
+pub(super) fn copy<'ctx>(b: &Builder<'ctx>, ty: BasicTypeEnum<'ctx>, dst: PointerValue<'ctx>, src: PointerValue<'ctx>) {
     if matches!(ty, BasicTypeEnum::ArrayType(_) | BasicTypeEnum::StructType(_) | BasicTypeEnum::VectorType(_)) {
         let size = ty.size_of().expect("a sized type");
         b.build_memcpy(dst, 1, src, 1, size).expect("positioned");

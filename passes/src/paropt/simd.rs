@@ -8,6 +8,7 @@ use llvm_plugin::inkwell::values::FunctionValue;
 use weft_intrinsics::{ffi, Rule, WeftError};
 
 use super::lower::{blocks_between, Lowerer, Shape};
+use super::nonpod;
 use super::plan::{Plan, Share, Var};
 use crate::wregion::Analysis;
 
@@ -68,17 +69,30 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 WeftError::new(Rule::OperandKind, v.clause.as_str(), "cannot tell the variable's type: give it :TYPED")
                     .on_directive(name)
             })?;
+            let h = self.nonpod_helpers(v, name)?;
             let orig = self.value(v.var).into_pointer_value();
-            let copy = self.alloca(home, ty, "priv");
-            ffi::replace_uses_in_blocks(orig, copy, &body);
+            let (orig, copy) = match v.section {
+                Some(first) => self.privatize_section(orig, ty, first, home, &body, shape.first, &v.clause, name)?,
+                None => {
+                    let copy = self.alloca(home, ty, "priv");
+                    ffi::replace_uses_in_blocks(orig, copy, &body);
+                    let at = shape.first.get_terminator().expect("terminator");
+                    ffi::rematerialize_derived(orig, copy, &body, at);
+                    (orig, copy)
+                }
+            };
             let b = self.before_terminator(shape.first);
-            let x = b.build_load(ty, orig, "priv.in").expect("positioned");
-            b.build_store(copy, x).expect("positioned");
-            if !matches!(v.share, Share::Private | Share::Firstprivate) {
-                let b = self.before_terminator(shape.end);
-                let x = b.build_load(ty, copy, "priv.out").expect("positioned");
-                b.build_store(orig, x).expect("positioned");
+            // (A POD private copy starts as the original too: harmless, and
+            // the scalar loop is then exactly the serial program.)
+            match (v.share, h.and_then(|h| h.ctor)) {
+                (Share::Private | Share::Lastprivate, Some(_)) => nonpod::construct(b, h, copy),
+                _ => nonpod::copy_construct(b, h, ty, copy, orig),
             }
+            let b = self.before_terminator(shape.end);
+            if !matches!(v.share, Share::Private | Share::Firstprivate) {
+                nonpod::copy_assign(b, h, ty, orig, copy);
+            }
+            nonpod::destroy(b, h, copy);
         }
         Ok(())
     }
