@@ -20,6 +20,7 @@ fn main() {
         .cpp(true)
         .file("cpp/helper.cc")
         .file("cpp/loops.cc")
+        .file("cpp/unrotate.cc")
         .flag("-isystem")
         .flag(llvm_config("--includedir"))
         .flag("-std=c++17")
@@ -34,5 +35,7 @@ fn main() {
     build.compile("weft-helper");
     println!("cargo:rerun-if-changed=cpp/helper.cc");
     println!("cargo:rerun-if-changed=cpp/loops.cc");
+    println!("cargo:rerun-if-changed=cpp/loops.h");
+    println!("cargo:rerun-if-changed=cpp/unrotate.cc");
     println!("cargo:rerun-if-env-changed=LLVM_SYS_160_PREFIX");
 }

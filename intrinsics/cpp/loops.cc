@@ -3,25 +3,9 @@
 // local variable in memory as an -O0 front end writes it), its start, bound,
 // comparison and step. Only reading: weft's Rust side rewrites the loop from
 // this description (passes/src/prepare/loops.rs).
-#include "llvm-c/Core.h"
-#include "llvm/Analysis/LoopInfo.h"
-#include "llvm/IR/Dominators.h"
-#include "llvm/IR/Function.h"
-#include "llvm/IR/Instructions.h"
-#include "llvm/IR/IntrinsicInst.h"
+#include "loops.h"
 
-using namespace llvm;
-
-namespace {
-// One dominator tree and loop forest per function: finding the loops of many
-// regions costs one analysis, not one per region. Valid while the function's
-// CFG is unchanged (normalizing a loop adds instructions, never edges).
-struct Loops {
-  DominatorTree DT;
-  LoopInfo LI;
-  explicit Loops(Function &F) : DT(F), LI(DT) {}
-};
-} // namespace
+using namespace weft;
 
 extern "C" {
 
@@ -42,71 +26,6 @@ struct WeftLoop {
 void *weft_loops_new(LLVMValueRef fn) { return new Loops(*cast<Function>(unwrap(fn))); }
 void weft_loops_free(void *l) { delete static_cast<Loops *>(l); }
 
-// `V` computed before the loop: V itself when the loop does not define it,
-// else a copy of its computation (loads, casts, arithmetic, GEPs) before the
-// preheader's terminator, which OpenMP allows since a worksharing loop's
-// bounds and step are loop-invariant. Null when V cannot be copied (a phi, a
-// call, a load of the IV itself).
-static Value *hoist(Value *V, Loop *L, Instruction *At, Value *IvSlot, int Depth = 0) {
-  if (L->isLoopInvariant(V))
-    return V;
-  auto *I = dyn_cast<Instruction>(V);
-  if (!I || Depth > 16)
-    return nullptr;
-  if (!(isa<LoadInst>(I) || isa<CastInst>(I) || isa<BinaryOperator>(I) || isa<GetElementPtrInst>(I)))
-    return nullptr;
-  if (auto *LdI = dyn_cast<LoadInst>(I); LdI && (LdI->getPointerOperand() == IvSlot || LdI->isVolatile()))
-    return nullptr;
-  SmallVector<Value *, 4> Ops;
-  for (Value *Op : I->operands()) {
-    Value *H = hoist(Op, L, At, IvSlot, Depth + 1);
-    if (!H)
-      return nullptr;
-    Ops.push_back(H);
-  }
-  Instruction *C = I->clone();
-  for (unsigned k = 0; k < Ops.size(); ++k)
-    C->setOperand(k, Ops[k]);
-  C->setName(I->getName() + ".pre");
-  C->insertBefore(At);
-  return C;
-}
-
-// The IV behind a compare operand: the operand itself, or a sext/zext of it.
-static Value *stripCast(Value *V, int &Cast) {
-  Cast = 0;
-  if (auto *S = dyn_cast<SExtInst>(V))
-    return Cast = 1, S->getOperand(0);
-  if (auto *Z = dyn_cast<ZExtInst>(V))
-    return Cast = 2, Z->getOperand(0);
-  return V;
-}
-
-// A directive intrinsic call: its operands are clause variables (a construct
-// inside the loop naming the loop variable), which the call does not write.
-static bool isDirectiveCall(Instruction *I) {
-  auto *C = dyn_cast<CallBase>(I);
-  Function *F = C ? C->getCalledFunction() : nullptr;
-  return F && (F->getName().startswith("llvm.directive") || F->getName().startswith("llvm.intel.directive"));
-}
-
-// `Next` = IV + step or IV - step (either operand order for +): sets Step.
-static bool matchStep(Value *Next, Value *Iv, Value *&Step, int &Negated) {
-  auto *B = dyn_cast<BinaryOperator>(Next);
-  if (!B)
-    return false;
-  if (B->getOpcode() == Instruction::Add) {
-    Negated = 0;
-    if (B->getOperand(0) == Iv)
-      return Step = B->getOperand(1), true;
-    if (B->getOperand(1) == Iv)
-      return Step = B->getOperand(0), true;
-  }
-  if (B->getOpcode() == Instruction::Sub && B->getOperand(0) == Iv)
-    return Negated = 1, Step = B->getOperand(1), true;
-  return false;
-}
-
 // Finds the loop that the region starting at `first` runs: the first loop
 // header on the straight path from `first`. Fills *out; returns null, or why
 // the loop is not one weft can partition. With `outer` (the header of the
@@ -124,7 +43,9 @@ const char *weft_find_loop(void *loops, LLVMBasicBlockRef first, LLVMBasicBlockR
       L = Ls.LI.getLoopFor(BB);
       break;
     }
-    BB = BB->getUniqueSuccessor();
+    BasicBlock *Next = BB->getUniqueSuccessor();
+    // (Before the outermost loop, code with its own if/else may run.)
+    BB = Next || outer ? Next : diamondJoin(BB, Ls.LI);
   }
   if (!L)
     return outer ? "the collapsed loops are not perfectly nested (no loop follows the outer loop's body on its straight path)"

@@ -11,7 +11,9 @@ use llvm_plugin::inkwell::llvm_sys::prelude::*;
 use llvm_plugin::inkwell::llvm_sys::LLVMTypeKind;
 use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::types::BasicTypeEnum;
-use llvm_plugin::inkwell::values::{AsValueRef, BasicValueEnum, FunctionValue, InstructionValue, PointerValue};
+use llvm_plugin::inkwell::values::{
+    AsValueRef, BasicValueEnum, FunctionValue, InstructionValue, IntValue, PointerValue,
+};
 
 use crate::model::{OperandKind, ValueId};
 
@@ -847,6 +849,35 @@ extern "C" {
     ) -> *const c_char;
 }
 
+#[repr(C)]
+struct RawRotated {
+    guard: LLVMBasicBlockRef,
+    guard_true_enters: c_int,
+    skip: LLVMBasicBlockRef,
+    preheader: LLVMBasicBlockRef,
+    header: LLVMBasicBlockRef,
+    latch: LLVMBasicBlockRef,
+    exit: LLVMBasicBlockRef,
+    iv: LLVMValueRef,
+    start: LLVMValueRef,
+    bound: LLVMValueRef,
+    step: LLVMValueRef,
+    step_negated: c_int,
+    pred: c_int,
+    cast: c_int,
+    tests_next: c_int,
+}
+
+extern "C" {
+    fn weft_find_rotated(
+        l: *mut c_void,
+        first: LLVMBasicBlockRef,
+        out: *mut RawRotated,
+        found: *mut c_int,
+    ) -> *const c_char;
+    fn weft_unrotate(r: *const RawRotated, trips: LLVMValueRef);
+}
+
 /// LLVM's dominator tree and loop forest of one function, made once for all
 /// of its regions; valid while the function's CFG is unchanged.
 pub struct LoopForest(*mut c_void);
@@ -875,6 +906,7 @@ pub enum Widen {
 
 /// A worksharing loop as the CFG has it: `for (iv = start; iv PRED bound; iv
 /// += step)` (or `-= step`), tested in its header.
+#[derive(Clone, Copy)]
 pub struct CfgLoop<'ctx> {
     pub preheader: BasicBlock<'ctx>,
     pub header: BasicBlock<'ctx>,
@@ -962,4 +994,71 @@ pub fn find_loop<'ctx>(
             increment: (!r.increment.is_null()).then(|| InstructionValue::new(r.increment)),
         })
     }
+}
+
+/// A worksharing loop as LoopRotate leaves it (cpp/unrotate.cc): tested in
+/// its latch, `do { ... iv += step } while (iv' PRED bound)` with `iv'` the
+/// next value (`tests_next`) or the current one, maybe behind a guard.
+pub struct RotatedLoop<'ctx> {
+    raw: RawRotated,
+    pub preheader: BasicBlock<'ctx>,
+    /// The loop as its pieces, for counting (`body` is the header; `latch`
+    /// tests): start, bound, comparison and step of the latch's test.
+    pub as_cfg: CfgLoop<'ctx>,
+    pub tests_next: bool,
+}
+
+/// The rotated loop a region whose body starts at `first` runs, if the first
+/// loop on its path (through at most one guard) is one; Err says why weft
+/// cannot rebuild it. Erases unused phis after the loop.
+pub fn find_rotated<'ctx>(forest: &LoopForest, first: BasicBlock<'ctx>) -> Result<Option<RotatedLoop<'ctx>>, String> {
+    let mut raw = std::mem::MaybeUninit::<RawRotated>::zeroed();
+    let mut found: c_int = 0;
+    // SAFETY: a live block of the forest's function; the helper fills `raw`
+    // with live blocks and values of that function when it sets `found`.
+    unsafe {
+        let why = weft_find_rotated(forest.0, first.as_mut_ptr(), raw.as_mut_ptr(), &mut found);
+        if !why.is_null() {
+            return Err(CStr::from_ptr(why).to_string_lossy().into_owned());
+        }
+        if found == 0 {
+            return Ok(None);
+        }
+        let r = raw.assume_init();
+        let header = block_of(r.header);
+        Ok(Some(RotatedLoop {
+            preheader: block_of(r.preheader),
+            as_cfg: CfgLoop {
+                preheader: block_of(r.preheader),
+                header,
+                body: header,
+                latch: block_of(r.latch),
+                exit: block_of(r.exit),
+                iv: BasicValueEnum::new(r.iv),
+                in_memory: false,
+                start: BasicValueEnum::new(r.start),
+                bound: BasicValueEnum::new(r.bound),
+                pred: int_predicate(r.pred).ok_or("the loop's comparison is not an integer comparison")?,
+                widen: match r.cast {
+                    1 => Widen::Sext,
+                    2 => Widen::Zext,
+                    _ => Widen::None,
+                },
+                step: BasicValueEnum::new(r.step),
+                step_negated: r.step_negated != 0,
+                increment: None,
+            },
+            tests_next: r.tests_next != 0,
+            raw: r,
+        }))
+    }
+}
+
+/// Rebuilds `r` around a counter tested at the top that runs `trips` (an
+/// i64 computed in its preheader) iterations once entered. Changes the CFG:
+/// every LoopForest of the function is stale afterwards.
+pub fn unrotate(r: RotatedLoop<'_>, trips: IntValue<'_>) {
+    // SAFETY: `r` was found in the live function just before, nothing has
+    // changed its CFG since (it is consumed), and `trips` dominates its loop.
+    unsafe { weft_unrotate(&r.raw, trips.as_value_ref()) }
 }

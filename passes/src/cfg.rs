@@ -26,6 +26,41 @@ pub fn reachable_before<'ctx>(from: BasicBlock<'ctx>, stop: BasicBlock<'ctx>) ->
     out
 }
 
+/// `bb`'s only successor through an unconditional branch.
+pub fn unique_successor(bb: BasicBlock<'_>) -> Option<BasicBlock<'_>> {
+    let term = bb.get_terminator()?;
+    if term.get_opcode() != InstructionOpcode::Br || term.get_num_operands() != 1 {
+        return None;
+    }
+    term.get_operand(0)?.right()
+}
+
+/// The next block on the path every execution from `bb` takes: its only
+/// successor, or where the two sides of its conditional branch (each a
+/// straight path of a few blocks) meet again, as the loop finder
+/// (intrinsics/cpp/loops.h, `diamondJoin`) walks before a worksharing loop.
+pub fn next_on_path(bb: BasicBlock<'_>) -> Option<BasicBlock<'_>> {
+    if let Some(s) = unique_successor(bb) {
+        return Some(s);
+    }
+    let term = bb.get_terminator()?;
+    if term.get_opcode() != InstructionOpcode::Br || term.get_num_operands() != 3 {
+        return None;
+    }
+    // (A conditional br's operands: condition, false successor, true successor.)
+    let side = |k: u32| {
+        let mut path = Vec::new();
+        let mut cur = term.get_operand(k).and_then(|o| o.right());
+        while let Some(b) = cur.filter(|_| path.len() < 8) {
+            path.push(b);
+            cur = unique_successor(b);
+        }
+        path
+    };
+    let left = side(2);
+    side(1).into_iter().find(|b| left.contains(b))
+}
+
 /// The first instruction of `bb` that is not a `skip` (an alloca, a phi).
 pub fn first_not(bb: BasicBlock<'_>, skip: InstructionOpcode) -> Option<InstructionValue<'_>> {
     let mut cur = bb.get_first_instruction();
@@ -65,4 +100,20 @@ pub fn is_pure_arith(op: llvm_plugin::inkwell::values::InstructionOpcode) -> boo
             | O::ICmp
             | O::Select
     )
+}
+
+/// The instruction a use belongs to (inkwell hands users out by value kind).
+pub fn user_instruction(v: llvm_plugin::inkwell::values::AnyValueEnum<'_>) -> Option<InstructionValue<'_>> {
+    use llvm_plugin::inkwell::values::{AnyValueEnum, BasicValue};
+    match v {
+        AnyValueEnum::InstructionValue(i) => Some(i),
+        AnyValueEnum::IntValue(x) => x.as_instruction_value(),
+        AnyValueEnum::FloatValue(x) => x.as_instruction_value(),
+        AnyValueEnum::VectorValue(x) => x.as_instruction_value(),
+        AnyValueEnum::PointerValue(x) => x.as_instruction_value(),
+        AnyValueEnum::ArrayValue(x) => x.as_instruction_value(),
+        AnyValueEnum::StructValue(x) => x.as_instruction_value(),
+        AnyValueEnum::PhiValue(x) => Some(x.as_instruction()),
+        AnyValueEnum::FunctionValue(_) | AnyValueEnum::MetadataValue(_) => None,
+    }
 }

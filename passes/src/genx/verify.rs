@@ -9,9 +9,7 @@
 use hashbrown::HashMap;
 use llvm_plugin::inkwell::module::{Linkage, Module};
 use llvm_plugin::inkwell::types::{AnyType, AnyTypeEnum};
-use llvm_plugin::inkwell::values::{
-    AnyValueEnum, BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue,
-};
+use llvm_plugin::inkwell::values::{BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue};
 use llvm_plugin::inkwell::DLLStorageClass;
 use weft_intrinsics::ffi::{self, MdOperand};
 use weft_intrinsics::genx::ir::{self, Call};
@@ -255,7 +253,7 @@ fn check_alloca(f: FunctionValue<'_>, inst: InstructionValue<'_>, in_entry: bool
     let mut u = inst.get_first_use();
     while let Some(use_) = u {
         u = use_.get_next_use();
-        let ok = match user_instruction(use_.get_user()).map(|u| (u.get_opcode(), u)) {
+        let ok = match crate::cfg::user_instruction(use_.get_user()).map(|u| (u.get_opcode(), u)) {
             Some((InstructionOpcode::Load, user)) => simple(user, Some(user.get_type())),
             // The address operand, not the stored value.
             Some((InstructionOpcode::Store, user)) => {
@@ -279,21 +277,6 @@ fn check_alloca(f: FunctionValue<'_>, inst: InstructionValue<'_>, in_entry: bool
             ));
             break;
         }
-    }
-}
-
-/// The instruction a use belongs to (inkwell hands users out by value kind).
-fn user_instruction(v: AnyValueEnum<'_>) -> Option<InstructionValue<'_>> {
-    match v {
-        AnyValueEnum::InstructionValue(i) => Some(i),
-        AnyValueEnum::IntValue(x) => x.as_instruction_value(),
-        AnyValueEnum::FloatValue(x) => x.as_instruction_value(),
-        AnyValueEnum::VectorValue(x) => x.as_instruction_value(),
-        AnyValueEnum::PointerValue(x) => x.as_instruction_value(),
-        AnyValueEnum::ArrayValue(x) => x.as_instruction_value(),
-        AnyValueEnum::StructValue(x) => x.as_instruction_value(),
-        AnyValueEnum::PhiValue(x) => Some(x.as_instruction()),
-        AnyValueEnum::FunctionValue(_) | AnyValueEnum::MetadataValue(_) => None,
     }
 }
 

@@ -5,6 +5,7 @@
 //! changed); then every region is lowered from that one analysis, children
 //! before parents.
 pub mod atomic;
+pub mod conditional;
 pub mod lower;
 pub mod nonpod;
 pub mod outline;

@@ -202,11 +202,7 @@ fn find_iv_init<'ctx>(first: BasicBlock<'ctx>, iv: PointerValue<'ctx>) -> Option
             }
             cur = i.get_next_instruction();
         }
-        let term = bb.get_terminator()?;
-        if term.get_opcode() != InstructionOpcode::Br || term.get_num_operands() != 1 {
-            return None;
-        }
-        bb = term.get_operand(0)?.right()?;
+        bb = crate::cfg::next_on_path(bb)?;
     }
 }
 

@@ -77,6 +77,10 @@ pub enum Share {
     Lastprivate,
     /// Firstprivate and lastprivate at once.
     FirstLastprivate,
+    /// `lastprivate(conditional:)` on a worksharing loop: Alloca, Def, Use,
+    /// and Copy-out of the value the sequentially last iteration that
+    /// assigned it assigned (the original stays if none did).
+    LastprivateConditional,
     /// Alloca initialized to the operator's identity, Def, Use, combine.
     Reduction { op: ReductionOp, unsigned: bool },
     /// The normalized loop's IV slot: private.
@@ -404,7 +408,9 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
             // (On a simd loop run in order, the copy made in place starts as
             // the original and is copied back: the original ends as the last
             // assignment left it, or as it was, which is what CONDITIONAL asks.)
-            C::Lastprivate => c.modifiers.contains(Modifiers::CONDITIONAL) && construct != Construct::Simd,
+            C::Lastprivate => {
+                c.modifiers.contains(Modifiers::CONDITIONAL) && !(construct == Construct::Simd || construct.is_loop())
+            }
             C::Reduction(_) => c.modifiers.intersects(Modifiers::INSCAN | Modifiers::CMPLX),
             _ => false,
         };
@@ -418,9 +424,23 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     for item in &env.firstprivate {
         vars.push(var_of(item, &clause_of(ClauseKind::Firstprivate), Share::Firstprivate, name)?);
     }
-    for (item, _) in &env.lastprivate {
-        let v = var_of(item, &clause_of(ClauseKind::Lastprivate), Share::Lastprivate, name)?;
+    for (item, mods) in &env.lastprivate {
+        // (On a simd loop run in order a conditional lastprivate is a plain one.)
+        let share = if mods.contains(Modifiers::CONDITIONAL) && construct.is_loop() {
+            Share::LastprivateConditional
+        } else {
+            Share::Lastprivate
+        };
+        let v = var_of(item, &clause_of(ClauseKind::Lastprivate), share, name)?;
+        if share == Share::LastprivateConditional && (v.nonpod.is_some() || v.count > 1 || v.section.is_some()) {
+            return Err(not_yet(&v.clause, "a conditional lastprivate that is not a scalar").on_directive(name));
+        }
         match vars.iter_mut().find(|x| x.var == v.var && x.share == Share::Firstprivate) {
+            Some(_) if share == Share::LastprivateConditional => {
+                return Err(
+                    not_yet(&v.clause, "a variable both firstprivate and conditional lastprivate").on_directive(name)
+                )
+            }
             Some(fp) => {
                 fp.share = Share::FirstLastprivate;
                 fp.nonpod = Helpers::merged(fp.nonpod, v.nonpod);

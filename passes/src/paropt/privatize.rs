@@ -114,7 +114,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 "{} private, {} firstprivate, {} lastprivate, {} linear, {} reduction variable(s)",
                 counts(|s| matches!(s, Share::Private | Share::NormIv)),
                 counts(|s| matches!(s, Share::Firstprivate | Share::FirstLastprivate | Share::NormUb)),
-                counts(|s| matches!(s, Share::Lastprivate | Share::FirstLastprivate)),
+                counts(|s| matches!(s, Share::Lastprivate | Share::FirstLastprivate | Share::LastprivateConditional)),
                 counts(|s| matches!(s, Share::Linear { .. })),
                 counts(|s| matches!(s, Share::Reduction { .. })),
             ));
@@ -224,6 +224,10 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 fini = tail;
             }
         }
+        let conditional = self.lastprivate_conditional(a, r, plan, shape, &privs, home, fini, gtid, fname, name)?;
+        if let Some(tail) = conditional {
+            fini = tail;
+        }
         // Each thread's non-POD copies die as it leaves the construct.
         let b = self.before_terminator(fini);
         for p in &privs {
@@ -275,7 +279,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             self.combine_into_originals(b, &reds);
             self.rt.call(b, "__kmpc_end_critical", None, &[ident.into(), gtid.into(), lock.into()]);
         }
-        if plan.construct == Construct::Loop && !plan.nowait {
+        if plan.construct == Construct::Loop && (!plan.nowait || conditional.is_some()) {
             let bid = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_BARRIER_IMPL_FOR);
             let b = self.before_terminator(shape.end);
             self.rt.call(b, "__kmpc_barrier", None, &[bid.into(), gtid.into()]);

@@ -58,9 +58,21 @@ pub fn normalize_all<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -
             continue;
         }
         // One loop forest serves every region: normalizing adds instructions
-        // and replaces a branch by one to the same blocks, so the CFG stays.
-        let forest = ffi::LoopForest::new(f);
+        // and replaces a branch by one to the same blocks, so the CFG stays;
+        // rebuilding a rotated loop changes it (rare: made anew then).
+        let mut forest = ffi::LoopForest::new(f);
         for r in todo {
+            match unrotate(module, &forest, a, r) {
+                Ok(true) => {
+                    forest = ffi::LoopForest::new(f);
+                    changed = true;
+                }
+                Ok(false) => {}
+                Err(e) => {
+                    errors.push(e.in_function(&a.graph.function));
+                    continue;
+                }
+            }
             match normalize(module, &forest, a, r) {
                 Ok(()) => changed = true,
                 Err(e) => errors.push(e.in_function(&a.graph.function)),
@@ -72,6 +84,40 @@ pub fn normalize_all<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -
 
 fn loop_error(name: &str, why: impl Into<String>) -> WeftError {
     WeftError::new(Rule::LoopForm, name, format!("cannot count this worksharing loop's iterations: {}", why.into()))
+}
+
+/// A rotated loop (tested at the bottom, as LoopRotate leaves it) rebuilt
+/// around a counter tested at the top (intrinsics/cpp/unrotate.cc), which
+/// `normalize` then takes like any loop. Returns whether there was one.
+fn unrotate<'ctx>(
+    module: &Module<'ctx>,
+    forest: &ffi::LoopForest,
+    a: &Analysis<'ctx>,
+    r: usize,
+) -> Result<bool, WeftError> {
+    let reg = &a.graph.regions[r];
+    let name = reg.kind.begin_name();
+    let fail = |why: String| loop_error(name, why).at(reg.entry.span.first);
+    let Some(rot) = ffi::find_rotated(forest, a.scan.handles[reg.entry.block]).map_err(fail)? else {
+        return Ok(false);
+    };
+    let b = module.get_context().create_builder();
+    b.position_before(&rot.preheader.get_terminator().expect("a terminator"));
+    // Once entered it runs once, then once more per successful test: the
+    // test of a loop starting where the latch's first test looks.
+    let mut lp = rot.as_cfg;
+    if let (true, BasicValueEnum::IntValue(s), BasicValueEnum::IntValue(st)) = (rot.tests_next, lp.start, lp.step) {
+        if s.get_type() == st.get_type() {
+            lp.start = if lp.step_negated { b.build_int_sub(s, st, "") } else { b.build_int_add(s, st, "") }
+                .expect("positioned")
+                .into();
+        }
+    }
+    let n = level(&b, lp).map_err(fail)?.n;
+    let trips = b.build_int_add(n, n.get_type().const_int(1, false), "omp.unrotated.trips").expect("positioned");
+    log::debug!(target: "weft::prepare", "{}: rebuilt the rotated loop of {name} (header %{}) around a counter tested at the top", a.graph.function, lp.header.get_name().to_string_lossy());
+    ffi::unrotate(rot, trips);
+    Ok(true)
 }
 
 /// One loop of the (possibly collapsed) nest, with its values before the nest.
@@ -364,27 +410,19 @@ fn perfectly_nested(outer: &CfgLoop<'_>, inner: &CfgLoop<'_>) -> Result<(), Stri
         if !all_quiet(bb, inner_var) {
             return Err(not_perfect());
         }
-        bb = unique_successor(bb).ok_or_else(not_perfect)?;
+        bb = crate::cfg::unique_successor(bb).ok_or_else(not_perfect)?;
     }
     let mut bb = inner.exit;
     while bb != outer.latch {
         if !all_quiet(bb, None) {
             return Err(not_perfect());
         }
-        bb = unique_successor(bb).ok_or_else(not_perfect)?;
+        bb = crate::cfg::unique_successor(bb).ok_or_else(not_perfect)?;
     }
     if !all_quiet(outer.latch, outer.in_memory.then_some(outer.iv)) {
         return Err(not_perfect());
     }
     Ok(())
-}
-
-fn unique_successor(bb: BasicBlock<'_>) -> Option<BasicBlock<'_>> {
-    let term = bb.get_terminator()?;
-    if term.get_opcode() != InstructionOpcode::Br || term.get_num_operands() != 1 {
-        return None;
-    }
-    term.get_operand(0)?.right()
 }
 
 /// Iterations of `for (v = lb; v PRED ub; v += st)`, all in i64 (0 when the

@@ -1,0 +1,109 @@
+// What loops.cc (finding a worksharing loop) and unrotate.cc (turning a
+// rotated loop back into one tested at the top) share: the function's loop
+// forest, and how a loop's pieces are recognized.
+#pragma once
+#include "llvm-c/Core.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+namespace weft {
+using namespace llvm;
+
+// One dominator tree and loop forest per function: finding the loops of many
+// regions costs one analysis, not one per region. Valid while the function's
+// CFG is unchanged (normalizing a loop adds instructions, never edges).
+struct Loops {
+  DominatorTree DT;
+  LoopInfo LI;
+  explicit Loops(Function &F) : DT(F), LI(DT) {}
+};
+
+
+// `V` computed before the loop: V itself when the loop does not define it,
+// else a copy of its computation (loads, casts, arithmetic, GEPs) before the
+// preheader's terminator, which OpenMP allows since a worksharing loop's
+// bounds and step are loop-invariant. Null when V cannot be copied (a phi, a
+// call, a load of the IV itself).
+inline Value *hoist(Value *V, Loop *L, Instruction *At, Value *IvSlot, int Depth = 0) {
+  if (L->isLoopInvariant(V))
+    return V;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 16)
+    return nullptr;
+  if (!(isa<LoadInst>(I) || isa<CastInst>(I) || isa<BinaryOperator>(I) || isa<GetElementPtrInst>(I)))
+    return nullptr;
+  if (auto *LdI = dyn_cast<LoadInst>(I); LdI && (LdI->getPointerOperand() == IvSlot || LdI->isVolatile()))
+    return nullptr;
+  SmallVector<Value *, 4> Ops;
+  for (Value *Op : I->operands()) {
+    Value *H = hoist(Op, L, At, IvSlot, Depth + 1);
+    if (!H)
+      return nullptr;
+    Ops.push_back(H);
+  }
+  Instruction *C = I->clone();
+  for (unsigned k = 0; k < Ops.size(); ++k)
+    C->setOperand(k, Ops[k]);
+  C->setName(I->getName() + ".pre");
+  C->insertBefore(At);
+  return C;
+}
+
+// The IV behind a compare operand: the operand itself, or a sext/zext of it.
+inline Value *stripCast(Value *V, int &Cast) {
+  Cast = 0;
+  if (auto *S = dyn_cast<SExtInst>(V))
+    return Cast = 1, S->getOperand(0);
+  if (auto *Z = dyn_cast<ZExtInst>(V))
+    return Cast = 2, Z->getOperand(0);
+  return V;
+}
+
+// A directive intrinsic call: its operands are clause variables (a construct
+// inside the loop naming the loop variable), which the call does not write.
+inline bool isDirectiveCall(Instruction *I) {
+  auto *C = dyn_cast<CallBase>(I);
+  Function *F = C ? C->getCalledFunction() : nullptr;
+  return F && (F->getName().startswith("llvm.directive") || F->getName().startswith("llvm.intel.directive"));
+}
+
+// `Next` = IV + step or IV - step (either operand order for +): sets Step.
+inline bool matchStep(Value *Next, Value *Iv, Value *&Step, int &Negated) {
+  auto *B = dyn_cast<BinaryOperator>(Next);
+  if (!B)
+    return false;
+  if (B->getOpcode() == Instruction::Add) {
+    Negated = 0;
+    if (B->getOperand(0) == Iv)
+      return Step = B->getOperand(1), true;
+    if (B->getOperand(1) == Iv)
+      return Step = B->getOperand(0), true;
+  }
+  if (B->getOpcode() == Instruction::Sub && B->getOperand(0) == Iv)
+    return Negated = 1, Step = B->getOperand(1), true;
+  return false;
+}
+
+// Where the two sides of `BB`'s conditional branch meet again, each side a
+// straight path of a few blocks outside any loop (an if/else, or the skip
+// around a guarded loop's preheader); null when they do not.
+inline BasicBlock *diamondJoin(BasicBlock *BB, LoopInfo &LI) {
+  auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
+  if (!Br || !Br->isConditional())
+    return nullptr;
+  SmallVector<BasicBlock *, 8> Left;
+  for (BasicBlock *B = Br->getSuccessor(0); B && Left.size() < 8 && !LI.isLoopHeader(B); B = B->getUniqueSuccessor())
+    Left.push_back(B);
+  int Steps = 0;
+  for (BasicBlock *B = Br->getSuccessor(1); B && Steps < 8; B = B->getUniqueSuccessor(), ++Steps) {
+    if (is_contained(Left, B))
+      return B;
+    if (LI.isLoopHeader(B))
+      return nullptr;
+  }
+  return nullptr;
+}
+} // namespace weft
