@@ -69,7 +69,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                     clause,
                     "a conditional lastprivate on a worksharing loop outside any parallel region of its function",
                 )
-                .on_directive(name))
+                .on_directive(name)
+                .at(a.graph.regions[r].entry.span.first))
             }
         };
         let f = shape.s.get_parent().expect("in a function");
@@ -93,7 +94,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                             "a conditional lastprivate variable whose address the loop passes on (only its \
                              loads and stores can be followed)",
                         )
-                        .on_directive(name))
+                        .on_directive(name)
+                        .at(a.graph.regions[r].entry.span.first))
                     }
                 }
             }

@@ -1,6 +1,6 @@
+int x = -1;
 int f(const int *a, int n) {
-  int x = -1;
-#pragma omp parallel for lastprivate(conditional: x)
+#pragma omp for lastprivate(conditional: x)
   for (int i = 0; i < n; i++)
     if (a[i] > 3)
       x = i;
