@@ -21,6 +21,8 @@ fn main() {
         .file("cpp/helper.cc")
         .file("cpp/loops.cc")
         .file("cpp/unrotate.cc")
+        .file("cpp/simd.cc")
+        .file("cpp/widen.cc")
         .flag("-isystem")
         .flag(llvm_config("--includedir"))
         .flag("-std=c++17")
@@ -37,5 +39,7 @@ fn main() {
     println!("cargo:rerun-if-changed=cpp/loops.cc");
     println!("cargo:rerun-if-changed=cpp/loops.h");
     println!("cargo:rerun-if-changed=cpp/unrotate.cc");
+    println!("cargo:rerun-if-changed=cpp/simd.cc");
+    println!("cargo:rerun-if-changed=cpp/widen.cc");
     println!("cargo:rerun-if-env-changed=LLVM_SYS_160_PREFIX");
 }

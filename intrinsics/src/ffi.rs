@@ -1062,3 +1062,272 @@ pub fn unrotate(r: RotatedLoop<'_>, trips: IntValue<'_>) {
     // changed its CFG since (it is consumed), and `trips` dominates its loop.
     unsafe { weft_unrotate(&r.raw, trips.as_value_ref()) }
 }
+
+// ---- simd loops and their vector code (cpp/simd.cc, cpp/widen.cc) ----
+
+#[repr(C)]
+struct RawSimdLoop {
+    preheader: LLVMBasicBlockRef,
+    header: LLVMBasicBlockRef,
+    latch: LLVMBasicBlockRef,
+    exit: LLVMBasicBlockRef,
+    trips: LLVMValueRef,
+    vector_bits: c_uint,
+    inner_loops: c_int,
+}
+
+extern "C" {
+    fn weft_simd_prepare(first: LLVMBasicBlockRef, end: LLVMBasicBlockRef, out: *mut RawSimdLoop) -> *const c_char;
+    fn weft_arith_cost(f: LLVMValueRef, opcode: c_int, ty: LLVMTypeRef) -> c_int;
+    fn weft_mark_vectorized(branch: LLVMValueRef);
+    fn weft_call_is_pure(call: LLVMValueRef) -> c_int;
+    fn weft_call_has_vector_form(call: LLVMValueRef) -> c_int;
+    fn weft_call_scalar_operand(call: LLVMValueRef, k: c_uint) -> c_int;
+    fn weft_widen(
+        orig: LLVMValueRef,
+        ops: *mut LLVMValueRef,
+        n: c_uint,
+        vf: c_uint,
+        before: LLVMValueRef,
+    ) -> LLVMValueRef;
+    fn weft_splat(v: LLVMValueRef, vf: c_uint, before: LLVMValueRef) -> LLVMValueRef;
+    fn weft_lanes(lane0: LLVMValueRef, stride: i64, vf: c_uint, before: LLVMValueRef) -> LLVMValueRef;
+    fn weft_vload(
+        orig: LLVMValueRef,
+        addr: LLVMValueRef,
+        consecutive: c_int,
+        mask: LLVMValueRef,
+        vf: c_uint,
+        before: LLVMValueRef,
+    ) -> LLVMValueRef;
+    fn weft_vstore(
+        orig: LLVMValueRef,
+        val: LLVMValueRef,
+        addr: LLVMValueRef,
+        consecutive: c_int,
+        mask: LLVMValueRef,
+        before: LLVMValueRef,
+    );
+    fn weft_reduce(op: c_int, v: LLVMValueRef, before: LLVMValueRef) -> LLVMValueRef;
+    fn weft_any_lane(mask: LLVMValueRef, before: LLVMValueRef) -> LLVMValueRef;
+    fn weft_resume_phi(
+        phi: LLVMValueRef,
+        old_pred: LLVMBasicBlockRef,
+        resume_block: LLVMBasicBlockRef,
+        resume: LLVMValueRef,
+        vector_done: LLVMBasicBlockRef,
+    );
+}
+
+/// A simd loop made ready for the VPlan (cpp/simd.cc): rotated, with a
+/// preheader and one exit, and its iteration count computed in the preheader.
+pub struct SimdLoop<'ctx> {
+    pub preheader: BasicBlock<'ctx>,
+    pub header: BasicBlock<'ctx>,
+    pub latch: BasicBlock<'ctx>,
+    pub exit: BasicBlock<'ctx>,
+    /// i64: the iterations the loop runs once its preheader is reached.
+    pub trips: IntValue<'ctx>,
+    /// The target's widest vector register, in bits.
+    pub vector_bits: u32,
+    pub inner_loops: u32,
+}
+
+/// Promotes the function's promotable locals, then simplifies, rotates and
+/// counts the loop of a simd region whose body runs from `first` to `end`.
+/// Changes the IR (all of it semantics-preserving); Err says why the loop
+/// cannot be vectorized.
+pub fn simd_prepare<'ctx>(first: BasicBlock<'ctx>, end: BasicBlock<'ctx>) -> Result<SimdLoop<'ctx>, String> {
+    let mut raw = std::mem::MaybeUninit::<RawSimdLoop>::zeroed();
+    // SAFETY: live blocks of one function; the helper fills `raw` with live
+    // blocks and a value of that function when it returns null.
+    unsafe {
+        let why = weft_simd_prepare(first.as_mut_ptr(), end.as_mut_ptr(), raw.as_mut_ptr());
+        if !why.is_null() {
+            return Err(CStr::from_ptr(why).to_string_lossy().into_owned());
+        }
+        let r = raw.assume_init();
+        Ok(SimdLoop {
+            preheader: block_of(r.preheader),
+            header: block_of(r.header),
+            latch: block_of(r.latch),
+            exit: block_of(r.exit),
+            trips: IntValue::new(r.trips),
+            vector_bits: r.vector_bits,
+            inner_loops: r.inner_loops as u32,
+        })
+    }
+}
+
+/// The arithmetic operations whose cost the cost model asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CostOp {
+    SDiv = 1,
+    UDiv = 2,
+    SRem = 3,
+    URem = 4,
+    FDiv = 5,
+    Add = 6,
+    Mul = 7,
+}
+
+/// TargetTransformInfo's reciprocal throughput of `op` on `ty` in `f`.
+pub fn arith_cost<'ctx>(
+    f: FunctionValue<'ctx>,
+    op: CostOp,
+    ty: impl llvm_plugin::inkwell::types::AsTypeRef,
+) -> Option<u32> {
+    // SAFETY: a live function and a type of its context.
+    let c = unsafe { weft_arith_cost(f.as_value_ref(), op as c_int, ty.as_type_ref()) };
+    u32::try_from(c).ok()
+}
+
+/// Marks the loop whose latch ends in `branch` as vectorized.
+pub fn mark_vectorized(branch: InstructionValue<'_>) {
+    // SAFETY: a live branch instruction.
+    unsafe { weft_mark_vectorized(branch.as_value_ref()) }
+}
+
+pub fn call_is_pure(call: InstructionValue<'_>) -> bool {
+    // SAFETY: a live instruction.
+    unsafe { weft_call_is_pure(call.as_value_ref()) != 0 }
+}
+
+pub fn call_has_vector_form(call: InstructionValue<'_>) -> bool {
+    // SAFETY: a live instruction.
+    unsafe { weft_call_has_vector_form(call.as_value_ref()) != 0 }
+}
+
+/// Whether the vector form of the call takes operand `k` as a scalar.
+pub fn call_scalar_operand(call: InstructionValue<'_>, k: u32) -> bool {
+    // SAFETY: a live call with a vector form.
+    unsafe { weft_call_scalar_operand(call.as_value_ref(), k) != 0 }
+}
+
+/// The primitives of vector code generation; each inserts before `before`.
+pub mod widen {
+    use super::*;
+
+    fn v<'ctx>(r: LLVMValueRef) -> BasicValueEnum<'ctx> {
+        // SAFETY: a value the helper just created.
+        unsafe { BasicValueEnum::new(r) }
+    }
+
+    /// `orig`'s operation on vector operands (None: it has no vector form).
+    pub fn op<'ctx>(
+        orig: InstructionValue<'ctx>,
+        ops: &[BasicValueEnum<'ctx>],
+        vf: u32,
+        before: InstructionValue<'ctx>,
+    ) -> Option<BasicValueEnum<'ctx>> {
+        let mut raw: Vec<LLVMValueRef> = ops.iter().map(|o| o.as_value_ref()).collect();
+        // SAFETY: live values of one function; the helper checks the
+        // instruction's kind and returns null when it has no vector form.
+        let r = unsafe {
+            weft_widen(orig.as_value_ref(), raw.as_mut_ptr(), raw.len() as c_uint, vf, before.as_value_ref())
+        };
+        (!r.is_null()).then(|| v(r))
+    }
+
+    pub fn splat<'ctx>(x: BasicValueEnum<'ctx>, vf: u32, before: InstructionValue<'ctx>) -> BasicValueEnum<'ctx> {
+        // SAFETY: a live scalar value and insertion point.
+        v(unsafe { weft_splat(x.as_value_ref(), vf, before.as_value_ref()) })
+    }
+
+    /// Lane l: `lane0 + l * stride` (bytes, for a pointer).
+    pub fn lanes<'ctx>(
+        lane0: BasicValueEnum<'ctx>,
+        stride: i64,
+        vf: u32,
+        before: InstructionValue<'ctx>,
+    ) -> BasicValueEnum<'ctx> {
+        // SAFETY: a live integer or pointer and insertion point.
+        v(unsafe { weft_lanes(lane0.as_value_ref(), stride, vf, before.as_value_ref()) })
+    }
+
+    pub fn load<'ctx>(
+        orig: InstructionValue<'ctx>,
+        addr: BasicValueEnum<'ctx>,
+        consecutive: bool,
+        mask: Option<BasicValueEnum<'ctx>>,
+        vf: u32,
+        before: InstructionValue<'ctx>,
+    ) -> BasicValueEnum<'ctx> {
+        let m = mask.map_or(std::ptr::null_mut(), |m| m.as_value_ref());
+        // SAFETY: a live load, an address (or vector of them) and mask of vf lanes.
+        v(unsafe {
+            weft_vload(orig.as_value_ref(), addr.as_value_ref(), consecutive as c_int, m, vf, before.as_value_ref())
+        })
+    }
+
+    pub fn store<'ctx>(
+        orig: InstructionValue<'ctx>,
+        val: BasicValueEnum<'ctx>,
+        addr: BasicValueEnum<'ctx>,
+        consecutive: bool,
+        mask: Option<BasicValueEnum<'ctx>>,
+        before: InstructionValue<'ctx>,
+    ) {
+        let m = mask.map_or(std::ptr::null_mut(), |m| m.as_value_ref());
+        // SAFETY: a live store, a vector value, an address (or vector of them) and mask.
+        unsafe {
+            weft_vstore(
+                orig.as_value_ref(),
+                val.as_value_ref(),
+                addr.as_value_ref(),
+                consecutive as c_int,
+                m,
+                before.as_value_ref(),
+            )
+        }
+    }
+
+    /// The lanes combined by reduction operator number `op` (plan::RedOp's order).
+    pub fn reduce<'ctx>(op: u32, x: BasicValueEnum<'ctx>, before: InstructionValue<'ctx>) -> BasicValueEnum<'ctx> {
+        // SAFETY: a live vector value and insertion point; op is in range.
+        v(unsafe { weft_reduce(op as c_int, x.as_value_ref(), before.as_value_ref()) })
+    }
+
+    pub fn any_lane<'ctx>(mask: BasicValueEnum<'ctx>, before: InstructionValue<'ctx>) -> IntValue<'ctx> {
+        // SAFETY: a live vector of i1 and insertion point.
+        unsafe { IntValue::new(weft_any_lane(mask.as_value_ref(), before.as_value_ref())) }
+    }
+
+    /// The scalar loop's header phi resumes from `resume_block`: `resume`
+    /// after the vector loop (from `vector_done`), its start otherwise (from `old_pred`).
+    pub fn resume_phi<'ctx>(
+        phi: InstructionValue<'ctx>,
+        old_pred: BasicBlock<'ctx>,
+        resume_block: BasicBlock<'ctx>,
+        resume: BasicValueEnum<'ctx>,
+        vector_done: BasicBlock<'ctx>,
+    ) {
+        // SAFETY: a live phi whose block has old_pred as a predecessor.
+        unsafe {
+            weft_resume_phi(
+                phi.as_value_ref(),
+                old_pred.as_mut_ptr(),
+                resume_block.as_mut_ptr(),
+                resume.as_value_ref(),
+                vector_done.as_mut_ptr(),
+            )
+        }
+    }
+}
+
+extern "C" {
+    fn weft_gep_last_stride(gep: LLVMValueRef) -> u64;
+    fn weft_store_size(in_module: LLVMValueRef, ty: LLVMTypeRef) -> u64;
+}
+
+/// The bytes a getelementptr's last index steps over (0: a struct field).
+pub fn gep_last_stride(gep: InstructionValue<'_>) -> u64 {
+    // SAFETY: a live getelementptr instruction (the caller checked its opcode).
+    unsafe { weft_gep_last_stride(gep.as_value_ref()) }
+}
+
+/// The bytes a value of `ty` occupies in memory, in the module of `inst`.
+pub fn store_size(inst: InstructionValue<'_>, ty: impl llvm_plugin::inkwell::types::AsTypeRef) -> u64 {
+    // SAFETY: a live instruction and a sized type of its context.
+    unsafe { weft_store_size(inst.as_value_ref(), ty.as_type_ref()) }
+}

@@ -9,4 +9,5 @@ pub mod paropt;
 pub mod pipeline;
 pub mod prepare;
 pub mod vectorize;
+pub mod vplan;
 pub mod wregion;

@@ -16,6 +16,7 @@ use weft_passes::{cleanup, genx, paropt, pipeline, prepare, vectorize, wregion};
 /// Every pass name weft registers with `-passes=`.
 pub const PASS_NAMES: &[&str] = &[
     "print<wregions>",
+    "print<vplan>",
     "weft-markers",
     "weft-markers<paper>",
     "weft-prepare",
@@ -32,6 +33,7 @@ pub const PASS_NAMES: &[&str] = &[
 #[derive(Clone, Copy, Debug)]
 enum Pass {
     PrintWRegions,
+    PrintVPlan,
     /// weft-cc's marker calls into directive intrinsics of one form.
     Markers(Form),
     Prepare,
@@ -61,6 +63,7 @@ impl Pass {
     fn parse(name: &str) -> Result<Option<Pass>, String> {
         Ok(Some(match name {
             "print<wregions>" => Pass::PrintWRegions,
+            "print<vplan>" => Pass::PrintVPlan,
             "weft-markers" => Pass::Markers(Form::Region),
             "weft-markers<paper>" => Pass::Markers(Form::Paper),
             "weft-prepare" => Pass::Prepare,
@@ -83,6 +86,7 @@ impl Pass {
     fn name(self) -> &'static str {
         match self {
             Pass::PrintWRegions => "print<wregions>",
+            Pass::PrintVPlan => "print<vplan>",
             Pass::Markers(Form::Region) => "weft-markers",
             Pass::Markers(Form::Paper) => "weft-markers<paper>",
             Pass::Prepare => "weft-prepare",
@@ -103,6 +107,7 @@ impl Pass {
     fn body(self, module: &Module<'_>) -> PassResult {
         match self {
             Pass::PrintWRegions => print_wregions(module),
+            Pass::PrintVPlan => vectorize::print(module),
             Pass::Markers(form) => markers::run(module, form),
             Pass::Prepare => prepare::run(module),
             Pass::Paropt => paropt::run(module),

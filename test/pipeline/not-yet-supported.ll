@@ -1,13 +1,14 @@
 ; Until their capability exists, weft-paropt refuses the constructs it
-; cannot lower with "not yet supported", weft-vectorize runs simd loops as
-; scalar loops and says so in a missed-optimization remark, and weft-cleanup
+; cannot lower with "not yet supported", weft-vectorize leaves a simd
+; region it cannot vectorize a scalar loop and says why in a
+; missed-optimization remark (here: it holds no loop), and weft-cleanup
 ; refuses any directive still present; none of them pretends.
 ;
 ; RUN: not %opt -passes=weft-paropt -disable-output %s 2>&1 | FileCheck %s --check-prefix=PAROPT
 ; PAROPT: error: weft: not yet supported: DIR.OMP.TASK in function 'par': weft-paropt cannot lower this construct yet (sections, tasks, target, teams, ordered, ...) [rule: not-yet-supported] (in weft-paropt)
 ;
 ; RUN: %opt -passes=weft-vectorize -pass-remarks-missed=weft -S %s 2>&1 | FileCheck %s --check-prefix=VEC
-; VEC: remark: <unknown>:0:0: DIR.OMP.SIMD (region 1) left scalar: weft's VPlan vectorizer is not built yet
+; VEC: remark: <unknown>:0:0: DIR.OMP.SIMD (region 1) in function 'vec' left scalar: no loop follows the directive
 ; VEC-LABEL: define void @vec()
 ; VEC-NOT: directive
 ; VEC: ret void

@@ -33,6 +33,8 @@ pub struct Lowerer<'a, 'ctx> {
     /// What outlining keeps for the function whose regions are being
     /// outlined (see `ffi::OutlineContext`).
     pub(super) outline_cx: Option<ffi::OutlineContext>,
+    /// The simd loops lowered in place so far, for weft-vectorize.
+    pub simd_sites: Vec<crate::vplan::Site<'ctx>>,
 }
 
 /// The blocks of a region after `normalize`: `s` holds the BEGIN group and
@@ -111,7 +113,7 @@ pub(super) fn first_non_alloca(bb: BasicBlock<'_>) -> Option<InstructionValue<'_
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     pub fn new(rt: Runtime<'a, 'ctx>) -> Self {
         let b = rt.ctx.create_builder();
-        Lowerer { rt, b, notes: Vec::new(), outline_cx: None }
+        Lowerer { rt, b, notes: Vec::new(), outline_cx: None, simd_sites: Vec::new() }
     }
 
     pub(super) fn at(&self, i: InstructionValue<'ctx>) -> &Builder<'ctx> {

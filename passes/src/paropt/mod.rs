@@ -134,11 +134,12 @@ fn check_ordered(a: &Analysis<'_>, r: usize) -> Result<(), WeftError> {
     ))
 }
 
-/// weft-vectorize's part until its VPlan is built: every simd loop
-/// (`DIR.OMP.SIMD`, `DIR.VPO.AUTO.VEC`, `DIR.PRAGMA.IVDEP`) is run as a
-/// scalar loop by the encountering thread (`simd.rs`), with a
-/// missed-optimization remark. Planned first, then lowered innermost first.
-pub fn run_simd_scalar(module: &Module<'_>) -> PassResult {
+/// weft-vectorize's first step: every simd loop (`DIR.OMP.SIMD`,
+/// `DIR.VPO.AUTO.VEC`, `DIR.PRAGMA.IVDEP`) is lowered in place, innermost
+/// first, to a loop the encountering thread runs with its clauses' private
+/// copies (`simd.rs`); returns those loops for the VPlan. Planned first, so
+/// a clause weft cannot honor is refused with nothing changed.
+pub fn lower_simd_in_place<'ctx>(module: &Module<'ctx>) -> Result<Vec<crate::vplan::Site<'ctx>>, Vec<WeftError>> {
     let analyses = analyze_module(module)?;
     let mut errors = Vec::new();
     for a in &analyses {
@@ -155,31 +156,16 @@ pub fn run_simd_scalar(module: &Module<'_>) -> PassResult {
     if !errors.is_empty() {
         return Err(errors);
     }
-    let mut changed = false;
     let mut lowerer = Lowerer::new(Runtime::new(module));
     for a in &analyses {
         let mut order = a.graph.preorder();
         order.reverse();
         for r in order.into_iter().filter(|&r| vector_only(a, r)) {
-            let reg = &a.graph.regions[r];
-            let p = plan(reg).map_err(|e| vec![e.in_function(&a.graph.function)])?;
-            // SAFETY: the region's directive call, from a fresh analysis.
-            let call = unsafe { ffi::instruction(reg.entry.span.first) };
-            ffi::remark(
-                ffi::Remark::Missed,
-                call,
-                "NotVectorized",
-                &format!(
-                    "{} (region {}) left scalar: weft's VPlan vectorizer is not built yet",
-                    reg.kind.begin_name(),
-                    reg.number
-                ),
-            );
+            let p = plan(&a.graph.regions[r]).map_err(|e| vec![e.in_function(&a.graph.function)])?;
             lowerer.lower(a, r, &p).map_err(|e| located(e.in_function(&a.graph.function)))?;
-            changed = true;
         }
     }
-    Ok(changed)
+    Ok(std::mem::take(&mut lowerer.simd_sites))
 }
 
 pub fn run(module: &Module<'_>) -> PassResult {

@@ -10,7 +10,9 @@ use weft_intrinsics::{ffi, Rule, WeftError};
 use super::lower::{blocks_between, Lowerer, Shape};
 use super::nonpod;
 use super::plan::{Plan, Share, Var};
+use crate::vplan::Site;
 use crate::wregion::Analysis;
+use weft_intrinsics::vocab::ClauseKind;
 
 type Res<T> = Result<T, WeftError>;
 
@@ -37,13 +39,28 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         plan: &Plan,
         shape: Shape<'ctx>,
     ) -> Res<()> {
-        check(plan, a.graph.regions[r].kind.begin_name())?;
+        let reg = &a.graph.regions[r];
+        check(plan, reg.kind.begin_name())?;
         let vars: Vec<&Var> = plan.vars.iter().collect();
         self.privatize_in_place(a, r, f, &vars, shape)?;
-        self.notes.push(
-            "left scalar: weft's VPlan vectorizer is not built yet (LLVM's loop vectorizer may still vectorize it)"
-                .into(),
-        );
+        let lanes = |k: ClauseKind| {
+            reg.env.value(k).and_then(|o| o.const_uint()).and_then(|n| u32::try_from(n).ok()).filter(|&n| n > 0)
+        };
+        // (Its remarks come after the directives are gone: where the region
+        // ended keeps the directive's source location for them.)
+        // SAFETY: the region's BEGIN call, from the analysis being lowered.
+        let begin = unsafe { weft_intrinsics::ffi::instruction(reg.entry.span.first) };
+        if let Some(t) = shape.end.get_terminator() {
+            weft_intrinsics::ffi::copy_debug_location(begin, t);
+        }
+        self.simd_sites.push(Site {
+            first: shape.first,
+            end: shape.end,
+            title: format!("{} (region {}) in function '{}'", reg.kind.begin_name(), reg.number, a.graph.function),
+            simdlen: lanes(ClauseKind::Simdlen),
+            safelen: lanes(ClauseKind::Safelen),
+        });
+        self.notes.push("its clauses privatized in place for weft-vectorize".into());
         Ok(())
     }
 

@@ -1,0 +1,170 @@
+// A simd loop made ready for weft's VPlan (passes/src/vplan): after its
+// region's clauses were privatized in place and its directives removed,
+// the function's promotable locals (the private copies among them) become
+// SSA values, the loop gets a preheader, dedicated exits and LCSSA form and
+// is rotated (tested in its latch), and its iteration count is computed in
+// its preheader by ScalarEvolution. Also: the target's vector register width
+// and instruction costs (TargetTransformInfo, from a TargetMachine for the
+// function's own triple, CPU and features), and the loop metadata that keeps
+// LLVM's LoopVectorize off a loop weft has vectorized.
+#include "llvm-c/Core.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/InstructionSimplify.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+#include "llvm/Transforms/Utils/LoopRotationUtils.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+
+#include <memory>
+#include <optional>
+
+using namespace llvm;
+
+namespace {
+// The target's own cost model for F, when its target is registered in this
+// process (opt and clang register all of theirs); else LLVM's default one.
+struct TargetInfo {
+  std::unique_ptr<TargetMachine> TM;
+  std::optional<TargetTransformInfo> TTI;
+  explicit TargetInfo(Function &F) {
+    std::string Err;
+    Triple TT(F.getParent()->getTargetTriple());
+    if (const llvm::Target *T = TargetRegistry::lookupTarget(TT.str(), Err)) {
+      std::string CPU = F.getFnAttribute("target-cpu").getValueAsString().str();
+      std::string Features = F.getFnAttribute("target-features").getValueAsString().str();
+      TM.reset(T->createTargetMachine(TT.str(), CPU, Features, TargetOptions(), std::nullopt));
+    }
+    if (TM)
+      TTI.emplace(TM->getTargetTransformInfo(F));
+    else
+      TTI.emplace(F.getParent()->getDataLayout());
+  }
+};
+
+// The first loop on the paths from First that do not pass End.
+Loop *loopAfter(LoopInfo &LI, BasicBlock *First, BasicBlock *End) {
+  SmallVector<BasicBlock *, 16> Work{First};
+  SmallPtrSet<BasicBlock *, 16> Seen{First, End};
+  for (size_t I = 0; I < Work.size(); ++I) {
+    BasicBlock *B = Work[I];
+    if (LI.isLoopHeader(B))
+      return LI.getLoopFor(B);
+    for (BasicBlock *S : successors(B))
+      if (Seen.insert(S).second)
+        Work.push_back(S);
+  }
+  return nullptr;
+}
+} // namespace
+
+extern "C" {
+
+struct WeftSimdLoop {
+  LLVMBasicBlockRef preheader, header, latch, exit;
+  LLVMValueRef trips;       // i64: iterations once the preheader is reached
+  unsigned vector_bits;     // the widest vector register, in bits
+  int inner_loops;          // loops nested in it
+};
+
+// Prepares the loop of a simd region whose body now runs from `first` to
+// `end` (the directives are gone). Returns why it cannot be vectorized, or
+// null with *out filled.
+const char *weft_simd_prepare(LLVMBasicBlockRef first, LLVMBasicBlockRef end, WeftSimdLoop *out) {
+  BasicBlock *First = unwrap(first), *End = unwrap(end);
+  Function &F = *First->getParent();
+  {
+    DominatorTree DT(F);
+    SmallVector<AllocaInst *, 16> Promotable;
+    for (Instruction &I : F.getEntryBlock())
+      if (auto *A = dyn_cast<AllocaInst>(&I); A && isAllocaPromotable(A))
+        Promotable.push_back(A);
+    if (!Promotable.empty())
+      PromoteMemToReg(Promotable, DT);
+  }
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  TargetLibraryInfoImpl TLII(Triple(F.getParent()->getTargetTriple()));
+  TargetLibraryInfo TLI(TLII, &F);
+  AssumptionCache AC(F);
+  ScalarEvolution SE(F, TLI, AC, DT, LI);
+  TargetInfo Tgt(F);
+  Loop *L = loopAfter(LI, First, End);
+  if (!L)
+    return "no loop follows the directive";
+  simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false);
+  formLCSSARecursively(*L, DT, &LI, &SE);
+  if (L->getExitingBlock() != L->getLoopLatch()) {
+    const SimplifyQuery SQ(F.getParent()->getDataLayout(), &TLI, &DT, &AC);
+    LoopRotation(L, &LI, &*Tgt.TTI, &AC, &DT, &SE, nullptr, SQ, /*RotationOnly=*/true, ~0u,
+                 /*IsUtilMode=*/true);
+  }
+  BasicBlock *P = L->getLoopPreheader(), *Latch = L->getLoopLatch();
+  if (!P || !Latch)
+    return "the loop has no preheader or more than one back edge";
+  if (L->getExitingBlock() != Latch)
+    return "the loop leaves from somewhere other than the test in its latch (a break, a return)";
+  BasicBlock *Exit = L->getUniqueExitBlock();
+  if (!Exit)
+    return "the loop has more than one exit";
+  const SCEV *Btc = SE.getBackedgeTakenCount(L);
+  if (isa<SCEVCouldNotCompute>(Btc))
+    return "ScalarEvolution cannot count the loop's iterations";
+  Type *I64 = Type::getInt64Ty(F.getContext());
+  if (SE.getTypeSizeInBits(Btc->getType()) > 64)
+    return "the loop's iteration count is wider than 64 bits";
+  const SCEV *Trips = SE.getAddExpr(SE.getNoopOrZeroExtend(Btc, I64), SE.getOne(I64));
+  SCEVExpander Expander(SE, F.getParent()->getDataLayout(), "simd.trips");
+  Value *N = Expander.expandCodeFor(Trips, I64, P->getTerminator());
+  unsigned Bits = Tgt.TTI->getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector).getFixedValue();
+  *out = WeftSimdLoop{wrap(P), wrap(L->getHeader()), wrap(Latch), wrap(Exit), wrap(N), Bits ? Bits : 128,
+                      (int)L->getSubLoops().size()};
+  return nullptr;
+}
+
+// TargetTransformInfo's reciprocal throughput of `opcode` (1 sdiv, 2 udiv,
+// 3 srem, 4 urem, 5 fdiv, 6 add, 7 mul) on
+// `ty` in F, or -1 when it is not known.
+int weft_arith_cost(LLVMValueRef fn, int opcode, LLVMTypeRef ty) {
+  Function &F = *cast<Function>(unwrap(fn));
+  TargetInfo Tgt(F);
+  unsigned Op = 0;
+  switch (opcode) {
+  case 1: Op = Instruction::SDiv; break;
+  case 2: Op = Instruction::UDiv; break;
+  case 3: Op = Instruction::SRem; break;
+  case 4: Op = Instruction::URem; break;
+  case 5: Op = Instruction::FDiv; break;
+  case 6: Op = Instruction::Add; break;
+  case 7: Op = Instruction::Mul; break;
+  default: return -1;
+  }
+  InstructionCost C = Tgt.TTI->getArithmeticInstrCost(Op, unwrap(ty), TargetTransformInfo::TCK_RecipThroughput);
+  auto V = C.getValue();
+  return V ? (int)*V : -1;
+}
+
+// Marks the loop whose latch ends in `branch` as vectorized (with its own
+// distinct llvm.loop node), so LoopVectorize leaves it alone.
+void weft_mark_vectorized(LLVMValueRef branch) {
+  auto *Br = cast<Instruction>(unwrap(branch));
+  LLVMContext &Cx = Br->getContext();
+  Metadata *Done[] = {MDString::get(Cx, "llvm.loop.isvectorized"),
+                      ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(Cx), 1))};
+  SmallVector<Metadata *, 4> Ops{nullptr, MDNode::get(Cx, Done)};
+  MDNode *Id = MDNode::getDistinct(Cx, Ops);
+  Id->replaceOperandWith(0, Id);
+  Br->setMetadata(LLVMContext::MD_loop, Id);
+}
+}

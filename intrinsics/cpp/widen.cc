@@ -1,0 +1,229 @@
+// What weft's VPlan code generator (passes/src/vplan/codegen.rs) asks of
+// LLVM's IRBuilder, one instruction at a time: an original instruction's
+// operation on vector operands, vector memory accesses (consecutive,
+// masked, gathers and scatters), splats and lane sequences, horizontal
+// reductions, and rewiring the scalar loop's header phis to resume where
+// the vector loop stopped. Each inserts before `before`.
+#include "llvm-c/Core.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Analysis/VectorUtils.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace {
+Type *vec(Type *T, unsigned VF) { return FixedVectorType::get(T, VF); }
+} // namespace
+
+extern "C" {
+
+// Whether the call neither reads nor writes memory (it may run in any lane).
+int weft_call_is_pure(LLVMValueRef call) {
+  auto *CB = dyn_cast<CallBase>(unwrap(call));
+  return CB && CB->doesNotAccessMemory() && !CB->mayHaveSideEffects();
+}
+
+// `orig` (a binary or unary operator, cast, compare, select, getelementptr
+// or call of a vectorizable intrinsic or math function) on the `n` operands
+// `ops`, vectors of `vf` lanes (or scalars where the operation takes one:
+// a select's condition, an intrinsic's scalar operand). Null when it has no
+// vector form.
+LLVMValueRef weft_widen(LLVMValueRef orig, LLVMValueRef *ops, unsigned n, unsigned vf, LLVMValueRef before) {
+  auto *I = cast<Instruction>(unwrap(orig));
+  IRBuilder<> B(cast<Instruction>(unwrap(before)));
+  SmallVector<Value *, 4> Ops;
+  for (unsigned k = 0; k < n; ++k)
+    Ops.push_back(unwrap(ops[k]));
+  Value *V = nullptr;
+  if (auto *Bo = dyn_cast<BinaryOperator>(I)) {
+    V = B.CreateBinOp(Bo->getOpcode(), Ops[0], Ops[1]);
+  } else if (auto *U = dyn_cast<UnaryOperator>(I)) {
+    V = B.CreateUnOp(U->getOpcode(), Ops[0]);
+  } else if (auto *C = dyn_cast<CastInst>(I)) {
+    V = B.CreateCast(C->getOpcode(), Ops[0], vec(C->getDestTy(), vf));
+  } else if (auto *Cmp = dyn_cast<CmpInst>(I)) {
+    V = B.CreateCmp(Cmp->getPredicate(), Ops[0], Ops[1]);
+  } else if (isa<SelectInst>(I)) {
+    V = B.CreateSelect(Ops[0], Ops[1], Ops[2]);
+  } else if (auto *G = dyn_cast<GetElementPtrInst>(I)) {
+    V = B.CreateGEP(G->getSourceElementType(), Ops[0], ArrayRef<Value *>(Ops).drop_front(), "",
+                    G->isInBounds());
+  } else if (auto *CI = dyn_cast<CallInst>(I)) {
+    TargetLibraryInfoImpl TLII(Triple(I->getModule()->getTargetTriple()));
+    TargetLibraryInfo TLI(TLII);
+    Intrinsic::ID ID = getVectorIntrinsicIDForCall(CI, &TLI);
+    if (ID == Intrinsic::not_intrinsic || !isTriviallyVectorizable(ID))
+      return nullptr;
+    // (The result's type is the first overloaded type.)
+    SmallVector<Type *, 2> Tys{vec(CI->getType(), vf)};
+    for (unsigned k = 0; k < n; ++k)
+      if (isVectorIntrinsicWithOverloadTypeAtArg(ID, k))
+        Tys.push_back(Ops[k]->getType());
+    Function *F = Intrinsic::getDeclaration(I->getModule(), ID, Tys);
+    V = B.CreateCall(F, Ops);
+  } else {
+    return nullptr;
+  }
+  if (auto *VI = dyn_cast<Instruction>(V); VI && VI != I) {
+    if (isa<BinaryOperator>(I) || isa<UnaryOperator>(I) || isa<CastInst>(I) || isa<CmpInst>(I))
+      VI->copyIRFlags(I);
+    VI->setName(I->getName() + ".vec");
+  }
+  return wrap(V);
+}
+
+// Whether a call is one weft_widen turns into a vector intrinsic.
+int weft_call_has_vector_form(LLVMValueRef call) {
+  auto *CI = dyn_cast<CallInst>(unwrap(call));
+  if (!CI)
+    return 0;
+  TargetLibraryInfoImpl TLII(Triple(CI->getModule()->getTargetTriple()));
+  TargetLibraryInfo TLI(TLII);
+  Intrinsic::ID ID = getVectorIntrinsicIDForCall(CI, &TLI);
+  return ID != Intrinsic::not_intrinsic && isTriviallyVectorizable(ID);
+}
+
+// Whether the intrinsic `call` calls takes operand `k` as a scalar even in
+// its vector form (powi's exponent, ...).
+int weft_call_scalar_operand(LLVMValueRef call, unsigned k) {
+  auto *CI = cast<CallInst>(unwrap(call));
+  TargetLibraryInfoImpl TLII(Triple(CI->getModule()->getTargetTriple()));
+  TargetLibraryInfo TLI(TLII);
+  Intrinsic::ID ID = getVectorIntrinsicIDForCall(CI, &TLI);
+  return ID != Intrinsic::not_intrinsic && isVectorIntrinsicWithScalarOpAtArg(ID, k);
+}
+
+LLVMValueRef weft_splat(LLVMValueRef v, unsigned vf, LLVMValueRef before) {
+  IRBuilder<> B(cast<Instruction>(unwrap(before)));
+  return wrap(B.CreateVectorSplat(vf, unwrap(v)));
+}
+
+// Lane l: lane0 + l * stride (an integer), or lane0 advanced by l * stride
+// bytes (a pointer).
+LLVMValueRef weft_lanes(LLVMValueRef lane0, int64_t stride, unsigned vf, LLVMValueRef before) {
+  IRBuilder<> B(cast<Instruction>(unwrap(before)));
+  Value *L0 = unwrap(lane0);
+  Type *T = L0->getType();
+  Type *IdxT = T->isPointerTy() ? B.getInt64Ty() : T;
+  SmallVector<Constant *, 16> Steps;
+  for (unsigned l = 0; l < vf; ++l)
+    Steps.push_back(ConstantInt::get(IdxT, (uint64_t)(stride * (int64_t)l), true));
+  Value *Off = ConstantVector::get(Steps);
+  Value *Base = B.CreateVectorSplat(vf, L0);
+  if (T->isPointerTy())
+    return wrap(B.CreateGEP(B.getInt8Ty(), Base, Off));
+  return wrap(B.CreateAdd(Base, Off));
+}
+
+// The vector form of load `orig`: from `addr`, lane 0's address of
+// consecutive elements (`consecutive`), or a vector of addresses (a gather);
+// under `mask` (null: every lane).
+LLVMValueRef weft_vload(LLVMValueRef orig, LLVMValueRef addr, int consecutive, LLVMValueRef mask, unsigned vf,
+                        LLVMValueRef before) {
+  auto *L = cast<LoadInst>(unwrap(orig));
+  IRBuilder<> B(cast<Instruction>(unwrap(before)));
+  Type *VT = vec(L->getType(), vf);
+  Value *M = mask ? unwrap(mask) : nullptr;
+  Value *V;
+  if (consecutive)
+    V = M ? static_cast<Value *>(B.CreateMaskedLoad(VT, unwrap(addr), L->getAlign(), M))
+          : static_cast<Value *>(B.CreateAlignedLoad(VT, unwrap(addr), L->getAlign()));
+  else
+    V = B.CreateMaskedGather(VT, unwrap(addr), L->getAlign(), M);
+  V->setName(L->getName() + ".vec");
+  return wrap(V);
+}
+
+void weft_vstore(LLVMValueRef orig, LLVMValueRef val, LLVMValueRef addr, int consecutive, LLVMValueRef mask,
+                 LLVMValueRef before) {
+  auto *S = cast<StoreInst>(unwrap(orig));
+  IRBuilder<> B(cast<Instruction>(unwrap(before)));
+  Value *M = mask ? unwrap(mask) : nullptr;
+  if (consecutive) {
+    if (M)
+      B.CreateMaskedStore(unwrap(val), unwrap(addr), S->getAlign(), M);
+    else
+      B.CreateAlignedStore(unwrap(val), unwrap(addr), S->getAlign());
+  } else {
+    B.CreateMaskedScatter(unwrap(val), unwrap(addr), S->getAlign(), M);
+  }
+}
+
+// The lanes of `v` combined by `op` (plan.rs's RedOp, in its order: add,
+// mul, and, or, xor, fadd, fmul, smin, smax, umin, umax, fmin, fmax). The
+// floating-point sums and products may reassociate: a reduction clause
+// allows it.
+LLVMValueRef weft_reduce(int op, LLVMValueRef v, LLVMValueRef before) {
+  IRBuilder<> B(cast<Instruction>(unwrap(before)));
+  Value *V = unwrap(v);
+  Type *E = cast<VectorType>(V->getType())->getElementType();
+  Value *R = nullptr;
+  FastMathFlags FMF;
+  FMF.setAllowReassoc();
+  B.setFastMathFlags(FMF);
+  switch (op) {
+  case 0: R = B.CreateAddReduce(V); break;
+  case 1: R = B.CreateMulReduce(V); break;
+  case 2: R = B.CreateAndReduce(V); break;
+  case 3: R = B.CreateOrReduce(V); break;
+  case 4: R = B.CreateXorReduce(V); break;
+  case 5: R = B.CreateFAddReduce(ConstantFP::getNegativeZero(E), V); break;
+  case 6: R = B.CreateFMulReduce(ConstantFP::get(E, 1.0), V); break;
+  case 7: R = B.CreateIntMinReduce(V, true); break;
+  case 8: R = B.CreateIntMaxReduce(V, true); break;
+  case 9: R = B.CreateIntMinReduce(V, false); break;
+  case 10: R = B.CreateIntMaxReduce(V, false); break;
+  case 11: R = B.CreateFPMinReduce(V); break;
+  case 12: R = B.CreateFPMaxReduce(V); break;
+  default: return nullptr;
+  }
+  return wrap(R);
+}
+
+// Whether any lane of the mask is on.
+LLVMValueRef weft_any_lane(LLVMValueRef mask, LLVMValueRef before) {
+  IRBuilder<> B(cast<Instruction>(unwrap(before)));
+  return wrap(B.CreateOrReduce(unwrap(mask)));
+}
+
+// The scalar loop's header phi `phi` now comes from `resume_block` (a new
+// block between `old_pred` and the header) instead of `old_pred`, with
+// `resume` when the vector loop ran (from `vector_done`) and its old value
+// otherwise.
+void weft_resume_phi(LLVMValueRef phi, LLVMBasicBlockRef old_pred, LLVMBasicBlockRef resume_block,
+                     LLVMValueRef resume, LLVMBasicBlockRef vector_done) {
+  auto *P = cast<PHINode>(unwrap(phi));
+  BasicBlock *Old = unwrap(old_pred), *RB = unwrap(resume_block), *Done = unwrap(vector_done);
+  int K = P->getBasicBlockIndex(Old);
+  Value *Start = P->getIncomingValue(K);
+  IRBuilder<> B(RB, RB->getFirstInsertionPt());
+  PHINode *R = B.CreatePHI(P->getType(), 2, P->getName() + ".resume");
+  R->addIncoming(Start, Old);
+  R->addIncoming(unwrap(resume), Done);
+  P->setIncomingBlock(K, RB);
+  P->setIncomingValue(K, R);
+}
+}
+
+extern "C" {
+// The bytes a getelementptr's last index steps over (0 when it selects a
+// struct field).
+uint64_t weft_gep_last_stride(LLVMValueRef gep) {
+  auto *G = cast<GetElementPtrInst>(unwrap(gep));
+  const DataLayout &DL = G->getModule()->getDataLayout();
+  uint64_t Stride = 0;
+  for (gep_type_iterator GTI = gep_type_begin(G), E = gep_type_end(G); GTI != E; ++GTI)
+    Stride = GTI.isStruct() ? 0 : DL.getTypeAllocSize(GTI.getIndexedType()).getFixedValue();
+  return Stride;
+}
+
+// The bytes a value of `ty` occupies in memory.
+uint64_t weft_store_size(LLVMValueRef in_module, LLVMTypeRef ty) {
+  const DataLayout &DL = cast<Instruction>(unwrap(in_module))->getModule()->getDataLayout();
+  return DL.getTypeStoreSize(unwrap(ty)).getFixedValue();
+}
+}

@@ -1,0 +1,615 @@
+//! Vector code from an analyzed VPlan (component VII): the original
+//! instructions are widened, what analysis added (masks, blends, safe
+//! divisors, the all-false bypass) is emitted from the VPlan, in a new
+//! vector loop before the original one, which stays as the scalar epilogue:
+//!
+//! ```text
+//! preheader:     n = trips - 1 rounded down to a multiple of VF
+//!                br n == 0, scalar.ph, vector.ph
+//! vector.ph:     splats, reduction accumulators (the start in lane 0)
+//! vector.body:   vi = 0, VF, ...; the if-converted body; br vi + VF == n
+//! vector.middle: reductions across lanes
+//! scalar.ph:     header phis resume: start + n * step, the reduced values
+//! (the original loop runs the last 1..VF iterations)
+//! ```
+//!
+//! The scalar loop always runs at least once, so whatever the code after
+//! the loop reads from it (lastprivate values, LCSSA phis) comes from the
+//! sequentially last iteration as before. Both loops are marked vectorized.
+use llvm_plugin::inkwell::builder::Builder;
+use llvm_plugin::inkwell::context::ContextRef;
+use llvm_plugin::inkwell::types::{BasicTypeEnum, VectorType};
+use llvm_plugin::inkwell::values::{
+    AnyValue, BasicValue, BasicValueEnum, InstructionOpcode as O, InstructionValue, IntValue, PhiValue,
+};
+use llvm_plugin::inkwell::IntPredicate;
+use weft_intrinsics::ffi::{self, widen, SimdLoop};
+
+use super::build::Llvm;
+use super::cost::{Choice, Division};
+use super::plan::{Bin, Ir, Ix, Kind, New, Opc, Operand, Recurrence, RedOp, Shape, VPlan};
+
+type Plan<'ctx> = VPlan<Llvm<'ctx>>;
+type Op<'ctx> = Operand<<Llvm<'ctx> as Ir>::Value>;
+
+/// What the code generator cannot emit, checked before the IR changes.
+pub fn check(plan: &Plan<'_>) -> Result<(), String> {
+    for &i in &plan.blocks[0].insts {
+        let inst = &plan.insts[i];
+        if inst.kind == Kind::Original(Opc::Phi)
+            && !matches!(inst.recurrence, Some(Recurrence::Induction { .. } | Recurrence::Reduction(_)))
+        {
+            return Err(format!(
+                "{} carries a value from one iteration to the next that is neither an induction nor a reduction",
+                inst.name
+            ));
+        }
+    }
+    // Every operand is emitted before its use, in the order codegen emits.
+    let mut defined = vec![false; plan.insts.len()];
+    for &i in &plan.blocks[0].insts {
+        defined[i] = plan.insts[i].kind == Kind::Original(Opc::Phi);
+    }
+    for b in &plan.blocks {
+        for &i in &b.insts {
+            if plan.insts[i].kind == Kind::Original(Opc::Phi) {
+                continue; // (header phis: their value from the latch comes last)
+            }
+            if let Some(Operand::Inst(d)) =
+                plan.insts[i].ops.iter().find(|o| matches!(o, Operand::Inst(d) if !defined[*d]))
+            {
+                return Err(format!(
+                    "{} uses {} before the VPlan computes it",
+                    plan.insts[i].name, plan.insts[*d].name
+                ));
+            }
+            defined[i] = true;
+        }
+    }
+    for inst in &plan.insts {
+        let Some(orig) = inst.orig else { continue };
+        let ty_ok = matches!(
+            orig.get_type(),
+            llvm_plugin::inkwell::types::AnyTypeEnum::IntType(_)
+                | llvm_plugin::inkwell::types::AnyTypeEnum::FloatType(_)
+                | llvm_plugin::inkwell::types::AnyTypeEnum::PointerType(_)
+                | llvm_plugin::inkwell::types::AnyTypeEnum::VoidType(_)
+        );
+        if !ty_ok {
+            return Err(format!("{} computes an aggregate or vector value", inst.name));
+        }
+        match inst.kind {
+            Kind::Original(Opc::Other) => return Err(format!("{} has no vector form", inst.name)),
+            Kind::Original(Opc::Call { pure: false }) => {
+                return Err(format!("{} is a call with side effects", inst.name))
+            }
+            Kind::Original(Opc::Store { .. }) if plan.shape(&inst.ops[1]) == Shape::Uniform => {
+                return Err(format!("{} stores to the same address in every iteration", inst.name))
+            }
+            Kind::Original(Opc::Phi) if inst.recurrence.is_none() => {
+                return Err(format!("{} is a phi that if-conversion left", inst.name))
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+#[derive(Clone, Copy, Default)]
+struct Val<'ctx> {
+    scalar: Option<BasicValueEnum<'ctx>>,
+    vector: Option<BasicValueEnum<'ctx>>,
+}
+
+struct Gen<'a, 'ctx> {
+    ctx: ContextRef<'ctx>,
+    b: Builder<'ctx>,
+    plan: &'a Plan<'ctx>,
+    vf: u32,
+    division: Division,
+    vals: Vec<Val<'ctx>>,
+    /// Splats of values from outside the loop, made in vector.ph.
+    splats: Vec<(BasicValueEnum<'ctx>, BasicValueEnum<'ctx>)>,
+    /// vector.ph's terminator.
+    ph_end: InstructionValue<'ctx>,
+    /// The placeholder terminator of the block being filled: code goes before it.
+    cursor: InstructionValue<'ctx>,
+}
+
+fn vector_type<'ctx>(t: BasicTypeEnum<'ctx>, vf: u32) -> VectorType<'ctx> {
+    match t {
+        BasicTypeEnum::IntType(t) => t.vec_type(vf),
+        BasicTypeEnum::FloatType(t) => t.vec_type(vf),
+        BasicTypeEnum::PointerType(t) => t.vec_type(vf),
+        BasicTypeEnum::VectorType(t) => t,
+        BasicTypeEnum::ArrayType(_) | BasicTypeEnum::StructType(_) => unreachable!("checked: no aggregates"),
+    }
+}
+
+fn basic(i: InstructionValue<'_>) -> BasicValueEnum<'_> {
+    BasicValueEnum::try_from(i.as_any_value_enum()).expect("an instruction with a value")
+}
+
+impl<'a, 'ctx> Gen<'a, 'ctx> {
+    fn here(&self) -> &Builder<'ctx> {
+        self.b.position_before(&self.cursor);
+        &self.b
+    }
+
+    fn scalar(&self, o: &Op<'ctx>) -> BasicValueEnum<'ctx> {
+        match o {
+            Operand::Outside(v) => *v,
+            Operand::Inst(i) => self.vals[*i].scalar.expect("a uniform or linear value has its lane 0"),
+        }
+    }
+
+    fn vector(&mut self, o: &Op<'ctx>) -> BasicValueEnum<'ctx> {
+        match o {
+            Operand::Outside(v) => {
+                if let Some(&(_, s)) = self.splats.iter().find(|(x, _)| x == v) {
+                    return s;
+                }
+                let s = widen::splat(*v, self.vf, self.ph_end);
+                self.splats.push((*v, s));
+                s
+            }
+            Operand::Inst(i) => {
+                if let Some(v) = self.vals[*i].vector {
+                    return v;
+                }
+                let lane0 = self.vals[*i].scalar.expect("a value is emitted before its uses");
+                let v = match self.plan.insts[*i].shape {
+                    Shape::Linear(s) => widen::lanes(lane0, s, self.vf, self.cursor),
+                    _ => widen::splat(lane0, self.vf, self.cursor),
+                };
+                self.vals[*i].vector = Some(v);
+                v
+            }
+        }
+    }
+
+    /// The value an operand needs where scalars are allowed (uniform), else its vector.
+    fn scalar_or_vector(&mut self, o: &Op<'ctx>) -> BasicValueEnum<'ctx> {
+        if self.plan.shape(o) == Shape::Uniform {
+            self.scalar(o)
+        } else {
+            self.vector(o)
+        }
+    }
+
+    fn all_true(&self) -> BasicValueEnum<'ctx> {
+        let t = self.ctx.bool_type().const_all_ones();
+        let lanes: Vec<IntValue<'ctx>> = (0..self.vf).map(|_| t).collect();
+        VectorType::const_vector(&lanes).into()
+    }
+
+    /// The original instruction again, on scalar operands (a uniform value,
+    /// or lane 0 of a linear one).
+    fn clone_scalar(&self, orig: InstructionValue<'ctx>, ops: &[BasicValueEnum<'ctx>]) -> BasicValueEnum<'ctx> {
+        let c = orig.explicit_clone();
+        for (k, v) in ops.iter().enumerate() {
+            c.set_operand(k as u32, *v);
+        }
+        self.here().insert_instruction(&c, None);
+        basic(c)
+    }
+
+    fn emit(&mut self, i: Ix) -> Result<(), String> {
+        let mut inst = self.plan.insts[i].clone();
+        inst.name = inst.name.trim_start_matches('%').to_string();
+        let ops = inst.ops.clone();
+        match inst.kind {
+            Kind::New(k) => {
+                let v = match k {
+                    New::AllTrue => self.all_true(),
+                    New::MaskNot => {
+                        let m = self.vector(&ops[0]).into_vector_value();
+                        let t = self.all_true().into_vector_value();
+                        self.here().build_xor(m, t, &inst.name).expect("positioned").into()
+                    }
+                    New::MaskAnd | New::MaskOr => {
+                        let a = self.vector(&ops[0]).into_vector_value();
+                        let c = self.vector(&ops[1]).into_vector_value();
+                        let b = self.here();
+                        if k == New::MaskAnd { b.build_and(a, c, &inst.name) } else { b.build_or(a, c, &inst.name) }
+                            .expect("positioned")
+                            .into()
+                    }
+                    New::SafeDivisor => {
+                        let d = self.vector(&ops[0]);
+                        let m = self.vector(&ops[1]).into_vector_value();
+                        let BasicTypeEnum::VectorType(vt) = d.get_type() else { unreachable!("a vector") };
+                        let one = vt.get_element_type().into_int_type().const_int(1, false);
+                        let ones: Vec<IntValue<'ctx>> = (0..self.vf).map(|_| one).collect();
+                        let ones = VectorType::const_vector(&ones);
+                        self.here().build_select(m, d.into_vector_value(), ones, &inst.name).expect("positioned")
+                    }
+                    New::AnyActive => {
+                        let m = self.vector(&ops[0]);
+                        let any = widen::any_lane(m, self.cursor);
+                        self.vals[i].scalar = Some(any.into());
+                        return Ok(());
+                    }
+                    New::Blend => {
+                        let mut acc = self.vector(&ops[0]);
+                        for pair in ops[2..].chunks(2) {
+                            let v = self.vector(&pair[0]);
+                            let m = self.vector(&pair[1]).into_vector_value();
+                            acc = self.here().build_select(m, v, acc, &inst.name).expect("positioned");
+                        }
+                        acc
+                    }
+                };
+                self.vals[i].vector = Some(v);
+                Ok(())
+            }
+            Kind::Original(opc) => {
+                let orig = inst.orig.expect("an original instruction");
+                if inst.shape == Shape::Uniform || matches!(inst.shape, Shape::Linear(_)) {
+                    // (Linear: lane 0 here, the other lanes from it on demand.)
+                    let scalars: Vec<BasicValueEnum<'ctx>> = ops.iter().map(|o| self.scalar(o)).collect();
+                    self.vals[i].scalar = Some(self.clone_scalar(orig, &scalars));
+                    return Ok(());
+                }
+                let v = match opc {
+                    Opc::Load { size } => {
+                        let consecutive = self.plan.shape(&ops[0]) == Shape::Linear(size as i64);
+                        let addr = if consecutive { self.scalar(&ops[0]) } else { self.vector(&ops[0]) };
+                        let mask = inst.mask.map(|m| self.vector(&m));
+                        Some(widen::load(orig, addr, consecutive, mask, self.vf, self.cursor))
+                    }
+                    Opc::Store { size } => {
+                        let val = self.vector(&ops[0]);
+                        let consecutive = self.plan.shape(&ops[1]) == Shape::Linear(size as i64);
+                        let addr = if consecutive { self.scalar(&ops[1]) } else { self.vector(&ops[1]) };
+                        let mask = inst.mask.map(|m| self.vector(&m));
+                        widen::store(orig, val, addr, consecutive, mask, self.cursor);
+                        None
+                    }
+                    Opc::Binary(Bin::IntDiv) if self.division == Division::ThroughF64 && is_i32(orig) => {
+                        Some(self.divide_through_f64(orig, &ops))
+                    }
+                    Opc::Call { .. } if !ffi::call_has_vector_form(orig) => self.scalarize(orig, &ops),
+                    Opc::Call { .. } => {
+                        let mut args = Vec::new();
+                        for (k, o) in ops.iter().enumerate() {
+                            args.push(if ffi::call_scalar_operand(orig, k as u32) {
+                                self.scalar(o)
+                            } else {
+                                self.vector(o)
+                            });
+                        }
+                        Some(self.widen_op(orig, &args)?)
+                    }
+                    // (A getelementptr mixes scalar and vector operands.)
+                    Opc::Gep { .. } => {
+                        let args: Vec<BasicValueEnum<'ctx>> = ops.iter().map(|o| self.scalar_or_vector(o)).collect();
+                        Some(self.widen_op(orig, &args)?)
+                    }
+                    // A select's condition may stay scalar; its arms are vectors.
+                    Opc::Select => {
+                        let c = self.scalar_or_vector(&ops[0]);
+                        let (t, f) = (self.vector(&ops[1]), self.vector(&ops[2]));
+                        Some(self.widen_op(orig, &[c, t, f])?)
+                    }
+                    Opc::Phi => unreachable!("header phis are emitted first; others are blends"),
+                    _ => {
+                        let args: Vec<BasicValueEnum<'ctx>> = ops.iter().map(|o| self.vector(o)).collect();
+                        Some(self.widen_op(orig, &args)?)
+                    }
+                };
+                self.vals[i].vector = v;
+                Ok(())
+            }
+        }
+    }
+
+    fn widen_op(
+        &self,
+        orig: InstructionValue<'ctx>,
+        args: &[BasicValueEnum<'ctx>],
+    ) -> Result<BasicValueEnum<'ctx>, String> {
+        self.here();
+        widen::op(orig, args, self.vf, self.cursor).ok_or_else(|| format!("{:?} has no vector form", orig.get_opcode()))
+    }
+
+    /// A pure call with no vector form, lane by lane.
+    fn scalarize(&mut self, orig: InstructionValue<'ctx>, ops: &[Op<'ctx>]) -> Option<BasicValueEnum<'ctx>> {
+        let vecs: Vec<Option<BasicValueEnum<'ctx>>> =
+            ops.iter().map(|o| (self.plan.shape(o) != Shape::Uniform).then(|| self.vector(o))).collect();
+        let ty = BasicTypeEnum::try_from(orig.get_type()).ok();
+        let mut acc = ty.map(|t| vector_type(t, self.vf).get_undef().as_basic_value_enum());
+        for lane in 0..self.vf {
+            let idx = self.ctx.i32_type().const_int(u64::from(lane), false);
+            let args: Vec<BasicValueEnum<'ctx>> = ops
+                .iter()
+                .zip(&vecs)
+                .map(|(o, v)| match v {
+                    Some(v) => self.here().build_extract_element(v.into_vector_value(), idx, "").expect("positioned"),
+                    None => self.scalar(o),
+                })
+                .collect();
+            let r = self.clone_scalar(orig, &args);
+            if let Some(a) = acc {
+                acc = Some(
+                    self.here().build_insert_element(a.into_vector_value(), r, idx, "").expect("positioned").into(),
+                );
+            }
+        }
+        acc
+    }
+
+    /// An i32 division or remainder through f64 vectors (cost::Division).
+    fn divide_through_f64(&mut self, orig: InstructionValue<'ctx>, ops: &[Op<'ctx>]) -> BasicValueEnum<'ctx> {
+        let a = self.vector(&ops[0]).into_vector_value();
+        let d = self.vector(&ops[1]).into_vector_value();
+        let op = orig.get_opcode();
+        let signed = matches!(op, O::SDiv | O::SRem);
+        let fv = self.ctx.f64_type().vec_type(self.vf);
+        let iv = a.get_type();
+        let b = self.here();
+        let e = "positioned";
+        let (af, df) = if signed {
+            (b.build_signed_int_to_float(a, fv, "").expect(e), b.build_signed_int_to_float(d, fv, "").expect(e))
+        } else {
+            (b.build_unsigned_int_to_float(a, fv, "").expect(e), b.build_unsigned_int_to_float(d, fv, "").expect(e))
+        };
+        let qf = b.build_float_div(af, df, "").expect(e);
+        let q = if signed {
+            b.build_float_to_signed_int(qf, iv, "").expect(e)
+        } else {
+            b.build_float_to_unsigned_int(qf, iv, "").expect(e)
+        };
+        match op {
+            O::SDiv | O::UDiv => q.into(),
+            _ => {
+                let m = b.build_int_mul(q, d, "").expect(e);
+                b.build_int_sub(a, m, "").expect(e).into()
+            }
+        }
+    }
+
+    /// Replaces the placeholder with the real terminator `build` makes.
+    fn close(&mut self, build: impl FnOnce(&Builder<'ctx>) -> InstructionValue<'ctx>) -> InstructionValue<'ctx> {
+        self.b.position_before(&self.cursor);
+        let t = build(&self.b);
+        self.cursor.erase_from_basic_block();
+        t
+    }
+}
+
+fn is_i32(i: InstructionValue<'_>) -> bool {
+    matches!(i.get_type(), llvm_plugin::inkwell::types::AnyTypeEnum::IntType(t) if t.get_bit_width() == 32)
+}
+
+/// The identity of a reduction operator on `t`.
+fn identity<'ctx>(op: RedOp, t: BasicTypeEnum<'ctx>) -> BasicValueEnum<'ctx> {
+    match t {
+        BasicTypeEnum::IntType(t) => {
+            let bits = t.get_bit_width();
+            let v = match op {
+                RedOp::Add | RedOp::Or | RedOp::Xor | RedOp::UMax => t.const_zero(),
+                RedOp::Mul => t.const_int(1, false),
+                RedOp::And | RedOp::UMin => t.const_all_ones(),
+                RedOp::SMin => t.const_int(if bits >= 64 { i64::MAX as u64 } else { (1u64 << (bits - 1)) - 1 }, false),
+                RedOp::SMax => t.const_int(1u64 << (bits - 1), false),
+                _ => t.const_zero(),
+            };
+            v.into()
+        }
+        BasicTypeEnum::FloatType(t) => match op {
+            RedOp::FMul => t.const_float(1.0).into(),
+            RedOp::FMin => t.const_float(f64::INFINITY).into(),
+            RedOp::FMax => t.const_float(f64::NEG_INFINITY).into(),
+            _ => t.const_float(-0.0).into(),
+        },
+        _ => unreachable!("reductions are on integers and floating point"),
+    }
+}
+
+/// Emits the vector loop for `plan` (checked) before `lp`'s loop. Returns
+/// the vector loop's latch branch.
+pub fn emit<'ctx>(plan: &Plan<'ctx>, lp: &SimdLoop<'ctx>, choice: Choice) -> Result<(), String> {
+    check(plan)?;
+    let ctx = lp.header.get_context();
+    let i64t = ctx.i64_type();
+    let vf = choice.vf;
+    let b = ctx.create_builder();
+    let e = "positioned";
+    // The preheader: how many iterations the vector loop runs.
+    let pre_term = lp.preheader.get_terminator().ok_or("a preheader without a terminator")?;
+    b.position_before(&pre_term);
+    let last = b.build_int_sub(lp.trips, i64t.const_int(1, false), "").expect(e);
+    let vfc = i64t.const_int(u64::from(vf), false);
+    let nvec = b.build_int_unsigned_div(last, vfc, "").expect(e);
+    let nvec = b.build_int_mul(nvec, vfc, "vector.trips").expect(e);
+    let none = b.build_int_compare(IntPredicate::EQ, nvec, i64t.const_zero(), "").expect(e);
+    let ph = ctx.insert_basic_block_after(lp.preheader, "vector.ph");
+    let body = ctx.insert_basic_block_after(ph, "vector.body");
+    let scalar_ph = ctx.prepend_basic_block(lp.header, "scalar.ph");
+    b.build_conditional_branch(none, scalar_ph, ph).expect(e);
+    pre_term.erase_from_basic_block();
+    b.position_at_end(ph);
+    let ph_end = b.build_unconditional_branch(body).expect(e);
+    b.position_at_end(body);
+    let cursor = b.build_unreachable().expect(e);
+    let mut g = Gen {
+        ctx,
+        b,
+        plan,
+        vf,
+        division: choice.division,
+        vals: vec![Val::default(); plan.insts.len()],
+        splats: Vec::new(),
+        ph_end,
+        cursor,
+    };
+    // The vector IV, then the header phis: inductions' lane 0, reductions' vectors.
+    let vi = g.here().build_phi(i64t, "vector.iv").expect(e);
+    let mut reductions: Vec<(Ix, PhiValue<'ctx>, RedOp, BasicValueEnum<'ctx>)> = Vec::new();
+    let mut inductions: Vec<(Ix, i64)> = Vec::new();
+    let header_phis: Vec<Ix> =
+        plan.blocks[0].insts.iter().copied().filter(|&i| plan.insts[i].kind == Kind::Original(Opc::Phi)).collect();
+    // Reductions first (phis lead the block), then the inductions' lane 0.
+    for &i in &header_phis {
+        let inst = &plan.insts[i];
+        let Some(Recurrence::Reduction(op)) = inst.recurrence else { continue };
+        let orig = inst.orig.expect("original");
+        let t = BasicTypeEnum::try_from(orig.get_type()).map_err(|_| "a phi of no value type")?;
+        let start = g.scalar(&inst.ops[0]);
+        g.b.position_before(&g.ph_end);
+        let idv = identity(op, t);
+        let lanes: Vec<BasicValueEnum<'ctx>> = (0..vf).map(|_| idv).collect();
+        let init =
+            g.b.build_insert_element(const_vector(&lanes), start, ctx.i32_type().const_zero(), "reduction.start")
+                .expect(e);
+        let phi = g.here().build_phi(vector_type(t, vf), "reduction.vec").expect(e);
+        phi.add_incoming(&[(&init, ph)]);
+        g.vals[i].vector = Some(phi.as_basic_value());
+        reductions.push((i, phi, op, start));
+    }
+    for &i in &header_phis {
+        let inst = &plan.insts[i];
+        let Some(Recurrence::Induction { step }) = inst.recurrence else { continue };
+        let orig = inst.orig.expect("original");
+        let it = BasicTypeEnum::try_from(orig.get_type()).map_err(|_| "a phi of no value type")?.into_int_type();
+        let start = g.scalar(&inst.ops[0]).into_int_value();
+        let b = g.here();
+        let k = if it.get_bit_width() == 64 {
+            vi.as_basic_value().into_int_value()
+        } else {
+            b.build_int_truncate(vi.as_basic_value().into_int_value(), it, "").expect(e)
+        };
+        let off = b.build_int_mul(k, it.const_int(step as u64, true), "").expect(e);
+        let lane0 = b.build_int_add(start, off, &inst.name.replace('%', "")).expect(e);
+        g.vals[i].scalar = Some(lane0.into());
+        inductions.push((i, step));
+    }
+    // The body, block by block in if-converted order.
+    for blk in &plan.blocks {
+        let mut insts = blk
+            .insts
+            .iter()
+            .copied()
+            .filter(|&i| !(plan.insts[i].kind == Kind::Original(Opc::Phi) && plan.blocks[0].insts.contains(&i)));
+        if !blk.bypass {
+            for i in insts {
+                g.emit(i)?;
+            }
+            continue;
+        }
+        // The all-false bypass: the block runs only when some lane is on
+        // (its mask first, outside: later blocks' masks read it).
+        let mut any_ix = None;
+        for i in insts.by_ref() {
+            g.emit(i)?;
+            if plan.insts[i].kind == Kind::New(New::AnyActive) {
+                any_ix = Some(i);
+                break;
+            }
+        }
+        let any_ix = any_ix.ok_or("a bypass without its test")?;
+        let any = g.vals[any_ix].scalar.expect("a scalar i1").into_int_value();
+        let before = g.cursor.get_parent().expect("in a block");
+        let then = ctx.insert_basic_block_after(before, &format!("{}.vec", blk.name));
+        let join = ctx.insert_basic_block_after(then, &format!("{}.join", blk.name));
+        g.close(|b| b.build_conditional_branch(any, then, join).expect(e));
+        g.b.position_at_end(then);
+        g.cursor = g.b.build_unreachable().expect(e);
+        let inside: Vec<Ix> = insts.collect();
+        // (Vectors made inside for values from before the block would not
+        // reach past it: they are made again after it, if needed.)
+        let saved: Vec<Option<BasicValueEnum<'ctx>>> = g.vals.iter().map(|v| v.vector).collect();
+        for &i in &inside {
+            g.emit(i)?;
+        }
+        for (k, v) in saved.into_iter().enumerate() {
+            if !inside.contains(&k) {
+                g.vals[k].vector = v;
+            }
+        }
+        let then_end = g.cursor.get_parent().expect("in a block");
+        g.close(|b| b.build_unconditional_branch(join).expect(e));
+        g.b.position_at_end(join);
+        g.cursor = g.b.build_unreachable().expect(e);
+        // What the block computed, where no lane ran it: zero, which the
+        // blends after it never pick (every lane's mask is off there) and
+        // which keeps the masks of later blocks defined (false & 0).
+        for &i in &inside {
+            for scalar in [true, false] {
+                let v = if scalar { g.vals[i].scalar } else { g.vals[i].vector };
+                let Some(v) = v else { continue };
+                g.b.position_before(&join.get_first_instruction().expect("the placeholder"));
+                let phi = g.b.build_phi(v.get_type(), "bypass").expect(e);
+                let zero = match v.get_type() {
+                    BasicTypeEnum::VectorType(t) => t.const_zero().as_basic_value_enum(),
+                    BasicTypeEnum::IntType(t) => t.const_zero().as_basic_value_enum(),
+                    BasicTypeEnum::FloatType(t) => t.const_zero().as_basic_value_enum(),
+                    BasicTypeEnum::PointerType(t) => t.const_null().as_basic_value_enum(),
+                    _ => unreachable!("no aggregates"),
+                };
+                phi.add_incoming(&[(&v, then_end), (&zero, before)]);
+                if scalar {
+                    g.vals[i].scalar = Some(phi.as_basic_value());
+                } else {
+                    g.vals[i].vector = Some(phi.as_basic_value());
+                }
+            }
+        }
+    }
+    // The vector latch.
+    let latch_bb = g.cursor.get_parent().expect("in a block");
+    let next = g.here().build_int_add(vi.as_basic_value().into_int_value(), vfc, "vector.iv.next").expect(e);
+    let done = g.here().build_int_compare(IntPredicate::EQ, next, nvec, "").expect(e);
+    let middle = ctx.insert_basic_block_after(latch_bb, "vector.middle");
+    let back = g.close(|b| b.build_conditional_branch(done, middle, body).expect(e));
+    ffi::mark_vectorized(back);
+    vi.add_incoming(&[(&i64t.const_zero(), ph), (&next, latch_bb)]);
+    let mut resume: Vec<(Ix, BasicValueEnum<'ctx>)> = Vec::new();
+    g.b.position_at_end(middle);
+    g.cursor = g.b.build_unreachable().expect(e);
+    for (i, phi, op, _) in &reductions {
+        let Some(Operand::Inst(back_ix)) = plan.insts[*i].ops.get(1).copied() else {
+            return Err("a reduction without its value from the latch".into());
+        };
+        let v = g.vector(&Operand::Inst(back_ix));
+        phi.add_incoming(&[(&v, latch_bb)]);
+        let r = widen::reduce(*op as u32, v, g.cursor);
+        resume.push((*i, r));
+    }
+    for (i, step) in &inductions {
+        let inst = &plan.insts[*i];
+        let it = g.scalar(&inst.ops[0]).get_type().into_int_type();
+        let b = g.here();
+        let k = if it.get_bit_width() == 64 { nvec } else { b.build_int_truncate(nvec, it, "").expect(e) };
+        let off = b.build_int_mul(k, it.const_int(*step as u64, true), "").expect(e);
+        let r = b.build_int_add(g.scalar(&inst.ops[0]).into_int_value(), off, "").expect(e);
+        resume.push((*i, r.into()));
+    }
+    g.close(|b| b.build_unconditional_branch(scalar_ph).expect(e));
+    g.b.position_at_end(scalar_ph);
+    g.b.build_unconditional_branch(lp.header).expect(e);
+    for (i, r) in resume {
+        widen::resume_phi(plan.insts[i].orig.expect("original"), lp.preheader, scalar_ph, r, middle);
+    }
+    // The scalar loop now runs the last iterations: not for LoopVectorize either.
+    if let Some(t) = lp.latch.get_terminator() {
+        ffi::mark_vectorized(t);
+    }
+    Ok(())
+}
+
+fn const_vector<'ctx>(lanes: &[BasicValueEnum<'ctx>]) -> llvm_plugin::inkwell::values::VectorValue<'ctx> {
+    match lanes[0] {
+        BasicValueEnum::IntValue(_) => {
+            let v: Vec<IntValue<'ctx>> = lanes.iter().map(|l| l.into_int_value()).collect();
+            VectorType::const_vector(&v)
+        }
+        BasicValueEnum::FloatValue(_) => {
+            let v: Vec<llvm_plugin::inkwell::values::FloatValue<'ctx>> =
+                lanes.iter().map(|l| l.into_float_value()).collect();
+            VectorType::const_vector(&v)
+        }
+        _ => unreachable!("identities are integers or floating point"),
+    }
+}

@@ -1,0 +1,75 @@
+//! The cost model: the vectorization factor, and how an integer division
+//! under a mask runs. From the target's own costs (TargetTransformInfo,
+//! through the C++ helper) where they decide something.
+use super::plan::{Bin, Ir, Kind, Opc, VPlan};
+
+/// How a vector integer division runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Division {
+    /// A vector integer division (the target may expand it lane by lane).
+    Integer,
+    /// i32 operands converted to f64, divided as vectors, converted back:
+    /// exact for 32-bit operands (the quotient's rounding error is below
+    /// the distance to the next integer), and much cheaper where the target
+    /// has vector f64 division and no vector integer one (x86).
+    ThroughF64,
+}
+
+/// What the cost model chose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub vf: u32,
+    pub division: Division,
+    /// Masked blocks with a division are skipped when no lane runs them.
+    pub bypass: bool,
+}
+
+/// The vectorization factor: `simdlen` when given, else as many lanes of
+/// the loop's widest scalar as the target's vector register holds (at least
+/// 2); never more than `safelen`. None when that leaves one lane.
+pub fn vf(widest_bits: u32, vector_bits: u32, simdlen: Option<u32>, safelen: Option<u32>) -> Option<u32> {
+    let natural = (vector_bits / widest_bits.max(8)).max(2);
+    let vf = simdlen.unwrap_or(natural).min(safelen.unwrap_or(u32::MAX)).min(64);
+    (vf >= 2).then_some(vf)
+}
+
+/// Whether the loop divides integers (the division strategy matters then).
+pub fn divides<R: Ir>(plan: &VPlan<R>) -> bool {
+    plan.insts.iter().any(|i| i.kind == Kind::Original(Opc::Binary(Bin::IntDiv)))
+}
+
+/// Chooses the division strategy from the costs of a vector i32 division
+/// and of the f64 one that replaces it (with its four conversions, taken as
+/// one unit each per lane).
+pub fn division(int_cost: Option<u32>, f64_cost: Option<u32>, vf: u32) -> Division {
+    match (int_cost, f64_cost) {
+        (Some(i), Some(f)) if f + 4 * vf < i => Division::ThroughF64,
+        _ => Division::Integer,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vectorization_factor() {
+        assert_eq!(vf(32, 256, None, None), Some(8));
+        assert_eq!(vf(64, 128, None, None), Some(2));
+        assert_eq!(vf(8, 128, None, None), Some(16));
+        // simdlen wins; safelen caps.
+        assert_eq!(vf(32, 256, Some(4), None), Some(4));
+        assert_eq!(vf(32, 256, None, Some(4)), Some(4));
+        assert_eq!(vf(32, 256, Some(16), Some(8)), Some(8));
+        // safelen(1): no vector.
+        assert_eq!(vf(32, 256, None, Some(1)), None);
+    }
+
+    #[test]
+    fn division_through_f64_when_the_integer_one_is_expanded() {
+        // x86: <8 x i32> sdiv is scalarized (~ 8 * 20), <8 x double> fdiv ~ 16.
+        assert_eq!(division(Some(160), Some(16), 8), Division::ThroughF64);
+        assert_eq!(division(Some(8), Some(16), 8), Division::Integer);
+        assert_eq!(division(None, Some(16), 8), Division::Integer);
+    }
+}

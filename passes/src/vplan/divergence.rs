@@ -1,0 +1,276 @@
+//! Divergence analysis on the VPlan: which values are the same in every
+//! lane of a vector iteration (uniform), which step by a constant from lane
+//! to lane (linear: the induction variable, addresses of consecutive
+//! elements), which vary; and the role of each header phi (induction,
+//! reduction by one operator, or something else carried across iterations).
+use super::plan::{Bin, Ir, Ix, Kind, Opc, Operand, Recurrence, RedOp, Shape, VPlan};
+
+/// The users of each instruction.
+fn users<R: Ir>(plan: &VPlan<R>) -> Vec<Vec<Ix>> {
+    let mut u = vec![Vec::new(); plan.insts.len()];
+    for (i, inst) in plan.insts.iter().enumerate() {
+        for o in &inst.ops {
+            if let Operand::Inst(d) = o {
+                u[*d].push(i);
+            }
+        }
+    }
+    u
+}
+
+/// The reduction operator of a binary operator, when it is one and the
+/// chain value is an operand it may be on (sub and fsub: the left).
+fn reduction_of(b: Bin, chain_is_left: bool) -> Option<RedOp> {
+    Some(match b {
+        Bin::Add => RedOp::Add,
+        Bin::Sub if chain_is_left => RedOp::Add,
+        Bin::Mul => RedOp::Mul,
+        Bin::And => RedOp::And,
+        Bin::Or => RedOp::Or,
+        Bin::Xor => RedOp::Xor,
+        Bin::FAdd => RedOp::FAdd,
+        Bin::FSub if chain_is_left => RedOp::FAdd,
+        Bin::FMul => RedOp::FMul,
+        _ => return None,
+    })
+}
+
+/// Classifies header phi `phi` (ops: start, value from the latch) unless
+/// `build` already found it an induction: a reduction when every value
+/// computed from it in the loop is one combination by one operator (a
+/// min/max is a select on a compare of its two operands, which `build`
+/// marks), merged by phis of if-converted paths, and the last of them is
+/// what the latch passes back.
+pub fn recurrence<R: Ir>(plan: &VPlan<R>, phi: Ix) -> Recurrence {
+    if let Some(r @ Recurrence::Induction { .. }) = plan.insts[phi].recurrence {
+        return r;
+    }
+    let users = users(plan);
+    let Some(Operand::Inst(back)) = plan.insts[phi].ops.get(1).copied() else { return Recurrence::Other };
+    let mut chain = vec![phi];
+    let mut op: Option<RedOp> = None;
+    let mut k = 0;
+    while k < chain.len() {
+        let c = chain[k];
+        k += 1;
+        for &u in &users[c] {
+            if u == phi || chain.contains(&u) {
+                continue;
+            }
+            let inst = &plan.insts[u];
+            let on_chain = |o: &Operand<R::Value>| matches!(o, Operand::Inst(i) if chain.contains(i) || *i == c);
+            let this = match inst.kind {
+                Kind::Original(Opc::Binary(b)) => {
+                    let left = inst.ops.first().is_some_and(on_chain);
+                    if inst.ops.iter().filter(|o| on_chain(o)).count() != 1 {
+                        return Recurrence::Other;
+                    }
+                    reduction_of(b, left)
+                }
+                Kind::Original(Opc::Call { .. }) | Kind::Original(Opc::Select) if is_minmax(plan, u).is_some() => {
+                    is_minmax(plan, u)
+                }
+                // A merge of if-converted paths: every incoming is on the chain.
+                Kind::Original(Opc::Phi) if plan.blocks[0].insts.contains(&u) => return Recurrence::Other,
+                Kind::Original(Opc::Phi) => {
+                    // (The ones not yet on the chain must join it later.)
+                    if !inst.ops.iter().all(|o| matches!(o, Operand::Inst(_))) {
+                        return Recurrence::Other;
+                    }
+                    None
+                }
+                // The compare of a min/max, used by nothing else.
+                Kind::Original(Opc::Cmp) if users[u].iter().all(|&s| is_minmax(plan, s).is_some()) => continue,
+                _ => return Recurrence::Other,
+            };
+            if let Some(o) = this {
+                if op.is_some_and(|p| p != o) {
+                    return Recurrence::Other;
+                }
+                op = Some(o);
+            } else if !matches!(inst.kind, Kind::Original(Opc::Phi)) {
+                return Recurrence::Other;
+            }
+            chain.push(u);
+        }
+    }
+    // Merges must take chain values only.
+    for &c in &chain[1..] {
+        if plan.insts[c].kind == Kind::Original(Opc::Phi)
+            && !plan.insts[c].ops.iter().all(|o| matches!(o, Operand::Inst(i) if chain.contains(i)))
+        {
+            return Recurrence::Other;
+        }
+    }
+    match op {
+        Some(o) if chain.contains(&back) => Recurrence::Reduction(o),
+        _ => Recurrence::Other,
+    }
+}
+
+/// The min/max instruction `i` computes, as `build` recorded it.
+pub fn is_minmax<R: Ir>(plan: &VPlan<R>, i: Ix) -> Option<RedOp> {
+    plan.insts[i].minmax
+}
+
+/// Sets every instruction's shape (and each header phi's recurrence).
+/// Blocks are in reverse post-order, so one pass sees every operand first
+/// but the header phis' values from the latch.
+pub fn analyze<R: Ir>(plan: &mut VPlan<R>) {
+    let header: Vec<Ix> =
+        plan.blocks[0].insts.iter().copied().filter(|&i| plan.insts[i].kind == Kind::Original(Opc::Phi)).collect();
+    for &p in &header {
+        // (Found once, before if-conversion turns merges into blends.)
+        let r = match plan.insts[p].recurrence {
+            Some(r @ (Recurrence::Reduction(_) | Recurrence::Other)) => r,
+            _ => recurrence(plan, p),
+        };
+        plan.insts[p].recurrence = Some(r);
+        plan.insts[p].shape = match r {
+            Recurrence::Induction { step } => Shape::Linear(step),
+            _ => Shape::Varying,
+        };
+    }
+    let order: Vec<Ix> = plan.blocks.iter().flat_map(|b| b.insts.clone()).collect();
+    for i in order {
+        if header.contains(&i) {
+            continue;
+        }
+        let masked = plan.block_of(i).is_some_and(|b| plan.blocks[b].mask.is_some());
+        let shape = shape_of(plan, i, masked);
+        plan.insts[i].shape = shape;
+    }
+}
+
+fn shape_of<R: Ir>(plan: &VPlan<R>, i: Ix, masked: bool) -> Shape {
+    let inst = &plan.insts[i];
+    let shapes: Vec<Shape> = inst.ops.iter().map(|o| plan.shape(o)).collect();
+    let all_uniform = shapes.iter().all(|s| *s == Shape::Uniform);
+    let Kind::Original(opc) = inst.kind else {
+        return if all_uniform { Shape::Uniform } else { Shape::Varying };
+    };
+    let lin = |s: Shape| match s {
+        Shape::Linear(k) => Some(k),
+        Shape::Uniform => Some(0),
+        _ => None,
+    };
+    let linear = |k: i64| if k == 0 { Shape::Uniform } else { Shape::Linear(k) };
+    match opc {
+        // A value that stays the same when computed the same way in each lane.
+        Opc::Binary(Bin::Add) | Opc::Binary(Bin::Sub) if shapes.len() == 2 => match (lin(shapes[0]), lin(shapes[1])) {
+            (Some(a), Some(b)) => linear(if opc == Opc::Binary(Bin::Add) { a + b } else { a - b }),
+            _ => Shape::Varying,
+        },
+        Opc::Binary(Bin::Mul) | Opc::Binary(Bin::Shl) if shapes.len() == 2 => {
+            // Linear times a constant is linear.
+            match (shapes[0], shapes[1], inst.konst) {
+                (Shape::Linear(a), Shape::Uniform, Some(f)) => {
+                    linear(if opc == Opc::Binary(Bin::Mul) { a.wrapping_mul(f) } else { a.wrapping_shl(f as u32) })
+                }
+                (Shape::Uniform, Shape::Linear(a), Some(f)) if opc == Opc::Binary(Bin::Mul) => {
+                    linear(a.wrapping_mul(f))
+                }
+                _ if all_uniform => Shape::Uniform,
+                _ => Shape::Varying,
+            }
+        }
+        Opc::IntCast if shapes.len() == 1 => shapes[0],
+        // An address: base plus indices; only the last may step (over
+        // elements of `elem_size` bytes), or the base with uniform indices.
+        Opc::Gep { elem_size } if shapes.len() >= 2 && elem_size > 0 => {
+            let (last, rest) = shapes.split_last().expect("two or more");
+            let middle_uniform = rest[1..].iter().all(|s| *s == Shape::Uniform);
+            match (rest[0], lin(*last), middle_uniform) {
+                (Shape::Uniform, Some(k), true) => linear(k * elem_size as i64),
+                (Shape::Linear(b), Some(0), true) => Shape::Linear(b),
+                _ => Shape::Varying,
+            }
+        }
+        // A uniform address is loaded once, if every lane runs the load.
+        Opc::Load { .. } if all_uniform && !masked => Shape::Uniform,
+        Opc::Load { .. } | Opc::Store { .. } | Opc::Phi | Opc::Other => Shape::Varying,
+        Opc::Call { pure: false } => Shape::Varying,
+        _ if all_uniform => Shape::Uniform,
+        _ => Shape::Varying,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::plan::tests::Loop;
+    use super::super::plan::Succs;
+    use super::*;
+
+    fn o(i: Ix) -> Operand<u32> {
+        Operand::Inst(i)
+    }
+    const A: Operand<u32> = Operand::Outside(100);
+    const N: Operand<u32> = Operand::Outside(101);
+
+    /// for (i = 0; i < n; i++) { s += a[i]; }
+    #[test]
+    fn induction_linear_addresses_and_an_add_reduction() {
+        let mut l = Loop::new(&["body"]);
+        let i = l.inst(0, Opc::Phi, vec![Operand::Outside(0), o(5)], "i");
+        l.plan.insts[i].recurrence = Some(Recurrence::Induction { step: 1 });
+        let s = l.inst(0, Opc::Phi, vec![Operand::Outside(0), o(4)], "s");
+        let p = l.inst(0, Opc::Gep { elem_size: 4 }, vec![A, o(i)], "p");
+        let v = l.inst(0, Opc::Load { size: 4 }, vec![o(p)], "v");
+        let s1 = l.inst(0, Opc::Binary(Bin::Add), vec![o(s), o(v)], "s1");
+        let i1 = l.inst(0, Opc::Binary(Bin::Add), vec![o(i), Operand::Outside(1)], "i1");
+        let n = l.inst(0, Opc::Load { size: 8 }, vec![N], "n");
+        assert_eq!((s1, i1), (4, 5));
+        analyze(&mut l.plan);
+        let sh = |k: Ix| l.plan.insts[k].shape;
+        assert_eq!(sh(i), Shape::Linear(1));
+        assert_eq!(sh(p), Shape::Linear(4));
+        assert_eq!(sh(v), Shape::Varying);
+        assert_eq!(sh(n), Shape::Uniform);
+        assert_eq!(l.plan.insts[s].recurrence, Some(Recurrence::Reduction(RedOp::Add)));
+    }
+
+    /// if (a[i] > m) s = s * x;  (merged by a phi in the latch)
+    #[test]
+    fn a_reduction_through_a_merge_and_one_that_is_not() {
+        let mut l = Loop::new(&["body", "then", "latch"]);
+        let s = l.inst(0, Opc::Phi, vec![Operand::Outside(0), o(4)], "s");
+        let c = l.inst(0, Opc::Cmp, vec![A, N], "c");
+        l.succ(0, Succs::Cond { cond: o(c), on_true: 1, on_false: 2 });
+        let x = l.inst(1, Opc::Load { size: 4 }, vec![A], "x");
+        let m = l.inst(1, Opc::Binary(Bin::Mul), vec![o(s), o(x)], "m");
+        l.succ(1, Succs::One(2));
+        let merged = l.inst(2, Opc::Phi, vec![o(m), o(s)], "merged");
+        assert_eq!(merged, 4);
+        assert_eq!(recurrence(&l.plan, s), Recurrence::Reduction(RedOp::Mul));
+        // s = s * x in one path, s + x in the other: two operators.
+        let mut l2 = l;
+        l2.plan.insts[3].kind = Kind::Original(Opc::Binary(Bin::Add));
+        l2.plan.insts[4].ops = vec![o(3), o(3)];
+        let a = l2.inst(2, Opc::Binary(Bin::Mul), vec![o(s), A], "other");
+        l2.plan.insts[4].ops = vec![o(3), o(a)];
+        assert_eq!(recurrence(&l2.plan, s), Recurrence::Other);
+    }
+
+    /// A value the loop also stores is not a reduction.
+    #[test]
+    fn a_reduction_value_used_elsewhere_is_not_one() {
+        let mut l = Loop::new(&["body"]);
+        let s = l.inst(0, Opc::Phi, vec![Operand::Outside(0), o(1)], "s");
+        let s1 = l.inst(0, Opc::Binary(Bin::Add), vec![o(s), A], "s1");
+        l.inst(0, Opc::Store { size: 4 }, vec![o(s1), A], "st");
+        assert_eq!(recurrence(&l.plan, s), Recurrence::Other);
+    }
+
+    /// Sub is a reduction with the chain on the left only.
+    #[test]
+    fn sub_reductions() {
+        let mut l = Loop::new(&["body"]);
+        let s = l.inst(0, Opc::Phi, vec![Operand::Outside(0), o(1)], "s");
+        l.inst(0, Opc::Binary(Bin::Sub), vec![o(s), A], "s1");
+        assert_eq!(recurrence(&l.plan, s), Recurrence::Reduction(RedOp::Add));
+        let mut l = Loop::new(&["body"]);
+        let s = l.inst(0, Opc::Phi, vec![Operand::Outside(0), o(1)], "s");
+        l.inst(0, Opc::Binary(Bin::Sub), vec![A, o(s)], "s1");
+        assert_eq!(recurrence(&l.plan, s), Recurrence::Other);
+    }
+}

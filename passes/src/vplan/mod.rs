@@ -1,0 +1,124 @@
+//! weft's VPlan vectorizer (seed 004, components IV-VII): a simd loop's
+//! VPlan is built one-to-one from its IR (`build`), analyzed on the plan
+//! alone (`divergence`, `predicate`), costed (`cost`), and only then turned
+//! into vector code (`codegen`). `print<vplan>` shows the plan before and
+//! after analysis (`print`).
+pub mod build;
+pub mod codegen;
+pub mod cost;
+pub mod divergence;
+pub mod plan;
+pub mod predicate;
+pub mod print;
+
+use llvm_plugin::inkwell::basic_block::BasicBlock;
+use llvm_plugin::inkwell::values::AnyValue;
+use weft_intrinsics::ffi;
+
+use build::Llvm;
+use cost::{Choice, Division};
+use plan::VPlan;
+
+/// A simd loop whose region was lowered in place (its clauses privatized,
+/// its directives gone): its body runs from `first` to `end`.
+#[derive(Clone, Debug)]
+pub struct Site<'ctx> {
+    pub first: BasicBlock<'ctx>,
+    pub end: BasicBlock<'ctx>,
+    /// "DIR.OMP.SIMD (region 3) in function 'f'", for remarks and printing.
+    pub title: String,
+    pub simdlen: Option<u32>,
+    pub safelen: Option<u32>,
+}
+
+/// What vectorizing a loop became (for its remark).
+pub struct Done {
+    pub choice: Choice,
+    pub bypassed_blocks: usize,
+}
+
+impl Done {
+    pub fn describe(&self) -> String {
+        let div = match (self.choice.division, self.bypassed_blocks) {
+            (_, 0) if !self.has_division() => String::new(),
+            (Division::Integer, n) => {
+                format!(", divisions: vector integer with a safe divisor, {n} all-false bypass(es)")
+            }
+            (Division::ThroughF64, n) => {
+                format!(", divisions: i32 through f64 vectors with a safe divisor, {n} all-false bypass(es)")
+            }
+        };
+        format!("vectorized with VF {} and UF 1, scalar epilogue{div}", self.choice.vf)
+    }
+
+    fn has_division(&self) -> bool {
+        self.choice.bypass
+    }
+}
+
+/// The plan of a site's loop, prepared (changes the IR, keeping its meaning)
+/// and analyzed; with the loop and its initial plan's text when `print`.
+pub fn analyze<'ctx>(
+    site: &Site<'ctx>,
+    print: bool,
+) -> Result<(VPlan<Llvm<'ctx>>, ffi::SimdLoop<'ctx>, Choice, Option<String>), String> {
+    let lp = ffi::simd_prepare(site.first, site.end)?;
+    if lp.inner_loops > 0 {
+        return Err("the loop has an inner loop (vectorizing outer loops is not built yet)".into());
+    }
+    let mut vp = build::build(&lp)?;
+    let before = print.then(|| text(&vp, &format!("VPlan for {} (initial):", site.title)));
+    divergence::analyze(&mut vp);
+    let vf = cost::vf(vp.widest_bits, lp.vector_bits, site.simdlen, site.safelen)
+        .ok_or("safelen allows one lane at a time")?;
+    let f = lp.header.get_parent().expect("in a function");
+    let ctx = lp.header.get_context();
+    let division = if cost::divides(&vp) {
+        cost::division(
+            ffi::arith_cost(f, ffi::CostOp::SDiv, ctx.i32_type().vec_type(vf)),
+            ffi::arith_cost(f, ffi::CostOp::FDiv, ctx.f64_type().vec_type(vf)),
+            vf,
+        )
+    } else {
+        Division::Integer
+    };
+    // (An all-false bypass costs a test and a branch per vector iteration,
+    // far less than a vector division: every masked one gets it.)
+    predicate::if_convert(&mut vp, |_, _| true)?;
+    divergence::analyze(&mut vp);
+    let choice = Choice { vf, division, bypass: vp.blocks.iter().any(|b| b.bypass) };
+    Ok((vp, lp, choice, before))
+}
+
+/// Vectorizes a site's loop, or says why it stays scalar (it is then still
+/// correct: everything done to it before the vector code keeps its meaning).
+pub fn vectorize(site: &Site<'_>) -> Result<Done, String> {
+    let (vp, lp, choice, _) = analyze(site, false)?;
+    if let Some(why) = predicate::refusal(&vp) {
+        return Err(why);
+    }
+    codegen::check(&vp)?;
+    codegen::emit(&vp, &lp, choice)?;
+    Ok(Done { choice, bypassed_blocks: vp.blocks.iter().filter(|b| b.bypass).count() })
+}
+
+/// `print<vplan>`'s text for a site: the initial plan and the analyzed one.
+pub fn print_site(site: &Site<'_>) -> String {
+    match analyze(site, true) {
+        Ok((vp, _, choice, before)) => {
+            let after = text(&vp, &format!("VPlan for {} (after analysis: VF {}):", site.title, choice.vf));
+            format!("{}{after}", before.unwrap_or_default())
+        }
+        Err(why) => format!("VPlan for {}: none: {why}\n", site.title),
+    }
+}
+
+fn text(vp: &VPlan<Llvm<'_>>, title: &str) -> String {
+    let outside = |v: &llvm_plugin::inkwell::values::BasicValueEnum<'_>| {
+        let s = v.print_to_string().to_string_lossy().into_owned();
+        // "i32 %m" or "ptr @a": the operand without its type.
+        s.rsplit(' ').next().unwrap_or(&s).to_string()
+    };
+    let inst = |i: &plan::Inst<Llvm<'_>>| i.text();
+    print::print(vp, title, &print::Names { outside: &outside, inst: &inst })
+}
