@@ -22,5 +22,7 @@ echo "== executed differential test of threaded code generation (24 random progr
 python3 test/run/difftest.py --seed 1 --count 24
 echo "== executed differential test of weft-cc on random C programs (10 programs)"
 python3 test/cc/difftest.py --seed 1 --count 10
+echo "== executed differential test of weft's simd vectorizer (30 random C programs, 2 inputs each, both forms)"
+python3 test/vplan/simdtest.py --seed 1 --count 30 --inputs 2
 echo "== lit"
 "$LIT" -sv --order=lexical test
