@@ -227,3 +227,49 @@ uint64_t weft_store_size(LLVMValueRef in_module, LLVMTypeRef ty) {
   return DL.getTypeStoreSize(unwrap(ty)).getFixedValue();
 }
 }
+
+extern "C" {
+// Two partial reductions (vectors) combined lane by lane by `op` (as in
+// weft_reduce).
+LLVMValueRef weft_combine(int op, LLVMValueRef a, LLVMValueRef b, LLVMValueRef before) {
+  IRBuilder<> B(cast<Instruction>(unwrap(before)));
+  Value *A = unwrap(a), *C = unwrap(b);
+  FastMathFlags FMF;
+  FMF.setAllowReassoc();
+  B.setFastMathFlags(FMF);
+  switch (op) {
+  case 0: return wrap(B.CreateAdd(A, C));
+  case 1: return wrap(B.CreateMul(A, C));
+  case 2: return wrap(B.CreateAnd(A, C));
+  case 3: return wrap(B.CreateOr(A, C));
+  case 4: return wrap(B.CreateXor(A, C));
+  case 5: return wrap(B.CreateFAdd(A, C));
+  case 6: return wrap(B.CreateFMul(A, C));
+  case 7: return wrap(B.CreateBinaryIntrinsic(Intrinsic::smin, A, C));
+  case 8: return wrap(B.CreateBinaryIntrinsic(Intrinsic::smax, A, C));
+  case 9: return wrap(B.CreateBinaryIntrinsic(Intrinsic::umin, A, C));
+  case 10: return wrap(B.CreateBinaryIntrinsic(Intrinsic::umax, A, C));
+  case 11: return wrap(B.CreateBinaryIntrinsic(Intrinsic::minnum, A, C));
+  case 12: return wrap(B.CreateBinaryIntrinsic(Intrinsic::maxnum, A, C));
+  default: return nullptr;
+  }
+}
+}
+
+extern "C" {
+// The vector form of load `orig` whose lane l reads `lane0` advanced by
+// l * k elements: one consecutive load of k * vf elements from lane 0's
+// address, then every k-th. (It reads k - 1 elements past the last lane's;
+// they lie before what the loop's next iteration reads, which the scalar
+// epilogue always runs, so within the same object.)
+LLVMValueRef weft_strided_load(LLVMValueRef orig, LLVMValueRef lane0, unsigned k, unsigned vf, LLVMValueRef before) {
+  auto *L = cast<LoadInst>(unwrap(orig));
+  IRBuilder<> B(cast<Instruction>(unwrap(before)));
+  Type *Wide = FixedVectorType::get(L->getType(), k * vf);
+  Value *W = B.CreateAlignedLoad(Wide, unwrap(lane0), L->getAlign(), L->getName() + ".wide");
+  SmallVector<int, 16> Pick;
+  for (unsigned l = 0; l < vf; ++l)
+    Pick.push_back((int)(l * k));
+  return wrap(B.CreateShuffleVector(W, Pick, L->getName() + ".strided"));
+}
+}

@@ -1109,6 +1109,14 @@ extern "C" {
         before: LLVMValueRef,
     );
     fn weft_reduce(op: c_int, v: LLVMValueRef, before: LLVMValueRef) -> LLVMValueRef;
+    fn weft_combine(op: c_int, a: LLVMValueRef, b: LLVMValueRef, before: LLVMValueRef) -> LLVMValueRef;
+    fn weft_strided_load(
+        orig: LLVMValueRef,
+        lane0: LLVMValueRef,
+        k: c_uint,
+        vf: c_uint,
+        before: LLVMValueRef,
+    ) -> LLVMValueRef;
     fn weft_any_lane(mask: LLVMValueRef, before: LLVMValueRef) -> LLVMValueRef;
     fn weft_resume_phi(
         phi: LLVMValueRef,
@@ -1286,6 +1294,31 @@ pub mod widen {
     pub fn reduce<'ctx>(op: u32, x: BasicValueEnum<'ctx>, before: InstructionValue<'ctx>) -> BasicValueEnum<'ctx> {
         // SAFETY: a live vector value and insertion point; op is in range.
         v(unsafe { weft_reduce(op as c_int, x.as_value_ref(), before.as_value_ref()) })
+    }
+
+    /// A load whose lanes are `k` elements apart: one wide load from lane
+    /// 0's address and a shuffle (the scalar epilogue must run at least one
+    /// iteration: the wide load reads up to the next iteration's element).
+    pub fn strided_load<'ctx>(
+        orig: InstructionValue<'ctx>,
+        lane0: BasicValueEnum<'ctx>,
+        k: u32,
+        vf: u32,
+        before: InstructionValue<'ctx>,
+    ) -> BasicValueEnum<'ctx> {
+        // SAFETY: a live load, its lane-0 address and an insertion point.
+        v(unsafe { weft_strided_load(orig.as_value_ref(), lane0.as_value_ref(), k, vf, before.as_value_ref()) })
+    }
+
+    /// Two partial reductions combined lane by lane (operator as in `reduce`).
+    pub fn combine<'ctx>(
+        op: u32,
+        a: BasicValueEnum<'ctx>,
+        b: BasicValueEnum<'ctx>,
+        before: InstructionValue<'ctx>,
+    ) -> BasicValueEnum<'ctx> {
+        // SAFETY: two live vectors of one type and an insertion point; op is in range.
+        v(unsafe { weft_combine(op as c_int, a.as_value_ref(), b.as_value_ref(), before.as_value_ref()) })
     }
 
     pub fn any_lane<'ctx>(mask: BasicValueEnum<'ctx>, before: InstructionValue<'ctx>) -> IntValue<'ctx> {

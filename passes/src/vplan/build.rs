@@ -191,6 +191,9 @@ pub fn build<'ctx>(lp: &SimdLoop<'ctx>) -> Result<VPlan<Llvm<'ctx>>, String> {
             konst,
             minmax: None,
             incoming,
+            muladd: op == O::Call
+                && ffi::called_function_name(ffi::Value::of_instruction(i))
+                    .is_some_and(|n| n.starts_with("llvm.fmuladd.") || n.starts_with("llvm.fma.")),
             mask: None,
         });
     }

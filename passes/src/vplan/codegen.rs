@@ -252,6 +252,17 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     return Ok(());
                 }
                 let v = match opc {
+                    // Lanes a few elements apart, every lane running: one
+                    // wide load and a shuffle rather than a gather.
+                    Opc::Load { size }
+                        if inst.mask.is_none()
+                            && matches!(self.plan.shape(&ops[0]), Shape::Linear(s) if s > size as i64 && s % size as i64 == 0 && s / (size as i64) <= 4) =>
+                    {
+                        let Shape::Linear(s) = self.plan.shape(&ops[0]) else { unreachable!("matched") };
+                        let k = (s / size as i64) as u32;
+                        let lane0 = self.scalar(&ops[0]);
+                        Some(widen::strided_load(orig, lane0, k, self.vf, self.cursor))
+                    }
                     Opc::Load { size } => {
                         let consecutive = self.plan.shape(&ops[0]) == Shape::Linear(size as i64);
                         let addr = if consecutive { self.scalar(&ops[0]) } else { self.vector(&ops[0]) };
@@ -420,7 +431,8 @@ pub fn emit<'ctx>(plan: &Plan<'ctx>, lp: &SimdLoop<'ctx>, choice: Choice) -> Res
     let pre_term = lp.preheader.get_terminator().ok_or("a preheader without a terminator")?;
     b.position_before(&pre_term);
     let last = b.build_int_sub(lp.trips, i64t.const_int(1, false), "").expect(e);
-    let vfc = i64t.const_int(u64::from(vf), false);
+    let uf = choice.uf.max(1);
+    let vfc = i64t.const_int(u64::from(vf * uf), false);
     let nvec = b.build_int_unsigned_div(last, vfc, "").expect(e);
     let nvec = b.build_int_mul(nvec, vfc, "vector.trips").expect(e);
     let none = b.build_int_compare(IntPredicate::EQ, nvec, i64t.const_zero(), "").expect(e);
@@ -446,11 +458,12 @@ pub fn emit<'ctx>(plan: &Plan<'ctx>, lp: &SimdLoop<'ctx>, choice: Choice) -> Res
     };
     // The vector IV, then the header phis: inductions' lane 0, reductions' vectors.
     let vi = g.here().build_phi(i64t, "vector.iv").expect(e);
-    let mut reductions: Vec<(Ix, PhiValue<'ctx>, RedOp, BasicValueEnum<'ctx>)> = Vec::new();
+    let mut reductions: Vec<(Ix, Vec<PhiValue<'ctx>>, RedOp)> = Vec::new();
     let mut inductions: Vec<(Ix, i64)> = Vec::new();
     let header_phis: Vec<Ix> =
         plan.blocks[0].insts.iter().copied().filter(|&i| plan.insts[i].kind == Kind::Original(Opc::Phi)).collect();
-    // Reductions first (phis lead the block), then the inductions' lane 0.
+    // Reductions first (phis lead the block): one accumulator per part, the
+    // first starting with the original in lane 0.
     for &i in &header_phis {
         let inst = &plan.insts[i];
         let Some(Recurrence::Reduction(op)) = inst.recurrence else { continue };
@@ -460,32 +473,122 @@ pub fn emit<'ctx>(plan: &Plan<'ctx>, lp: &SimdLoop<'ctx>, choice: Choice) -> Res
         g.b.position_before(&g.ph_end);
         let idv = identity(op, t);
         let lanes: Vec<BasicValueEnum<'ctx>> = (0..vf).map(|_| idv).collect();
-        let init =
-            g.b.build_insert_element(const_vector(&lanes), start, ctx.i32_type().const_zero(), "reduction.start")
-                .expect(e);
-        let phi = g.here().build_phi(vector_type(t, vf), "reduction.vec").expect(e);
-        phi.add_incoming(&[(&init, ph)]);
-        g.vals[i].vector = Some(phi.as_basic_value());
-        reductions.push((i, phi, op, start));
+        let none = const_vector(&lanes);
+        let init = g.b.build_insert_element(none, start, ctx.i32_type().const_zero(), "reduction.start").expect(e);
+        let mut phis = Vec::new();
+        for u in 0..uf {
+            let phi = g.here().build_phi(vector_type(t, vf), "reduction.vec").expect(e);
+            let first: BasicValueEnum<'ctx> = if u == 0 { init.into() } else { none.into() };
+            phi.add_incoming(&[(&first, ph)]);
+            phis.push(phi);
+        }
+        reductions.push((i, phis, op));
     }
     for &i in &header_phis {
-        let inst = &plan.insts[i];
-        let Some(Recurrence::Induction { step }) = inst.recurrence else { continue };
-        let orig = inst.orig.expect("original");
-        let it = BasicTypeEnum::try_from(orig.get_type()).map_err(|_| "a phi of no value type")?.into_int_type();
-        let start = g.scalar(&inst.ops[0]).into_int_value();
-        let b = g.here();
-        let k = if it.get_bit_width() == 64 {
-            vi.as_basic_value().into_int_value()
-        } else {
-            b.build_int_truncate(vi.as_basic_value().into_int_value(), it, "").expect(e)
-        };
-        let off = b.build_int_mul(k, it.const_int(step as u64, true), "").expect(e);
-        let lane0 = b.build_int_add(start, off, &inst.name.replace('%', "")).expect(e);
-        g.vals[i].scalar = Some(lane0.into());
-        inductions.push((i, step));
+        if let Some(Recurrence::Induction { step }) = plan.insts[i].recurrence {
+            inductions.push((i, step));
+        }
     }
-    // The body, block by block in if-converted order.
+    // The body, once per part: part u runs iterations vi + u*VF ...
+    let mut back_values: Vec<Vec<Option<BasicValueEnum<'ctx>>>> = Vec::new();
+    for u in 0..uf {
+        g.vals = vec![Val::default(); plan.insts.len()];
+        for (i, phis, _) in &reductions {
+            g.vals[*i].vector = Some(phis[u as usize].as_basic_value());
+        }
+        for &(i, step) in &inductions {
+            let inst = &plan.insts[i];
+            let orig = inst.orig.expect("original");
+            let it = BasicTypeEnum::try_from(orig.get_type()).map_err(|_| "a phi of no value type")?.into_int_type();
+            let start = g.scalar(&inst.ops[0]).into_int_value();
+            let b = g.here();
+            let base = vi.as_basic_value().into_int_value();
+            let base = if u == 0 {
+                base
+            } else {
+                b.build_int_add(base, i64t.const_int(u64::from(u * vf), false), "").expect(e)
+            };
+            let k = if it.get_bit_width() == 64 { base } else { b.build_int_truncate(base, it, "").expect(e) };
+            let off = b.build_int_mul(k, it.const_int(step as u64, true), "").expect(e);
+            let lane0 = b.build_int_add(start, off, &inst.name.replace('%', "")).expect(e);
+            g.vals[i].scalar = Some(lane0.into());
+        }
+        emit_body(&mut g, plan)?;
+        back_values.push(
+            reductions
+                .iter()
+                .map(|(i, _, _)| match plan.insts[*i].ops.get(1) {
+                    Some(o @ Operand::Inst(_)) => Some(g.vector(o)),
+                    _ => None,
+                })
+                .collect(),
+        );
+    }
+    // The vector latch.
+    let latch_bb = g.cursor.get_parent().expect("in a block");
+    let next = g.here().build_int_add(vi.as_basic_value().into_int_value(), vfc, "vector.iv.next").expect(e);
+    let done = g.here().build_int_compare(IntPredicate::EQ, next, nvec, "").expect(e);
+    let middle = ctx.insert_basic_block_after(latch_bb, "vector.middle");
+    let back = g.close(|b| b.build_conditional_branch(done, middle, body).expect(e));
+    ffi::mark_vectorized(back);
+    vi.add_incoming(&[(&i64t.const_zero(), ph), (&next, latch_bb)]);
+    let mut resume: Vec<(Ix, BasicValueEnum<'ctx>)> = Vec::new();
+    g.b.position_at_end(middle);
+    g.cursor = g.b.build_unreachable().expect(e);
+    for (k, (i, phis, op)) in reductions.iter().enumerate() {
+        let mut acc: Option<BasicValueEnum<'ctx>> = None;
+        for (u, phi) in phis.iter().enumerate() {
+            let v = back_values[u][k].ok_or("a reduction without its value from the latch")?;
+            phi.add_incoming(&[(&v, latch_bb)]);
+            acc = Some(match acc {
+                None => v,
+                Some(a) => widen::combine(*op as u32, a, v, g.cursor),
+            });
+        }
+        let r = widen::reduce(*op as u32, acc.ok_or("a reduction without parts")?, g.cursor);
+        resume.push((*i, r));
+    }
+    for (i, step) in &inductions {
+        let inst = &plan.insts[*i];
+        let it = g.scalar(&inst.ops[0]).get_type().into_int_type();
+        let b = g.here();
+        let k = if it.get_bit_width() == 64 { nvec } else { b.build_int_truncate(nvec, it, "").expect(e) };
+        let off = b.build_int_mul(k, it.const_int(*step as u64, true), "").expect(e);
+        let r = b.build_int_add(g.scalar(&inst.ops[0]).into_int_value(), off, "").expect(e);
+        resume.push((*i, r.into()));
+    }
+    g.close(|b| b.build_unconditional_branch(scalar_ph).expect(e));
+    g.b.position_at_end(scalar_ph);
+    g.b.build_unconditional_branch(lp.header).expect(e);
+    for (i, r) in resume {
+        widen::resume_phi(plan.insts[i].orig.expect("original"), lp.preheader, scalar_ph, r, middle);
+    }
+    // The scalar loop now runs the last iterations: not for LoopVectorize either.
+    if let Some(t) = lp.latch.get_terminator() {
+        ffi::mark_vectorized(t);
+    }
+    Ok(())
+}
+
+fn const_vector<'ctx>(lanes: &[BasicValueEnum<'ctx>]) -> llvm_plugin::inkwell::values::VectorValue<'ctx> {
+    match lanes[0] {
+        BasicValueEnum::IntValue(_) => {
+            let v: Vec<IntValue<'ctx>> = lanes.iter().map(|l| l.into_int_value()).collect();
+            VectorType::const_vector(&v)
+        }
+        BasicValueEnum::FloatValue(_) => {
+            let v: Vec<llvm_plugin::inkwell::values::FloatValue<'ctx>> =
+                lanes.iter().map(|l| l.into_float_value()).collect();
+            VectorType::const_vector(&v)
+        }
+        _ => unreachable!("identities are integers or floating point"),
+    }
+}
+
+/// The if-converted body, block by block, for one part.
+fn emit_body<'ctx>(g: &mut Gen<'_, 'ctx>, plan: &Plan<'ctx>) -> Result<(), String> {
+    let ctx = g.ctx;
+    let e = "positioned";
     for blk in &plan.blocks {
         let mut insts = blk
             .insts
@@ -557,59 +660,5 @@ pub fn emit<'ctx>(plan: &Plan<'ctx>, lp: &SimdLoop<'ctx>, choice: Choice) -> Res
             }
         }
     }
-    // The vector latch.
-    let latch_bb = g.cursor.get_parent().expect("in a block");
-    let next = g.here().build_int_add(vi.as_basic_value().into_int_value(), vfc, "vector.iv.next").expect(e);
-    let done = g.here().build_int_compare(IntPredicate::EQ, next, nvec, "").expect(e);
-    let middle = ctx.insert_basic_block_after(latch_bb, "vector.middle");
-    let back = g.close(|b| b.build_conditional_branch(done, middle, body).expect(e));
-    ffi::mark_vectorized(back);
-    vi.add_incoming(&[(&i64t.const_zero(), ph), (&next, latch_bb)]);
-    let mut resume: Vec<(Ix, BasicValueEnum<'ctx>)> = Vec::new();
-    g.b.position_at_end(middle);
-    g.cursor = g.b.build_unreachable().expect(e);
-    for (i, phi, op, _) in &reductions {
-        let Some(Operand::Inst(back_ix)) = plan.insts[*i].ops.get(1).copied() else {
-            return Err("a reduction without its value from the latch".into());
-        };
-        let v = g.vector(&Operand::Inst(back_ix));
-        phi.add_incoming(&[(&v, latch_bb)]);
-        let r = widen::reduce(*op as u32, v, g.cursor);
-        resume.push((*i, r));
-    }
-    for (i, step) in &inductions {
-        let inst = &plan.insts[*i];
-        let it = g.scalar(&inst.ops[0]).get_type().into_int_type();
-        let b = g.here();
-        let k = if it.get_bit_width() == 64 { nvec } else { b.build_int_truncate(nvec, it, "").expect(e) };
-        let off = b.build_int_mul(k, it.const_int(*step as u64, true), "").expect(e);
-        let r = b.build_int_add(g.scalar(&inst.ops[0]).into_int_value(), off, "").expect(e);
-        resume.push((*i, r.into()));
-    }
-    g.close(|b| b.build_unconditional_branch(scalar_ph).expect(e));
-    g.b.position_at_end(scalar_ph);
-    g.b.build_unconditional_branch(lp.header).expect(e);
-    for (i, r) in resume {
-        widen::resume_phi(plan.insts[i].orig.expect("original"), lp.preheader, scalar_ph, r, middle);
-    }
-    // The scalar loop now runs the last iterations: not for LoopVectorize either.
-    if let Some(t) = lp.latch.get_terminator() {
-        ffi::mark_vectorized(t);
-    }
     Ok(())
-}
-
-fn const_vector<'ctx>(lanes: &[BasicValueEnum<'ctx>]) -> llvm_plugin::inkwell::values::VectorValue<'ctx> {
-    match lanes[0] {
-        BasicValueEnum::IntValue(_) => {
-            let v: Vec<IntValue<'ctx>> = lanes.iter().map(|l| l.into_int_value()).collect();
-            VectorType::const_vector(&v)
-        }
-        BasicValueEnum::FloatValue(_) => {
-            let v: Vec<llvm_plugin::inkwell::values::FloatValue<'ctx>> =
-                lanes.iter().map(|l| l.into_float_value()).collect();
-            VectorType::const_vector(&v)
-        }
-        _ => unreachable!("identities are integers or floating point"),
-    }
 }

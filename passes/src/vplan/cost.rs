@@ -19,6 +19,8 @@ pub enum Division {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Choice {
     pub vf: u32,
+    /// Vector iterations per trip of the vector loop (the unroll factor).
+    pub uf: u32,
     pub division: Division,
     /// Masked blocks with a division are skipped when no lane runs them.
     pub bypass: bool,
@@ -31,6 +33,25 @@ pub fn vf(widest_bits: u32, vector_bits: u32, simdlen: Option<u32>, safelen: Opt
     let natural = (vector_bits / widest_bits.max(8)).max(2);
     let vf = simdlen.unwrap_or(natural).min(safelen.unwrap_or(u32::MAX)).min(64);
     (vf >= 2).then_some(vf)
+}
+
+/// The unroll factor: independent accumulators hide a reduction's latency
+/// (4), a small body's loop overhead is shared by two vector iterations
+/// (2); a large or masked body gains nothing. Never beyond `safelen` lanes
+/// in flight.
+pub fn uf<R: Ir>(plan: &VPlan<R>, vf: u32, safelen: Option<u32>) -> u32 {
+    let reduces = plan.insts.iter().any(|i| matches!(i.recurrence, Some(super::plan::Recurrence::Reduction(_))));
+    let masked = plan.blocks.iter().any(|b| b.mask.is_some());
+    let size = plan.insts.iter().filter(|i| i.orig.is_some()).count();
+    let uf = if reduces && size <= 24 {
+        4
+    } else if !masked && size <= 16 {
+        2
+    } else {
+        1
+    };
+    let cap = safelen.map_or(u32::MAX, |s| (s / vf).max(1));
+    uf.min(cap)
 }
 
 /// Whether the loop divides integers (the division strategy matters then).

@@ -70,6 +70,14 @@ pub fn recurrence<R: Ir>(plan: &VPlan<R>, phi: Ix) -> Recurrence {
                 Kind::Original(Opc::Call { .. }) | Kind::Original(Opc::Select) if is_minmax(plan, u).is_some() => {
                     is_minmax(plan, u)
                 }
+                // s + x * y, fused: a sum when s is the addend only.
+                Kind::Original(Opc::Call { .. }) if inst.muladd => {
+                    let on: Vec<usize> = (0..inst.ops.len()).filter(|&k| on_chain(&inst.ops[k])).collect();
+                    if on != [2] {
+                        return Recurrence::Other;
+                    }
+                    Some(RedOp::FAdd)
+                }
                 // A merge of if-converted paths: every incoming is on the chain.
                 Kind::Original(Opc::Phi) if plan.blocks[0].insts.contains(&u) => return Recurrence::Other,
                 Kind::Original(Opc::Phi) => {

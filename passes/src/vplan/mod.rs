@@ -48,7 +48,7 @@ impl Done {
                 format!(", divisions: i32 through f64 vectors with a safe divisor, {n} all-false bypass(es)")
             }
         };
-        format!("vectorized with VF {} and UF 1, scalar epilogue{div}", self.choice.vf)
+        format!("vectorized with VF {} and UF {}, scalar epilogue{div}", self.choice.vf, self.choice.uf)
     }
 
     fn has_division(&self) -> bool {
@@ -86,7 +86,8 @@ pub fn analyze<'ctx>(
     // far less than a vector division: every masked one gets it.)
     predicate::if_convert(&mut vp, |_, _| true)?;
     divergence::analyze(&mut vp);
-    let choice = Choice { vf, division, bypass: vp.blocks.iter().any(|b| b.bypass) };
+    let uf = cost::uf(&vp, vf, site.safelen);
+    let choice = Choice { vf, uf, division, bypass: vp.blocks.iter().any(|b| b.bypass) };
     Ok((vp, lp, choice, before))
 }
 

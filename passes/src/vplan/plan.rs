@@ -163,6 +163,8 @@ pub struct Inst<R: Ir> {
     pub minmax: Option<RedOp>,
     /// A phi's incoming blocks, in the order of its operands.
     pub incoming: Vec<usize>,
+    /// A fused multiply-add (`llvm.fmuladd`, `llvm.fma`): `ops[0] * ops[1] + ops[2]`.
+    pub muladd: bool,
     /// A memory access or division in a block that not every lane runs:
     /// the mask it runs under.
     pub mask: Option<Operand<R::Value>>,
@@ -241,6 +243,7 @@ impl<R: Ir> VPlan<R> {
             konst: None,
             minmax: None,
             incoming: Vec::new(),
+            muladd: false,
             mask: None,
         });
         self.insts.len() - 1
@@ -294,6 +297,7 @@ pub mod tests {
                 konst: None,
                 minmax: None,
                 incoming: Vec::new(),
+                muladd: false,
                 mask: None,
             });
             self.plan.blocks[block].insts.push(i);

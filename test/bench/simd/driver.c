@@ -9,7 +9,7 @@
 #include <time.h>
 
 #define DECL(p)                                                                                   \
-  void p##saxpy(float *, const float *, float, long);                                           \
+  void p##saxpy(float *, const float *, const float *, float, long);                                           \
   double p##dot(const double *, const double *, long);                                          \
   int p##cdiv(int *, int, long);                                                                  \
   void p##clamp(float *, const float *, float, float, long);                                     \
@@ -48,7 +48,7 @@ static double run(int k, char who) {
   double r = 0;
   int pct = k == CDIV0 ? 0 : k == CDIV50 ? 50 : 100;
   switch (k) {
-  case SAXPY: (who == 'w' ? w_saxpy : who == 'v' ? v_saxpy : s_saxpy)(fy, fx, 1.5f, NBIG); r = fy[77]; break;
+  case SAXPY: (who == 'w' ? w_saxpy : who == 'v' ? v_saxpy : s_saxpy)(fo, fx, fy, 1.5f, NBIG); r = fo[77]; break;
   case DOT: r = (who == 'w' ? w_dot : who == 'v' ? v_dot : s_dot)(dx, dy, NBIG); break;
   case CDIV0: case CDIV50: case CDIV100:
     cdiv_input(pct);
@@ -75,7 +75,8 @@ int main(int argc, char **argv) {
     double best[3] = {1e30, 1e30, 1e30}, res[3];
     const char who[3] = {'w', 'v', 's'};
     for (int round = 0; round < rounds; round++)
-      for (int j = 0; j < 3; j++) {
+      for (int jj = 0; jj < 3; jj++) {
+        int j = (jj + round) % 3; /* (who goes first changes every round) */
         double t0 = now();
         for (int rep = 0; rep < reps_of[k]; rep++) res[j] = run(k, who[j]);
         double t = (now() - t0) / reps_of[k];

@@ -7,10 +7,10 @@
 #define K(x) x
 #endif
 
-void K(saxpy)(float *restrict y, const float *restrict x, float a, long n) {
+void K(saxpy)(float *restrict out, const float *restrict x, const float *restrict y, float a, long n) {
 #pragma omp simd
   for (long i = 0; i < n; i++)
-    y[i] = a * x[i] + y[i];
+    out[i] = a * x[i] + y[i];
 }
 
 double K(dot)(const double *restrict x, const double *restrict y, long n) {
