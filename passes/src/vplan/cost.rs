@@ -87,6 +87,21 @@ mod tests {
     }
 
     #[test]
+    fn unroll_factor() {
+        use super::super::plan::tests::Loop;
+        use super::super::plan::{Operand, Recurrence};
+        let mut l = Loop::new(&["body"]);
+        let s = l.inst(0, Opc::Phi, vec![Operand::Outside(0), Operand::Inst(1)], "s");
+        l.inst(0, Opc::Binary(Bin::Add), vec![Operand::Inst(s), Operand::Outside(1)], "s1");
+        assert_eq!(uf(&l.plan, 4, None), 2);
+        l.plan.insts[s].recurrence = Some(Recurrence::Reduction(super::super::plan::RedOp::Add));
+        assert_eq!(uf(&l.plan, 4, None), 4);
+        // safelen(8) with 4 lanes: two vector iterations in flight at most.
+        assert_eq!(uf(&l.plan, 4, Some(8)), 2);
+        assert_eq!(uf(&l.plan, 4, Some(4)), 1);
+    }
+
+    #[test]
     fn division_through_f64_when_the_integer_one_is_expanded() {
         // x86: <8 x i32> sdiv is scalarized (~ 8 * 20), <8 x double> fdiv ~ 16.
         assert_eq!(division(Some(160), Some(16), 8), Division::ThroughF64);
