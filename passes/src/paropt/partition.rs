@@ -18,6 +18,8 @@ use super::runtime;
 /// `last` (an i32) nonzero when that chunk held the sequentially last
 /// iteration; `fini` runs once per thread after its last chunk.
 pub(super) struct LoopEnds<'ctx> {
+    /// The store that starts each chunk's IV: the chunk's loop follows it.
+    pub(super) start: InstructionValue<'ctx>,
     pub(super) chunk_end: BasicBlock<'ctx>,
     pub(super) last: PointerValue<'ctx>,
     pub(super) fini: BasicBlock<'ctx>,
@@ -132,7 +134,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             init.set_operand(0, nlo);
             let b = self.before_terminator(shape.fini);
             self.rt.call(b, "__kmpc_for_static_fini", None, &[ident.into(), gtid.into()]);
-            return Ok(LoopEnds { chunk_end: shape.fini, last, fini: shape.fini });
+            return Ok(LoopEnds { start: init, chunk_end: shape.fini, last, fini: shape.fini });
         }
         // A chunk loop around the loop: dispatch_next hands out chunks until none is left.
         let chunk = match sched.chunk {
@@ -180,7 +182,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         self.b.build_unconditional_branch(dispatch).expect("positioned");
         self.b.position_at_end(done);
         self.b.build_unconditional_branch(shape.end).expect("positioned");
-        Ok(LoopEnds { chunk_end: shape.fini, last, fini: done })
+        Ok(LoopEnds { start: init, chunk_end: shape.fini, last, fini: done })
     }
 }
 

@@ -11,11 +11,12 @@ use llvm_plugin::inkwell::values::{
 };
 use llvm_plugin::inkwell::{FloatPredicate, IntPredicate};
 use weft_intrinsics::ffi::{self, Value};
-use weft_intrinsics::vocab::ReductionOp;
+use weft_intrinsics::vocab::{ClauseKind, DirKind, ReductionOp};
 use weft_intrinsics::Rule;
 
 use super::lower::{blocks_between, err, recompute_after, Lowerer, Private, Res, Shape};
 use super::nonpod;
+use super::partition::LoopEnds;
 use super::plan::{Construct, Plan, Share};
 use super::runtime;
 use crate::wregion::Analysis;
@@ -200,6 +201,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         if !starts.is_empty() {
             self.linear_steps(&starts, &privs, &blocks_between(f, shape.first, shape.end), name)?;
         }
+        if let (Some(ends), true) = (&ends, matches!(reg.kind, DirKind::LoopSimd | DirKind::ParallelLoopSimd)) {
+            self.simd_chunk(reg, &privs, ends, shape);
+        }
         // Copy-out at the end of the chunk that holds the sequentially last
         // iteration (not once per thread: under dynamic schedules the thread
         // that ran it may run another chunk afterwards).
@@ -285,6 +289,53 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             self.rt.call(b, "__kmpc_barrier", None, &[bid.into(), gtid.into()]);
         }
         Ok(())
+    }
+
+    /// The simd part of `for simd`: threads first, then vectors on each
+    /// thread's chunk. The chunk's loop becomes a `DIR.OMP.SIMD` region of
+    /// its own (with the combined directive's simdlen and safelen), which
+    /// weft-vectorize vectorizes later like any simd loop; the thread's
+    /// reduction and lastprivate copies are its REDUCTION and LASTPRIVATE
+    /// variables, so the vector loop gets copies it can keep in registers.
+    fn simd_chunk(
+        &self,
+        reg: &crate::wregion::WRegion,
+        privs: &[Private<'ctx>],
+        ends: &LoopEnds<'ctx>,
+        shape: Shape<'ctx>,
+    ) {
+        let mut bundles: Vec<(String, Vec<ffi::Value>)> = vec![("DIR.OMP.SIMD".to_string(), vec![])];
+        for k in [ClauseKind::Simdlen, ClauseKind::Safelen] {
+            if let Some(o) = reg.env.value(k) {
+                // SAFETY: a clause operand of the region being lowered (a constant).
+                bundles.push((k.name().to_string(), vec![ffi::Value::of(unsafe { ffi::basic_value(o.value) })]));
+            }
+        }
+        for p in privs {
+            let tag = match p.share {
+                Share::Reduction { op, unsigned } => {
+                    let t = ClauseKind::Reduction(op).name().to_string();
+                    if unsigned {
+                        format!("{t}:UNSIGNED")
+                    } else {
+                        t
+                    }
+                }
+                Share::Lastprivate | Share::FirstLastprivate | Share::Linear { .. } => {
+                    ClauseKind::Lastprivate.name().to_string()
+                }
+                _ => continue,
+            };
+            // (Array reductions stay in memory: the vector loop leaves them.)
+            if matches!(p.ty, BasicTypeEnum::IntType(_) | BasicTypeEnum::FloatType(_)) {
+                bundles.push((tag, vec![ffi::Value::of(p.copy)]));
+            }
+        }
+        let Some(after) = ends.start.get_next_instruction() else { return };
+        let entry = ffi::build_region_entry(after, &bundles);
+        let exit_at = shape.fini.get_terminator().expect("terminator");
+        ffi::build_region_exit(exit_at, entry, "DIR.OMP.END.SIMD");
+        let _ = ends.chunk_end;
     }
 
     /// An array section `[first, first + n)` of `base` (an array variable, or
