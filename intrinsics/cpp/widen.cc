@@ -273,3 +273,18 @@ LLVMValueRef weft_strided_load(LLVMValueRef orig, LLVMValueRef lane0, unsigned k
   return wrap(B.CreateShuffleVector(W, Pick, L->getName() + ".strided"));
 }
 }
+
+
+extern "C" {
+// Deletes blocks no other block branches to any more (the vector loop of a
+// failed attempt: the loop before it is whole again).
+void weft_delete_blocks(LLVMBasicBlockRef *bbs, unsigned n) {
+  // (Not DeleteDeadBlocks: it updates the phis of successors one dead
+  // predecessor at a time, which a phi of two dead predecessors does not
+  // survive. These blocks only refer to each other.)
+  for (unsigned k = 0; k < n; ++k)
+    unwrap(bbs[k])->dropAllReferences();
+  for (unsigned k = 0; k < n; ++k)
+    unwrap(bbs[k])->eraseFromParent();
+}
+}

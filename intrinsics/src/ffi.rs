@@ -1110,6 +1110,7 @@ extern "C" {
     );
     fn weft_reduce(op: c_int, v: LLVMValueRef, before: LLVMValueRef) -> LLVMValueRef;
     fn weft_combine(op: c_int, a: LLVMValueRef, b: LLVMValueRef, before: LLVMValueRef) -> LLVMValueRef;
+    fn weft_delete_blocks(bbs: *mut LLVMBasicBlockRef, n: c_uint);
     fn weft_strided_load(
         orig: LLVMValueRef,
         lane0: LLVMValueRef,
@@ -1294,6 +1295,13 @@ pub mod widen {
     pub fn reduce<'ctx>(op: u32, x: BasicValueEnum<'ctx>, before: InstructionValue<'ctx>) -> BasicValueEnum<'ctx> {
         // SAFETY: a live vector value and insertion point; op is in range.
         v(unsafe { weft_reduce(op as c_int, x.as_value_ref(), before.as_value_ref()) })
+    }
+
+    /// Deletes `blocks`, which no block outside them branches to any more.
+    pub fn delete_blocks(blocks: &[BasicBlock<'_>]) {
+        let mut raw: Vec<LLVMBasicBlockRef> = blocks.iter().map(|b| b.as_mut_ptr()).collect();
+        // SAFETY: live blocks of one function, unreachable from outside the set.
+        unsafe { weft_delete_blocks(raw.as_mut_ptr(), raw.len() as c_uint) }
     }
 
     /// A load whose lanes are `k` elements apart: one wide load from lane

@@ -16,6 +16,7 @@
 //! The scalar loop always runs at least once, so whatever the code after
 //! the loop reads from it (lastprivate values, LCSSA phis) comes from the
 //! sequentially last iteration as before. Both loops are marked vectorized.
+use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::builder::Builder;
 use llvm_plugin::inkwell::context::ContextRef;
 use llvm_plugin::inkwell::types::{BasicTypeEnum, VectorType};
@@ -418,10 +419,39 @@ fn identity<'ctx>(op: RedOp, t: BasicTypeEnum<'ctx>) -> BasicValueEnum<'ctx> {
     }
 }
 
-/// Emits the vector loop for `plan` (checked) before `lp`'s loop. Returns
-/// the vector loop's latch branch.
+/// Emits the vector loop for `plan` before `lp`'s loop. Whatever goes wrong
+/// on the way (an error, or a panic: a bug in weft) undoes it: the vector
+/// blocks are deleted and the preheader enters the scalar loop again, so
+/// the loop stays scalar and correct, never half rewritten.
 pub fn emit<'ctx>(plan: &Plan<'ctx>, lp: &SimdLoop<'ctx>, choice: Choice) -> Result<(), String> {
     check(plan)?;
+    let f = lp.header.get_parent().ok_or("a loop outside any function")?;
+    let before = f.get_basic_blocks();
+    let attempt = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| emit_loop(plan, lp, choice)));
+    let why = match attempt {
+        Ok(Ok(())) => return Ok(()),
+        Ok(Err(why)) => why,
+        Err(panic) => {
+            let msg = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic".into());
+            format!("internal error (a bug in weft): {msg}")
+        }
+    };
+    if let Some(t) = lp.preheader.get_terminator() {
+        t.erase_from_basic_block();
+    }
+    let b = lp.header.get_context().create_builder();
+    b.position_at_end(lp.preheader);
+    b.build_unconditional_branch(lp.header).expect("positioned");
+    let made: Vec<BasicBlock<'ctx>> = f.get_basic_blocks().into_iter().filter(|b| !before.contains(b)).collect();
+    widen::delete_blocks(&made);
+    Err(why)
+}
+
+fn emit_loop<'ctx>(plan: &Plan<'ctx>, lp: &SimdLoop<'ctx>, choice: Choice) -> Result<(), String> {
     let ctx = lp.header.get_context();
     let i64t = ctx.i64_type();
     let vf = choice.vf;
@@ -441,6 +471,9 @@ pub fn emit<'ctx>(plan: &Plan<'ctx>, lp: &SimdLoop<'ctx>, choice: Choice) -> Res
     let scalar_ph = ctx.prepend_basic_block(lp.header, "scalar.ph");
     b.build_conditional_branch(none, scalar_ph, ph).expect(e);
     pre_term.erase_from_basic_block();
+    // (scalar.ph enters the scalar loop only once everything else is done.)
+    b.position_at_end(scalar_ph);
+    let scalar_end = b.build_unreachable().expect(e);
     b.position_at_end(ph);
     let ph_end = b.build_unconditional_branch(body).expect(e);
     b.position_at_end(body);
@@ -558,8 +591,9 @@ pub fn emit<'ctx>(plan: &Plan<'ctx>, lp: &SimdLoop<'ctx>, choice: Choice) -> Res
         resume.push((*i, r.into()));
     }
     g.close(|b| b.build_unconditional_branch(scalar_ph).expect(e));
-    g.b.position_at_end(scalar_ph);
+    g.b.position_before(&scalar_end);
     g.b.build_unconditional_branch(lp.header).expect(e);
+    scalar_end.erase_from_basic_block();
     for (i, r) in resume {
         widen::resume_phi(plan.insts[i].orig.expect("original"), lp.preheader, scalar_ph, r, middle);
     }
