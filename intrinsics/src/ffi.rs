@@ -904,6 +904,17 @@ pub enum Widen {
     Zext,
 }
 
+impl Widen {
+    /// The helper's code for it: 0 none, 1 sext, 2 zext.
+    fn of(cast: c_int) -> Widen {
+        match cast {
+            1 => Widen::Sext,
+            2 => Widen::Zext,
+            _ => Widen::None,
+        }
+    }
+}
+
 /// A worksharing loop as the CFG has it: `for (iv = start; iv PRED bound; iv
 /// += step)` (or `-= step`), tested in its header.
 #[derive(Clone, Copy)]
@@ -984,11 +995,7 @@ pub fn find_loop<'ctx>(
             start: BasicValueEnum::new(r.start),
             bound: BasicValueEnum::new(r.bound),
             pred: int_predicate(r.pred).ok_or("the loop's comparison is not an integer comparison")?,
-            widen: match r.cast {
-                1 => Widen::Sext,
-                2 => Widen::Zext,
-                _ => Widen::None,
-            },
+            widen: Widen::of(r.cast),
             step: BasicValueEnum::new(r.step),
             step_negated: r.step_negated != 0,
             increment: (!r.increment.is_null()).then(|| InstructionValue::new(r.increment)),
@@ -1039,11 +1046,7 @@ pub fn find_rotated<'ctx>(forest: &LoopForest, first: BasicBlock<'ctx>) -> Resul
                 start: BasicValueEnum::new(r.start),
                 bound: BasicValueEnum::new(r.bound),
                 pred: int_predicate(r.pred).ok_or("the loop's comparison is not an integer comparison")?,
-                widen: match r.cast {
-                    1 => Widen::Sext,
-                    2 => Widen::Zext,
-                    _ => Widen::None,
-                },
+                widen: Widen::of(r.cast),
                 step: BasicValueEnum::new(r.step),
                 step_negated: r.step_negated != 0,
                 increment: None,

@@ -76,10 +76,7 @@ pub(super) fn copy_construct<'ctx>(
     dst: PointerValue<'ctx>,
     src: PointerValue<'ctx>,
 ) {
-    match h.and_then(|h| h.copy_ctor) {
-        Some(f) => call(b, f, &[dst, src]),
-        None => super::privatize::copy(b, ty, dst, src),
-    }
+    copy_by(b, h.and_then(|h| h.copy_ctor), ty, dst, src)
 }
 
 /// `dst = src` into a live object (lastprivate's copy-out): the copy
@@ -91,7 +88,17 @@ pub(super) fn copy_assign<'ctx>(
     dst: PointerValue<'ctx>,
     src: PointerValue<'ctx>,
 ) {
-    match h.and_then(|h| h.copy_assign) {
+    copy_by(b, h.and_then(|h| h.copy_assign), ty, dst, src)
+}
+
+fn copy_by<'ctx>(
+    b: &Builder<'ctx>,
+    helper: Option<FunctionValue<'ctx>>,
+    ty: BasicTypeEnum<'ctx>,
+    dst: PointerValue<'ctx>,
+    src: PointerValue<'ctx>,
+) {
+    match helper {
         Some(f) => call(b, f, &[dst, src]),
         None => super::privatize::copy(b, ty, dst, src),
     }

@@ -12,7 +12,7 @@ use llvm_plugin::inkwell::values::{
 use llvm_plugin::inkwell::{FloatPredicate as FP, IntPredicate as IP};
 use weft_intrinsics::ffi::{self, SimdLoop};
 
-use super::plan::{Bin, Block, Inst, Ir, Kind, Opc, Operand, Recurrence, RedOp, Shape, Succs, VPlan};
+use super::plan::{Bin, Block, Inst, Ir, Kind, Opc, Operand, Recurrence, RedOp, Succs, VPlan};
 
 /// LLVM IR's handles.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -181,21 +181,13 @@ pub fn build<'ctx>(lp: &SimdLoop<'ctx>) -> Result<VPlan<Llvm<'ctx>>, String> {
             Opc::Binary(_) => (0..2).find_map(|k| i.get_operand(k).and_then(|o| o.left()).and_then(const_int)),
             _ => None,
         };
-        insts.push(Inst {
-            orig: Some(i),
-            kind: Kind::Original(opc),
-            ops,
-            name: describe(i),
-            shape: Shape::Unknown,
-            recurrence: None,
-            konst,
-            minmax: None,
-            incoming,
-            muladd: op == O::Call
-                && ffi::called_function_name(ffi::Value::of_instruction(i))
-                    .is_some_and(|n| n.starts_with("llvm.fmuladd.") || n.starts_with("llvm.fma.")),
-            mask: None,
-        });
+        let mut inst = Inst::new(Some(i), Kind::Original(opc), ops, describe(i));
+        inst.konst = konst;
+        inst.incoming = incoming;
+        inst.muladd = op == O::Call
+            && ffi::called_function_name(ffi::Value::of_instruction(i))
+                .is_some_and(|n| n.starts_with("llvm.fmuladd.") || n.starts_with("llvm.fma."));
+        insts.push(inst);
     }
     // Min/max: a select on a compare of its own two operands, or an intrinsic.
     for ix in 0..insts.len() {

@@ -207,6 +207,25 @@ pub struct VPlan<R: Ir> {
     pub widest_bits: u32,
 }
 
+impl<R: Ir> Inst<R> {
+    /// An instruction not yet analyzed.
+    pub fn new(orig: Option<R::Inst>, kind: Kind, ops: Vec<Operand<R::Value>>, name: impl Into<String>) -> Self {
+        Inst {
+            orig,
+            kind,
+            ops,
+            name: name.into(),
+            shape: Shape::Unknown,
+            recurrence: None,
+            konst: None,
+            minmax: None,
+            incoming: Vec::new(),
+            muladd: false,
+            mask: None,
+        }
+    }
+}
+
 impl<R: Ir> VPlan<R> {
     /// The block that holds instruction `i`.
     pub fn block_of(&self, i: Ix) -> Option<usize> {
@@ -233,19 +252,7 @@ impl<R: Ir> VPlan<R> {
 
     /// Adds an instruction (not yet in a block).
     pub fn add(&mut self, kind: New, ops: Vec<Operand<R::Value>>, name: impl Into<String>) -> Ix {
-        self.insts.push(Inst {
-            orig: None,
-            kind: Kind::New(kind),
-            ops,
-            name: name.into(),
-            shape: Shape::Unknown,
-            recurrence: None,
-            konst: None,
-            minmax: None,
-            incoming: Vec::new(),
-            muladd: false,
-            mask: None,
-        });
+        self.insts.push(Inst::new(None, Kind::New(kind), ops, name));
         self.insts.len() - 1
     }
 }
@@ -287,19 +294,7 @@ pub mod tests {
 
         pub fn inst(&mut self, block: usize, opc: Opc, ops: Vec<Operand<u32>>, name: &str) -> Ix {
             let i = self.plan.insts.len();
-            self.plan.insts.push(Inst {
-                orig: Some(i as u32),
-                kind: Kind::Original(opc),
-                ops,
-                name: name.to_string(),
-                shape: Shape::Unknown,
-                recurrence: None,
-                konst: None,
-                minmax: None,
-                incoming: Vec::new(),
-                muladd: false,
-                mask: None,
-            });
+            self.plan.insts.push(Inst::new(Some(i as u32), Kind::Original(opc), ops, name));
             self.plan.blocks[block].insts.push(i);
             i
         }
