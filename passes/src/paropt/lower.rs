@@ -59,6 +59,9 @@ pub(super) struct Private<'ctx> {
     pub(super) array_fns: Option<(FunctionValue<'ctx>, FunctionValue<'ctx>)>,
     /// A non-POD variable's helpers.
     pub(super) nonpod: Option<super::nonpod::Helpers<'ctx>>,
+    /// An array section known only at run time: its length (i64); `ty` is
+    /// then the element's type and `orig`/`copy` the section's first elements.
+    pub(super) len: Option<IntValue<'ctx>>,
 }
 
 pub(super) fn err(rule: Rule, construct: &str, detail: impl Into<String>) -> WeftError {

@@ -112,6 +112,9 @@ pub struct Var {
     /// An array section: its first element (`count` elements from there of
     /// the array the variable is, or the pointer variable points to).
     pub section: Option<u64>,
+    /// An array section whose bounds are known only at run time: its first
+    /// element and its length (integers), `count` then unused.
+    pub runtime_section: Option<(ValueId, ValueId)>,
     pub share: Share,
     /// A non-POD variable's helper functions (paper III.E).
     pub nonpod: Option<Helpers>,
@@ -159,6 +162,14 @@ impl Var {
     /// The record must come from a fresh analysis of the live function.
     pub unsafe fn ty<'ctx>(&self) -> Option<BasicTypeEnum<'ctx>> {
         let value = |id| ffi::basic_value(id);
+        if self.runtime_section.is_some() {
+            // One element: the section's length is a value.
+            return match (self.elem, ffi::memory_type(value(self.var))) {
+                (Some(e), _) => Some(value(e).get_type()),
+                (None, Some(BasicTypeEnum::ArrayType(at))) => Some(at.get_element_type()),
+                _ => None,
+            };
+        }
         if self.section.is_some() {
             // The section's elements: the clause's element type, else the
             // array's.
@@ -268,13 +279,26 @@ fn not_yet(construct: &str, what: impl Into<String>) -> WeftError {
     WeftError::new(Rule::NotYetSupported, construct, what.into())
 }
 
-/// An array section's first element and length, when both are constants.
-fn section_bounds(clause: &str, lower: &Operand, length: &Operand, on: &str) -> Result<(u64, u32), WeftError> {
+/// An array section's bounds: constants, or values known at run time.
+enum Bounds {
+    Const(u64, u32),
+    Runtime(ValueId, ValueId),
+}
+
+fn section_bounds(clause: &str, lower: &Operand, length: &Operand, on: &str) -> Result<Bounds, WeftError> {
     match (lower.const_uint(), length.const_uint()) {
-        (Some(l), Some(n)) if (1..=u32::MAX as u64).contains(&n) => Ok((l, n as u32)),
-        _ => Err(not_yet(
+        (Some(l), Some(n)) if (1..=u32::MAX as u64).contains(&n) => Ok(Bounds::Const(l, n as u32)),
+        (Some(_), Some(n)) => Err(WeftError::new(
+            Rule::OperandKind,
             clause,
-            format!("array sections whose bounds are known only at run time ([{}:{}])", lower.text, length.text),
+            format!("an array section of {n} elements ([{}:{}])", lower.text, length.text),
+        )
+        .on_directive(on)),
+        _ if lower.is_int() && length.is_int() => Ok(Bounds::Runtime(lower.value, length.value)),
+        _ => Err(WeftError::new(
+            Rule::OperandKind,
+            clause,
+            format!("array section bounds must be integers ([{}:{}])", lower.text, length.text),
         )
         .on_directive(on)),
     }
@@ -297,16 +321,19 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
     };
     match item {
         Item::Var { var, typed } => {
-            let section = match typed.as_ref().and_then(|t| t.offset.as_ref()) {
+            let (section, runtime_section) = match typed.as_ref().and_then(|t| t.offset.as_ref()) {
                 Some(off) => {
                     let count = typed.as_ref().and_then(|t| t.count.as_ref()).expect("a section has a count");
-                    Some(section_bounds(clause, off, count, on)?.0)
+                    match section_bounds(clause, off, count, on)? {
+                        Bounds::Const(first, _) => (Some(first), None),
+                        Bounds::Runtime(first, len) => (None, Some((first, len))),
+                    }
                 }
-                None => None,
+                None => (None, None),
             };
-            sectioned(section)?;
+            sectioned(section.or(runtime_section.map(|_| 0)))?;
             let mut count = 1;
-            if let Some(c) = typed.as_ref().and_then(|t| t.count.as_ref()) {
+            if let Some(c) = typed.as_ref().and_then(|t| t.count.as_ref()).filter(|_| runtime_section.is_none()) {
                 count = match c.const_uint() {
                     Some(n) if (1..=u32::MAX as u64).contains(&n) => n as u32,
                     _ => {
@@ -331,6 +358,7 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
                 elem: typed.as_ref().map(|t| t.ty.value),
                 count,
                 section,
+                runtime_section,
                 share,
                 nonpod: None,
                 clause: clause.to_string(),
@@ -359,8 +387,8 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
             if stride.const_uint() != Some(1) {
                 return Err(not_yet(clause, format!("array sections with a stride ({})", stride.text)).on_directive(on));
             }
-            let (first, count) = section_bounds(clause, lower, length, on)?;
-            sectioned(Some(first))?;
+            let bounds = section_bounds(clause, lower, length, on)?;
+            sectioned(Some(0))?;
             if !base.is_pointer() {
                 return Err(WeftError::new(
                     Rule::OperandKind,
@@ -369,11 +397,16 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
                 )
                 .on_directive(on));
             }
+            let (count, section, runtime_section) = match bounds {
+                Bounds::Const(first, count) => (count, Some(first), None),
+                Bounds::Runtime(first, len) => (1, None, Some((first, len))),
+            };
             Ok(Var {
                 var: base.value,
                 elem: None,
                 count,
-                section: Some(first),
+                section,
+                runtime_section,
                 share,
                 nonpod: None,
                 clause: clause.to_string(),
@@ -432,7 +465,9 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
             Share::Lastprivate
         };
         let v = var_of(item, &clause_of(ClauseKind::Lastprivate), share, name)?;
-        if share == Share::LastprivateConditional && (v.nonpod.is_some() || v.count > 1 || v.section.is_some()) {
+        if share == Share::LastprivateConditional
+            && (v.nonpod.is_some() || v.count > 1 || v.section.is_some() || v.runtime_section.is_some())
+        {
             return Err(not_yet(&v.clause, "a conditional lastprivate that is not a scalar").on_directive(name));
         }
         match vars.iter_mut().find(|x| x.var == v.var && x.share == Share::Firstprivate) {

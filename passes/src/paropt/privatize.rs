@@ -7,7 +7,8 @@ use llvm_plugin::inkwell::builder::Builder;
 use llvm_plugin::inkwell::module::Linkage;
 use llvm_plugin::inkwell::types::{BasicType, BasicTypeEnum};
 use llvm_plugin::inkwell::values::{
-    AnyValue, BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue, IntValue, PointerValue,
+    AnyValue, BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue,
+    IntValue, PointerValue,
 };
 use llvm_plugin::inkwell::{FloatPredicate, IntPredicate};
 use weft_intrinsics::ffi::{self, Value};
@@ -89,7 +90,14 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 .on_directive(name));
             }
             let helpers = self.nonpod_helpers(v, name)?;
-            typed.push((orig.into_pointer_value(), ty, v.share, v.section.map(|s| (s, v.clause.as_str())), helpers));
+            typed.push((
+                orig.into_pointer_value(),
+                ty,
+                v.share,
+                v.section.map(|s| (s, v.clause.as_str())),
+                helpers,
+                v.runtime_section,
+            ));
         }
         let body = blocks_between(f, shape.first, shape.end);
         if !plan.vars.is_empty() {
@@ -122,18 +130,28 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         }
         let mut privs = Vec::new();
         let mut copyins = Vec::new();
-        for (orig, ty, share, section, nonpod) in typed {
+        // Buffers of run-time sections of pointer variables, freed at the end.
+        let mut heap = Vec::new();
+        for (orig, ty, share, section, nonpod, runtime_section) in typed {
             if share == Share::Copyin {
                 // The global itself: each thread reaches its own instance
                 // through it (the operand may be the encountering thread's).
                 copyins.push((ffi::thread_local_global(orig.into()).unwrap_or(orig), ty));
                 continue;
             }
-            let (orig, copy) = match section {
-                Some((first, clause)) => {
+            let mut len = None;
+            let (orig, copy) = match (section, runtime_section) {
+                (_, Some((first, length))) => {
+                    let (o, c, n, buffer) =
+                        self.privatize_runtime_section(orig, ty, first, length, home, &body, shape.first)?;
+                    len = Some(n);
+                    heap.extend(buffer);
+                    (o, c)
+                }
+                (Some((first, clause)), None) => {
                     self.privatize_section(orig, ty, first, home, &body, shape.first, clause, name)?
                 }
-                None => {
+                (None, None) => {
                     let copy = self.alloca(home, ty, &format!("{}.priv", orig.get_name().to_string_lossy()));
                     ffi::replace_uses_in_blocks(orig, copy, &body);
                     let at = shape.first.get_terminator().expect("terminator");
@@ -141,8 +159,10 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                     (orig, copy)
                 }
             };
-            let mut p = Private { orig, copy, ty, share, array_fns: None, nonpod };
-            if matches!((share, ty), (Share::Reduction { .. }, BasicTypeEnum::ArrayType(_))) {
+            let mut p = Private { orig, copy, ty, share, array_fns: None, nonpod, len };
+            if matches!((share, ty), (Share::Reduction { .. }, BasicTypeEnum::ArrayType(_)))
+                || (len.is_some() && matches!(share, Share::Reduction { .. }))
+            {
                 p.array_fns = Some((
                     self.array_reduction_fn(&p, fname, ArrayStep::Identity),
                     self.array_reduction_fn(&p, fname, ArrayStep::Combine),
@@ -163,6 +183,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         }
         for p in &privs {
             match p.share {
+                Share::Firstprivate | Share::FirstLastprivate if p.len.is_some() => {
+                    copy_n(b, p.ty, p.copy, p.orig, p.len.expect("a length"))
+                }
                 Share::Firstprivate | Share::FirstLastprivate => {
                     nonpod::copy_construct(b, p.nonpod, p.ty, p.copy, p.orig)
                 }
@@ -170,7 +193,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 Share::Private | Share::Lastprivate => nonpod::construct(b, p.nonpod, p.copy),
                 Share::Reduction { op, unsigned } => match p.array_fns {
                     Some((init, _)) => {
-                        b.build_call(init, &[p.copy.into()], "").expect("positioned");
+                        let mut args: Vec<BasicMetadataValueEnum<'ctx>> = vec![p.copy.into()];
+                        args.extend(p.len.map(BasicMetadataValueEnum::from));
+                        b.build_call(init, &args, "").expect("positioned");
                     }
                     None => {
                         let id = reduction_identity(p.ty, op, unsigned).expect("checked above");
@@ -221,7 +246,10 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let (then, tail) = self.if_then(is_last, at.get_terminator().expect("terminator"), "lastprivate.copyout");
             let b = self.before_terminator(then);
             for p in outs {
-                nonpod::copy_assign(b, p.nonpod, p.ty, p.orig, p.copy);
+                match p.len {
+                    Some(n) => copy_n(b, p.ty, p.orig, p.copy, n),
+                    None => nonpod::copy_assign(b, p.nonpod, p.ty, p.orig, p.copy),
+                }
             }
             if fini == at {
                 // (One block per thread: what follows comes after the copy-out.)
@@ -241,7 +269,32 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         // thread(s) that must combine into the originals (all of them in
         // turn under its lock, or one after a tree reduction that calls the
         // generated combiner), 0 elsewhere.
-        let reds: Vec<&Private> = privs.iter().filter(|p| matches!(p.share, Share::Reduction { .. })).collect();
+        // Run-time sections: each thread combines its copy into the original
+        // under a lock of their own (the runtime's callback has no room for
+        // a length), before the other reductions.
+        let sections: Vec<&Private> =
+            privs.iter().filter(|p| matches!(p.share, Share::Reduction { .. }) && p.len.is_some()).collect();
+        if !sections.is_empty() {
+            let ident = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC);
+            let lock = self.rt.critical_lock(".weft.reduction.section");
+            let b = self.before_terminator(fini);
+            self.rt.call(b, "__kmpc_critical", None, &[ident.into(), gtid.into(), lock.into()]);
+            for p in &sections {
+                self.combine_into(b, p, p.orig, p.copy);
+            }
+            self.rt.call(b, "__kmpc_end_critical", None, &[ident.into(), gtid.into(), lock.into()]);
+        }
+        if !heap.is_empty() {
+            // (After the copy-outs and the combine above; nothing after it
+            // reads a section's copy: the runtime's reduction has the others.)
+            let free = self.rt.func("free", None, &[self.rt.ptr.into()], false);
+            let b = self.before_terminator(fini);
+            for buffer in heap {
+                b.build_call(free, &[buffer.into()], "").expect("positioned");
+            }
+        }
+        let reds: Vec<&Private> =
+            privs.iter().filter(|p| matches!(p.share, Share::Reduction { .. }) && p.len.is_none()).collect();
         if !reds.is_empty() {
             let ident = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC);
             let lock = self.rt.critical_lock(".weft.reduction");
@@ -397,6 +450,76 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         }
     }
 
+    /// An array section `[first, first + len)` with bounds known only at run
+    /// time (`elem` its element type): an array variable gets a private copy
+    /// of the whole array, a pointer variable a private heap buffer of
+    /// `first + len` elements (returned, to be freed) behind a private
+    /// pointer; both indexed like the original. Returns the addresses of the
+    /// section's first element in the original and in the copy, and its
+    /// length in i64. Computed in `prologue`.
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn privatize_runtime_section(
+        &self,
+        base: PointerValue<'ctx>,
+        elem: BasicTypeEnum<'ctx>,
+        first: weft_intrinsics::model::ValueId,
+        length: weft_intrinsics::model::ValueId,
+        home: BasicBlock<'ctx>,
+        body: &[BasicBlock<'ctx>],
+        prologue: BasicBlock<'ctx>,
+    ) -> Res<(PointerValue<'ctx>, PointerValue<'ctx>, IntValue<'ctx>, Option<PointerValue<'ctx>>)> {
+        let label = base.get_name().to_string_lossy().into_owned();
+        let i64t = self.rt.i64;
+        let memory = ffi::memory_type(base.into());
+        let b = self.before_terminator(prologue);
+        let wide = |v: IntValue<'ctx>| {
+            if v.get_type().get_bit_width() == 64 {
+                v
+            } else {
+                b.build_int_z_extend(v, i64t, "").expect("positioned")
+            }
+        };
+        let first = wide(self.value(first).into_int_value());
+        let len = wide(self.value(length).into_int_value());
+        let at = |b: &Builder<'ctx>, p: PointerValue<'ctx>| {
+            // SAFETY: element `first` of storage holding at least first + len elements.
+            unsafe { b.build_gep(elem, p, &[first], "omp.section") }.expect("positioned")
+        };
+        match memory {
+            Some(BasicTypeEnum::ArrayType(whole)) => {
+                let buf = self.alloca(home, whole.into(), &format!("{label}.priv"));
+                ffi::replace_uses_in_blocks(base, buf, body);
+                let term = prologue.get_terminator().expect("terminator");
+                ffi::rematerialize_derived(base, buf, body, term);
+                let b = self.before_terminator(prologue);
+                Ok((at(b, base), at(b, buf), len, None))
+            }
+            Some(BasicTypeEnum::PointerType(_)) => {
+                let var = self.alloca(home, self.rt.ptr.into(), &format!("{label}.ptr.priv"));
+                ffi::replace_uses_in_blocks(base, var, body);
+                let b = self.before_terminator(prologue);
+                let n = b.build_int_add(first, len, "").expect("positioned");
+                let bytes = b.build_int_mul(n, elem.size_of().expect("sized"), "").expect("positioned");
+                let malloc = self.rt.func("malloc", Some(self.rt.ptr.into()), &[i64t.into()], false);
+                let buf = b
+                    .build_call(malloc, &[bytes.into()], &format!("{label}.section"))
+                    .expect("positioned")
+                    .try_as_basic_value()
+                    .left()
+                    .expect("malloc returns a pointer")
+                    .into_pointer_value();
+                b.build_store(var, buf).expect("positioned");
+                let elems = b.build_load(self.rt.ptr, base, &label).expect("positioned").into_pointer_value();
+                Ok((at(b, elems), at(b, buf), len, Some(buf)))
+            }
+            _ => Err(err(
+                Rule::OperandKind,
+                "QUAL.OPND.ARRSECT",
+                format!("{label} is neither an array nor a pointer: it has no array section"),
+            )),
+        }
+    }
+
     /// COPYIN: the encountering thread takes the address of its instance of
     /// each threadprivate variable before the fork; each thread of the team
     /// copies that instance into its own (the encountering thread, whose
@@ -542,7 +665,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     fn combine_into(&self, b: &Builder<'ctx>, p: &Private<'ctx>, dst: PointerValue<'ctx>, src: PointerValue<'ctx>) {
         let Share::Reduction { op, unsigned } = p.share else { unreachable!("reductions only") };
         if let Some((_, combine_fn)) = p.array_fns {
-            b.build_call(combine_fn, &[dst.into(), src.into()], "").expect("positioned");
+            let mut args: Vec<BasicMetadataValueEnum<'ctx>> = vec![dst.into(), src.into()];
+            args.extend(p.len.map(BasicMetadataValueEnum::from));
+            b.build_call(combine_fn, &args, "").expect("positioned");
             return;
         }
         let x = b.build_load(p.ty, dst, "red.orig").expect("positioned");
@@ -556,30 +681,41 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// or `void (ptr dst, ptr src)` combining each of src into dst.
     fn array_reduction_fn(&self, p: &Private<'ctx>, fname: &str, step: ArrayStep) -> FunctionValue<'ctx> {
         let Share::Reduction { op, unsigned } = p.share else { unreachable!("reductions only") };
-        let BasicTypeEnum::ArrayType(at) = p.ty else { unreachable!("arrays only") };
-        let (elem, n) = (at.get_element_type(), at.len());
+        // An array of n elements, or a run-time section (the length a parameter).
+        let (elem, n) = match p.ty {
+            BasicTypeEnum::ArrayType(at) if p.len.is_none() => (at.get_element_type(), Some(at.len())),
+            t => (t, None),
+        };
         let ctx = self.rt.ctx;
         let ptr = self.rt.ptr;
-        let (name, params) = match step {
+        let (name, mut params) = match step {
             ArrayStep::Identity => ("init", vec![ptr.into()]),
             ArrayStep::Combine => ("combine", vec![ptr.into(), ptr.into()]),
         };
+        if n.is_none() {
+            params.push(self.rt.i64.into());
+        }
         let ty = ctx.void_type().fn_type(&params, false);
         let f = self.rt.module.add_function(&format!("{fname}.omp.reduce.{name}"), ty, Some(Linkage::Internal));
         let b = ctx.create_builder();
         let entry = ctx.append_basic_block(f, "entry");
         let body = ctx.append_basic_block(f, "elem");
         let done = ctx.append_basic_block(f, "done");
-        b.position_at_end(entry);
-        b.build_unconditional_branch(body).expect("positioned");
-        b.position_at_end(body);
         let i64t = self.rt.i64;
+        let count = match n {
+            Some(n) => i64t.const_int(u64::from(n), false),
+            None => f.get_last_param().expect("the length").into_int_value(),
+        };
+        b.position_at_end(entry);
+        let none = b.build_int_compare(IntPredicate::EQ, count, i64t.const_zero(), "").expect("positioned");
+        b.build_conditional_branch(none, done, body).expect("positioned");
+        b.position_at_end(body);
         let i = b.build_phi(i64t, "i").expect("positioned");
         let iv = i.as_basic_value().into_int_value();
         let at_elem = |arg: u32| {
             let base = f.get_nth_param(arg).expect("a parameter").into_pointer_value();
-            // SAFETY: i < n, in bounds of the [n x elem] array the caller passes.
-            unsafe { b.build_gep(at, base, &[i64t.const_zero(), iv], "") }.expect("positioned")
+            // SAFETY: i < count, in bounds of the elements the caller passes.
+            unsafe { b.build_gep(elem, base, &[iv], "") }.expect("positioned")
         };
         match step {
             ArrayStep::Identity => {
@@ -595,8 +731,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             }
         }
         let next = b.build_int_add(iv, i64t.const_int(1, false), "").expect("positioned");
-        let more =
-            b.build_int_compare(IntPredicate::ULT, next, i64t.const_int(n as u64, false), "").expect("positioned");
+        let more = b.build_int_compare(IntPredicate::ULT, next, count, "").expect("positioned");
         b.build_conditional_branch(more, body, done).expect("positioned");
         i.add_incoming(&[(&i64t.const_zero(), entry), (&next, body)]);
         b.position_at_end(done);
@@ -698,6 +833,18 @@ fn loop_body_start<'ctx>(body: &[BasicBlock<'ctx>], iv: PointerValue<'ctx>) -> O
 
 /// `*dst = *src` for a variable of type `ty`: a load and a store for a
 /// scalar, a memcpy for an array or struct.
+/// `count` elements of `elem` from `src` to `dst`.
+fn copy_n<'ctx>(
+    b: &Builder<'ctx>,
+    elem: BasicTypeEnum<'ctx>,
+    dst: PointerValue<'ctx>,
+    src: PointerValue<'ctx>,
+    count: IntValue<'ctx>,
+) {
+    let size = b.build_int_mul(elem.size_of().expect("a sized type"), count, "").expect("positioned");
+    b.build_memcpy(dst, 1, src, 1, size).expect("positioned");
+}
+
 pub(super) fn copy<'ctx>(b: &Builder<'ctx>, ty: BasicTypeEnum<'ctx>, dst: PointerValue<'ctx>, src: PointerValue<'ctx>) {
     if matches!(ty, BasicTypeEnum::ArrayType(_) | BasicTypeEnum::StructType(_) | BasicTypeEnum::VectorType(_)) {
         let size = ty.size_of().expect("a sized type");

@@ -23,7 +23,7 @@ pub(super) fn check(plan: &Plan, name: &str) -> Res<()> {
         Some(v) => Err(WeftError::new(
             Rule::NotYetSupported,
             v.clause.as_str(),
-            "a linear variable of a simd loop needs weft-vectorize's VPlan, which is not built yet",
+            "a linear variable of a simd loop other than the loop's own (not built yet)",
         )
         .on_directive(name)),
         None => Ok(()),
@@ -81,6 +81,15 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let body = blocks_between(f, shape.first, shape.end);
         // (As in lower_data: what the code after shares must not see the copies.)
         ffi::recompute_pure_escaping(&body, shape.end.get_first_instruction().expect("the END group"));
+        if let Some(v) = vars.iter().find(|v| v.runtime_section.is_some()) {
+            return Err(WeftError::new(
+                Rule::NotYetSupported,
+                v.clause.as_str(),
+                "array sections with run-time bounds on a construct one thread runs (simd, single)",
+            )
+            .on_directive(name)
+            .at(a.graph.regions[r].entry.span.first));
+        }
         for v in vars {
             let ty = self.var_type(v).ok_or_else(|| {
                 WeftError::new(Rule::OperandKind, v.clause.as_str(), "cannot tell the variable's type: give it :TYPED")
