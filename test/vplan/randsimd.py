@@ -13,7 +13,8 @@ integers of several widths, + on doubles holding integers, so any order of
 summation gives the same bits); lastprivate; private temporaries; gathers
 and scatters through a permutation; strided accesses; math calls (fabs,
 sqrt of squares, fmin/fmax); simdlen/safelen clauses; an inner while loop
-whose trip count differs per lane (early-exit free). Programs are valid
+whose trip count differs per lane (early-exit free); a quarter of the loops
+as `parallel for simd` (threads first, then vectors). Programs are valid
 OpenMP: no loop-carried dependence, no division by zero, no overflow of
 signed types (values stay small), so their serial output is the truth.
 """
@@ -58,6 +59,8 @@ class Gen:
         kind = r.choice(
             ["elementwise", "ifelse", "condstore", "divide", "reduce", "reduce", "lastprivate", "private", "gather",
              "scatter", "strided", "math", "nested", "while", "fpsum"])
+        # Threads first, then vectors: the same loop as `parallel for simd`.
+        combined = r.random() < 0.25
         clauses = []
         safelen = r.choice([1, 2, 4]) if r.random() < 0.1 else None
         if r.random() < 0.2:
@@ -130,7 +133,10 @@ class Gen:
             # An inner loop whose trip count differs per lane.
             clauses.append("private(w)")
             body += ["w = 0;", f"for (int q = 0; q < (a[i] & 7); q++)", "  w += q * b[i];", "c[i] = w;"]
-        pragma = "#pragma omp simd" + ("" if not clauses else " " + " ".join(clauses))
+        head = "#pragma omp parallel for simd" if combined else "#pragma omp simd"
+        if combined and kind == "while":
+            clauses = [c for c in clauses if not c.startswith("private")] + ["private(w)"]
+        pragma = head + ("" if not clauses else " " + " ".join(clauses))
         out = [f"  /* loop {j}: {kind} */", f"  {extra}" if extra else "", pragma,
                f"  for (int i = 0; i < {n}; i++) {{"]
         out += ["    " + b for b in body]

@@ -55,7 +55,7 @@ def one(k, inputs, keep):
             ("weft-O0", [WEFT_CC, "-O0", c, "-lm", "-o", f"{d}/o0"]),
             ("paper-form", [WEFT_CC, "-O2", "-S", "-emit-llvm", "--paper-form", c, "-o", f"{d}/p.ll"]),
             ("paper-form", [CLANG, "-O2", f"-fpass-plugin={PLUGIN}", "-Wno-override-module", f"{d}/p.ll", "-lm",
-                            "-o", f"{d}/paper"]),
+                            f"-L{LLVM}/lib", f"-Wl,-rpath,{LLVM}/lib", "-lomp", "-o", f"{d}/paper"]),
         ]
         remarks = ""
         for name, cmd in steps:
