@@ -102,7 +102,7 @@ const char *weft_simd_prepare(LLVMBasicBlockRef first, LLVMBasicBlockRef end, We
   TargetInfo Tgt(F);
   Loop *L = loopAfter(LI, First, End);
   if (!L)
-    return "no loop follows the directive";
+    return "no loop is left in the region (the optimizer may have unrolled or removed it)";
   simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false);
   formLCSSARecursively(*L, DT, &LI, &SE);
   if (L->getExitingBlock() != L->getLoopLatch()) {
