@@ -434,7 +434,11 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
             // ORDERED(0) is plain `ordered`; ORDERED(n) a doacross loop.
             C::Ordered => c.value().is_some_and(|v| v.const_uint() != Some(0)),
             // (A simd loop's linear variables are refused by paropt::simd.)
-            C::Linear => !(construct.is_loop() || construct == Construct::Simd) || c.modifiers.contains(Modifiers::IV),
+            // (LINEAR:IV names a simd loop's own variable, as icx writes it.)
+            C::Linear => {
+                !(construct.is_loop() || construct == Construct::Simd)
+                    || (c.modifiers.contains(Modifiers::IV) && construct != Construct::Simd)
+            }
             // (A nest that weft-prepare collapsed has one counter.)
             C::Collapse => c.value().and_then(Operand::const_uint) != Some(1) && env.normalized_iv.len() != 1,
             C::Reduction(ReductionOp::Udr) => true,
@@ -487,7 +491,13 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         vars.push(var_of(item, &clause_of(ClauseKind::Copyin), Share::Copyin, name)?);
     }
     for lin in &env.linear {
-        let share = Share::Linear { step: lin.step.as_ref().map(|o| o.value) };
+        // A simd loop's own variable (LINEAR:IV): the loop steps it; its copy
+        // is copied out after the loop, as the sequential loop leaves it.
+        let share = if lin.modifiers.contains(Modifiers::IV) {
+            Share::Lastprivate
+        } else {
+            Share::Linear { step: lin.step.as_ref().map(|o| o.value) }
+        };
         vars.push(var_of(&lin.item, &clause_of(ClauseKind::Linear), share, name)?);
     }
     for red in &env.reductions {
