@@ -33,14 +33,18 @@ use weft_intrinsics::{Rule, WeftError};
 
 use crate::wregion::Analysis;
 
-/// The worksharing regions of `a` whose loop has no NORMALIZED slots.
+/// The worksharing regions of `a` whose loop has no NORMALIZED slots, and
+/// the simd regions with `collapse(n > 1)` (one counter over the nest is
+/// one loop the vectorizer can take).
 fn unnormalized(a: &Analysis<'_>) -> Vec<usize> {
     (0..a.graph.regions.len())
         .filter(|&r| {
             let reg = &a.graph.regions[r];
+            let unnormalized = reg.env.normalized_iv.len() + reg.env.normalized_ub.len() != 2;
+            let collapsed = reg.env.value(ClauseKind::Collapse).and_then(|o| o.const_uint()).is_some_and(|n| n > 1);
             // (icx's form of a collapsed nest, one NORMALIZED pair per level,
             // is normalized again into one counter.)
-            reg.kind.is_worksharing_loop() && (reg.env.normalized_iv.len() + reg.env.normalized_ub.len() != 2)
+            unnormalized && (reg.kind.is_worksharing_loop() || (reg.kind.is_simd_only() && collapsed))
         })
         .collect()
 }
