@@ -21,10 +21,11 @@ Type *vec(Type *T, unsigned VF) { return FixedVectorType::get(T, VF); }
 
 extern "C" {
 
-// Whether the call neither reads nor writes memory (it may run in any lane).
+// Whether the call neither reads nor writes memory nor throws (it may run
+// in any lane; whether it returns is the program's promise for a simd loop).
 int weft_call_is_pure(LLVMValueRef call) {
   auto *CB = dyn_cast<CallBase>(unwrap(call));
-  return CB && CB->doesNotAccessMemory() && !CB->mayHaveSideEffects();
+  return CB && CB->doesNotAccessMemory() && !CB->mayThrow();
 }
 
 // `orig` (a binary or unary operator, cast, compare, select, getelementptr
@@ -56,8 +57,17 @@ LLVMValueRef weft_widen(LLVMValueRef orig, LLVMValueRef *ops, unsigned n, unsign
     TargetLibraryInfoImpl TLII(Triple(I->getModule()->getTargetTriple()));
     TargetLibraryInfo TLI(TLII);
     Intrinsic::ID ID = getVectorIntrinsicIDForCall(CI, &TLI);
-    if (ID == Intrinsic::not_intrinsic || !isTriviallyVectorizable(ID))
-      return nullptr;
+    if (ID == Intrinsic::not_intrinsic || !isTriviallyVectorizable(ID)) {
+      // A vector variant the call names (vector-function-abi-variant: from
+      // -fveclib, or declare simd), with every operand a vector.
+      Function *VecF =
+          VFDatabase(*CI).getVectorizedFunction(VFShape::get(*CI, ElementCount::getFixed(vf), false));
+      if (!VecF)
+        return nullptr;
+      V = B.CreateCall(VecF, Ops);
+      V->setName(I->getName() + ".vec");
+      return wrap(V);
+    }
     // (The result's type is the first overloaded type.)
     SmallVector<Type *, 2> Tys{vec(CI->getType(), vf)};
     for (unsigned k = 0; k < n; ++k)
@@ -76,15 +86,18 @@ LLVMValueRef weft_widen(LLVMValueRef orig, LLVMValueRef *ops, unsigned n, unsign
   return wrap(V);
 }
 
-// Whether a call is one weft_widen turns into a vector intrinsic.
-int weft_call_has_vector_form(LLVMValueRef call) {
+// Whether a call is one weft_widen turns into a vector intrinsic, or into a
+// call of a vector variant of `vf` lanes.
+int weft_call_has_vector_form(LLVMValueRef call, unsigned vf) {
   auto *CI = dyn_cast<CallInst>(unwrap(call));
   if (!CI)
     return 0;
   TargetLibraryInfoImpl TLII(Triple(CI->getModule()->getTargetTriple()));
   TargetLibraryInfo TLI(TLII);
   Intrinsic::ID ID = getVectorIntrinsicIDForCall(CI, &TLI);
-  return ID != Intrinsic::not_intrinsic && isTriviallyVectorizable(ID);
+  if (ID != Intrinsic::not_intrinsic && isTriviallyVectorizable(ID))
+    return 1;
+  return VFDatabase(*CI).getVectorizedFunction(VFShape::get(*CI, ElementCount::getFixed(vf), false)) != nullptr;
 }
 
 // Whether the intrinsic `call` calls takes operand `k` as a scalar even in

@@ -1084,7 +1084,7 @@ extern "C" {
     fn weft_arith_cost(f: LLVMValueRef, opcode: c_int, ty: LLVMTypeRef) -> c_int;
     fn weft_mark_vectorized(branch: LLVMValueRef);
     fn weft_call_is_pure(call: LLVMValueRef) -> c_int;
-    fn weft_call_has_vector_form(call: LLVMValueRef) -> c_int;
+    fn weft_call_has_vector_form(call: LLVMValueRef, vf: c_uint) -> c_int;
     fn weft_call_scalar_operand(call: LLVMValueRef, k: c_uint) -> c_int;
     fn weft_widen(
         orig: LLVMValueRef,
@@ -1205,9 +1205,11 @@ pub fn call_is_pure(call: InstructionValue<'_>) -> bool {
     unsafe { weft_call_is_pure(call.as_value_ref()) != 0 }
 }
 
-pub fn call_has_vector_form(call: InstructionValue<'_>) -> bool {
+/// Whether the call has a vector intrinsic, or a vector variant of `vf`
+/// lanes (the `vector-function-abi-variant` attribute).
+pub fn call_has_vector_form(call: InstructionValue<'_>, vf: u32) -> bool {
     // SAFETY: a live instruction.
-    unsafe { weft_call_has_vector_form(call.as_value_ref()) != 0 }
+    unsafe { weft_call_has_vector_form(call.as_value_ref(), vf) != 0 }
 }
 
 /// Whether the vector form of the call takes operand `k` as a scalar.

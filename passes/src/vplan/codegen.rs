@@ -281,7 +281,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     Opc::Binary(Bin::IntDiv) if self.division == Division::ThroughF64 && is_i32(orig) => {
                         Some(self.divide_through_f64(orig, &ops))
                     }
-                    Opc::Call { .. } if !ffi::call_has_vector_form(orig) => self.scalarize(orig, &ops),
+                    Opc::Call { .. } if !ffi::call_has_vector_form(orig, self.vf) => self.scalarize(orig, &ops),
                     Opc::Call { .. } => {
                         let mut args = Vec::new();
                         for (k, o) in ops.iter().enumerate() {
