@@ -269,6 +269,29 @@ mod tests {
         assert_eq!(recurrence(&l.plan, s), Recurrence::Other);
     }
 
+    /// s = fmuladd(x, y, s): a sum; s as a factor: not a reduction.
+    #[test]
+    fn fused_multiply_add_sums() {
+        let mut l = Loop::new(&["body"]);
+        let s = l.inst(0, Opc::Phi, vec![Operand::Outside(0), o(1)], "s");
+        let f = l.inst(0, Opc::Call { pure: true }, vec![A, N, o(s)], "s1");
+        l.plan.insts[f].muladd = true;
+        assert_eq!(recurrence(&l.plan, s), Recurrence::Reduction(RedOp::FAdd));
+        l.plan.insts[f].ops = vec![o(s), N, A];
+        assert_eq!(recurrence(&l.plan, s), Recurrence::Other);
+    }
+
+    /// m = (x > m) ? x : m, with the select marked a maximum by `build`.
+    #[test]
+    fn min_max_through_a_compare_and_select() {
+        let mut l = Loop::new(&["body"]);
+        let m = l.inst(0, Opc::Phi, vec![Operand::Outside(0), o(2)], "m");
+        let c = l.inst(0, Opc::Cmp, vec![A, o(m)], "c");
+        let sel = l.inst(0, Opc::Select, vec![o(c), A, o(m)], "m1");
+        l.plan.insts[sel].minmax = Some(RedOp::SMax);
+        assert_eq!(recurrence(&l.plan, m), Recurrence::Reduction(RedOp::SMax));
+    }
+
     /// Sub is a reduction with the chain on the left only.
     #[test]
     fn sub_reductions() {

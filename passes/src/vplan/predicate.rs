@@ -12,6 +12,9 @@ use super::plan::{Bin, Inst, Ir, Ix, Kind, New, Opc, Operand, Succs, VPlan};
 /// Why a loop cannot be vectorized, found while if-converting.
 pub type Refusal = String;
 
+/// The mask of an edge `(from, to, mask)`; None: every lane of `from`.
+type Edge<V> = (usize, usize, Option<Operand<V>>);
+
 /// If-converts `plan` (in place). `bypass(block)` says whether a masked
 /// block with divisions gets the all-false bypass.
 pub fn if_convert<R: Ir>(plan: &mut VPlan<R>, bypass: impl Fn(&VPlan<R>, usize) -> bool) -> Result<(), Refusal> {
@@ -19,7 +22,7 @@ pub fn if_convert<R: Ir>(plan: &mut VPlan<R>, bypass: impl Fn(&VPlan<R>, usize) 
     // masks[b]: None for every lane.
     let mut masks: Vec<Option<Operand<R::Value>>> = vec![None; n];
     // edge[(p, b)]: the mask of the edge p -> b (None: every lane in p).
-    let mut edges: Vec<(usize, usize, Option<Operand<R::Value>>)> = Vec::new();
+    let mut edges: Vec<Edge<R::Value>> = Vec::new();
     for b in 1..n {
         let mut head: Vec<Ix> = Vec::new();
         let mut incoming = Vec::new();
@@ -97,8 +100,8 @@ pub fn if_convert<R: Ir>(plan: &mut VPlan<R>, bypass: impl Fn(&VPlan<R>, usize) 
         }
     }
     // What must not run in inactive lanes.
-    for b in 1..n {
-        let Some(mask) = masks[b] else { continue };
+    for (b, mask) in masks.iter().enumerate().skip(1) {
+        let Some(mask) = *mask else { continue };
         let mut has_div = false;
         for i in plan.blocks[b].insts.clone() {
             match plan.insts[i].kind {
