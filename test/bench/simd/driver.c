@@ -41,8 +41,8 @@ static void cdiv_input(int pct) {
 
 enum { SAXPY, DOT, CDIV0, CDIV50, CDIV100, CLAMP, STRIDED, INNER, MATH, NK };
 static const char *names[NK] = {"saxpy", "dot", "cond-divide 0%", "cond-divide 50%", "cond-divide 100%",
-                                "clamp (selects)", "strided", "outer/inner per-lane", "math call (sqrtf)"};
-static const int reps_of[NK] = {20, 20, 2000, 2000, 2000, 20, 20, 200, 20};
+                                "clamp (selects)", "strided", "outer/inner (Collatz)", "math call (sqrtf)"};
+static const int reps_of[NK] = {20, 20, 2000, 2000, 2000, 20, 20, 20, 20};
 
 static double run(int k, char who) {
   double r = 0;
@@ -68,7 +68,7 @@ int main(int argc, char **argv) {
   int rounds = argc > 1 ? atoi(argv[1]) : 5;
   for (long i = 0; i < NBIG; i++) { fx[i] = (float)((i % 200) - 100) / 64.0f; fy[i] = 1.0f; dy[i] = (double)(i % 7); }
   for (long i = 0; i < 3 * NBIG; i++) dx[i] = (double)(i % 13);
-  for (int i = 0; i < N; i++) len[i] = (i * 7919) % 64;
+  for (int i = 0; i < N; i++) len[i] = (i * 7919) % 100000;
   double geo = 0;
   printf("%-22s %12s %12s %12s %10s %10s\n", "kernel", "weft (us)", "LV (us)", "scalar (us)", "weft/LV", "weft/scal");
   for (int k = 0; k < NK; k++) {

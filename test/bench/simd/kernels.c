@@ -48,14 +48,18 @@ void K(strided)(double *restrict out, const double *restrict in, long n) {
     out[i] = in[3 * i] + 2.0 * in[3 * i + 1];
 }
 
-/* An outer simd loop whose inner loop runs a different count per lane. */
+/* An outer simd loop whose inner loop runs a different count per lane, and
+   one no closed form replaces: the Collatz steps of each element. */
 void K(inner)(int *restrict out, const int *restrict len, long n) {
 #pragma omp simd
   for (long i = 0; i < n; i++) {
-    int s = 0;
-    for (int q = 0; q < len[i]; q++)
-      s += q * q;
-    out[i] = s;
+    unsigned x = (unsigned)len[i] + 1;
+    int steps = 0;
+    while (x != 1) {
+      x = (x & 1) ? 3 * x + 1 : x / 2;
+      steps++;
+    }
+    out[i] = steps;
   }
 }
 
