@@ -53,13 +53,17 @@ struct TargetInfo {
   }
 };
 
-// The first loop on the paths from First that do not pass End.
+// The loop property that names a simd region's own loop (weft_tag_simd_loop).
+constexpr const char *SimdTag = "weft.simd.loop";
+
+// The first loop on the paths from First that do not pass End (not one
+// First is in: the region is inside it).
 Loop *loopAfter(LoopInfo &LI, BasicBlock *First, BasicBlock *End) {
   SmallVector<BasicBlock *, 16> Work{First};
   SmallPtrSet<BasicBlock *, 16> Seen{First, End};
   for (size_t I = 0; I < Work.size(); ++I) {
     BasicBlock *B = Work[I];
-    if (LI.isLoopHeader(B))
+    if (LI.isLoopHeader(B) && !LI.getLoopFor(B)->contains(First))
       return LI.getLoopFor(B);
     for (BasicBlock *S : successors(B))
       if (Seen.insert(S).second)
@@ -67,21 +71,110 @@ Loop *loopAfter(LoopInfo &LI, BasicBlock *First, BasicBlock *End) {
   }
   return nullptr;
 }
+// Whether phis A and B always hold the same value, assuming the pairs in
+// Same do: phis of one block whose values from each predecessor are the
+// same value or such phis again. (The optimizer leaves such twins behind,
+// e.g. a reduction's running value and a copy of it kept for after the
+// loop; the VPlan would see the copy as carried by neither.)
+bool congruent(Value *A, Value *B, SmallVectorImpl<std::pair<PHINode *, PHINode *>> &Same) {
+  if (A == B)
+    return true;
+  auto *PA = dyn_cast<PHINode>(A), *PB = dyn_cast<PHINode>(B);
+  if (!PA || !PB || PA->getParent() != PB->getParent() || PA->getType() != PB->getType())
+    return false;
+  for (auto &[X, Y] : Same)
+    if ((X == PA && Y == PB) || (X == PB && Y == PA))
+      return true;
+  if (Same.size() > 32)
+    return false;
+  Same.push_back({PA, PB});
+  for (BasicBlock *In : PA->blocks())
+    if (PB->getBasicBlockIndex(In) < 0 || !congruent(PA->getIncomingValueForBlock(In), PB->getIncomingValueForBlock(In), Same))
+      return false;
+  return true;
+}
+
+// Merges twin phis in L's blocks (congruent above) into one.
+void mergeTwinPhis(Loop *L, ScalarEvolution &SE) {
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (BasicBlock *BB : L->blocks()) {
+      SmallVector<PHINode *, 8> Phis;
+      for (PHINode &P : BB->phis())
+        Phis.push_back(&P);
+      for (size_t I = 0; I < Phis.size() && !Changed; ++I)
+        for (size_t J = I + 1; J < Phis.size() && !Changed; ++J) {
+          SmallVector<std::pair<PHINode *, PHINode *>, 8> Same;
+          if (!congruent(Phis[I], Phis[J], Same))
+            continue;
+          // (Each phi in one pair only: then each is replaced once.)
+          SmallPtrSet<PHINode *, 16> Once;
+          bool Distinct = true;
+          for (auto &[X, Y] : Same)
+            Distinct &= Once.insert(X).second && Once.insert(Y).second;
+          if (!Distinct)
+            continue;
+          for (auto &[X, Y] : Same) {
+            SE.forgetValue(X);
+            X->replaceAllUsesWith(Y);
+            X->eraseFromParent();
+          }
+          Changed = true;
+        }
+      if (Changed)
+        break;
+    }
+  }
+}
 } // namespace
 
 extern "C" {
+
+// Tags the loop of the simd region between the directive calls `entry` and
+// `exit` with the loop property weft.simd.loop, and `entry` with metadata of
+// that name, while the loop is still there: LLVM's loop passes may unroll it
+// completely before weft-vectorize runs, and a loop inside it is then not a
+// simd loop (weft_simd_prepare tells them apart by the tag). Returns whether
+// a loop was tagged.
+int weft_tag_simd_loop(LLVMValueRef entry, LLVMValueRef exit) {
+  auto *E = cast<Instruction>(unwrap(entry)), *X = cast<Instruction>(unwrap(exit));
+  Function &F = *E->getFunction();
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  Loop *L = loopAfter(LI, E->getParent(), X->getParent());
+  if (!L)
+    return 0;
+  LLVMContext &Cx = F.getContext();
+  if (!findOptionMDForLoop(L, SimdTag)) {
+    SmallVector<Metadata *, 4> Ops{nullptr};
+    if (MDNode *Id = L->getLoopID())
+      for (unsigned I = 1; I < Id->getNumOperands(); ++I)
+        Ops.push_back(Id->getOperand(I));
+    Ops.push_back(MDNode::get(Cx, {MDString::get(Cx, SimdTag)}));
+    MDNode *Id = MDNode::getDistinct(Cx, Ops);
+    Id->replaceOperandWith(0, Id);
+    L->setLoopID(Id);
+  }
+  E->setMetadata(SimdTag, MDNode::get(Cx, {}));
+  return 1;
+}
+
+// Whether weft_tag_simd_loop tagged the loop of the region `entry` begins.
+int weft_simd_loop_tagged(LLVMValueRef entry) {
+  return cast<Instruction>(unwrap(entry))->getMetadata(SimdTag) != nullptr;
+}
 
 struct WeftSimdLoop {
   LLVMBasicBlockRef preheader, header, latch, exit;
   LLVMValueRef trips;       // i64: iterations once the preheader is reached
   unsigned vector_bits;     // the widest vector register, in bits
-  int inner_loops;          // loops nested in it
+  int deep_loops;           // loops nested in its inner loops
 };
 
 // Prepares the loop of a simd region whose body now runs from `first` to
-// `end` (the directives are gone). Returns why it cannot be vectorized, or
-// null with *out filled.
-const char *weft_simd_prepare(LLVMBasicBlockRef first, LLVMBasicBlockRef end, WeftSimdLoop *out) {
+// `end` (the directives are gone; `tagged`: its loop was tagged). Returns
+// why it cannot be vectorized, or null with *out filled.
+const char *weft_simd_prepare(LLVMBasicBlockRef first, LLVMBasicBlockRef end, int tagged, WeftSimdLoop *out) {
   BasicBlock *First = unwrap(first), *End = unwrap(end);
   Function &F = *First->getParent();
   {
@@ -103,12 +196,26 @@ const char *weft_simd_prepare(LLVMBasicBlockRef first, LLVMBasicBlockRef end, We
   Loop *L = loopAfter(LI, First, End);
   if (!L)
     return "no loop is left in the region (the optimizer may have unrolled or removed it)";
+  if (tagged && !findOptionMDForLoop(L, SimdTag))
+    return "the simd loop is gone (the optimizer unrolled it); the loop left in the region is not the simd loop";
+  mergeTwinPhis(L, SE);
   simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false);
   formLCSSARecursively(*L, DT, &LI, &SE);
-  if (L->getExitingBlock() != L->getLoopLatch()) {
-    const SimplifyQuery SQ(F.getParent()->getDataLayout(), &TLI, &DT, &AC);
-    LoopRotation(L, &LI, &*Tgt.TTI, &AC, &DT, &SE, nullptr, SQ, /*RotationOnly=*/true, ~0u,
-                 /*IsUtilMode=*/true);
+  const SimplifyQuery SQ(F.getParent()->getDataLayout(), &TLI, &DT, &AC);
+  // Inner loops too are tested in their latches (the one form of inner loop
+  // the VPlan masks, vplan/loops.rs), before the outer loop is rotated.
+  bool Rotated = false;
+  for (Loop *Sub : L->getSubLoops())
+    if (Sub->getExitingBlock() != Sub->getLoopLatch())
+      Rotated |= LoopRotation(Sub, &LI, &*Tgt.TTI, &AC, &DT, &SE, nullptr, SQ, /*RotationOnly=*/true, ~0u,
+                              /*IsUtilMode=*/true);
+  if (L->getExitingBlock() != L->getLoopLatch())
+    Rotated |= LoopRotation(L, &LI, &*Tgt.TTI, &AC, &DT, &SE, nullptr, SQ, /*RotationOnly=*/true, ~0u,
+                            /*IsUtilMode=*/true);
+  if (Rotated) {
+    // (Rotation may leave an inner loop without a dedicated exit or LCSSA phis.)
+    simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false);
+    formLCSSARecursively(*L, DT, &LI, &SE);
   }
   BasicBlock *P = L->getLoopPreheader(), *Latch = L->getLoopLatch();
   if (!P || !Latch)
@@ -128,8 +235,10 @@ const char *weft_simd_prepare(LLVMBasicBlockRef first, LLVMBasicBlockRef end, We
   SCEVExpander Expander(SE, F.getParent()->getDataLayout(), "simd.trips");
   Value *N = Expander.expandCodeFor(Trips, I64, P->getTerminator());
   unsigned Bits = Tgt.TTI->getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector).getFixedValue();
-  *out = WeftSimdLoop{wrap(P), wrap(L->getHeader()), wrap(Latch), wrap(Exit), wrap(N), Bits ? Bits : 128,
-                      (int)L->getSubLoops().size()};
+  int Deep = 0;
+  for (Loop *Sub : L->getSubLoops())
+    Deep += (int)Sub->getSubLoops().size();
+  *out = WeftSimdLoop{wrap(P), wrap(L->getHeader()), wrap(Latch), wrap(Exit), wrap(N), Bits ? Bits : 128, Deep};
   return nullptr;
 }
 

@@ -1076,11 +1076,18 @@ struct RawSimdLoop {
     exit: LLVMBasicBlockRef,
     trips: LLVMValueRef,
     vector_bits: c_uint,
-    inner_loops: c_int,
+    deep_loops: c_int,
 }
 
 extern "C" {
-    fn weft_simd_prepare(first: LLVMBasicBlockRef, end: LLVMBasicBlockRef, out: *mut RawSimdLoop) -> *const c_char;
+    fn weft_simd_prepare(
+        first: LLVMBasicBlockRef,
+        end: LLVMBasicBlockRef,
+        tagged: c_int,
+        out: *mut RawSimdLoop,
+    ) -> *const c_char;
+    fn weft_tag_simd_loop(entry: LLVMValueRef, exit: LLVMValueRef) -> c_int;
+    fn weft_simd_loop_tagged(entry: LLVMValueRef) -> c_int;
     fn weft_arith_cost(f: LLVMValueRef, opcode: c_int, ty: LLVMTypeRef) -> c_int;
     fn weft_mark_vectorized(branch: LLVMValueRef);
     fn weft_call_is_pure(call: LLVMValueRef) -> c_int;
@@ -1142,19 +1149,24 @@ pub struct SimdLoop<'ctx> {
     pub trips: IntValue<'ctx>,
     /// The target's widest vector register, in bits.
     pub vector_bits: u32,
-    pub inner_loops: u32,
+    /// Loops nested in its inner loops (a nest deeper than two).
+    pub deep_loops: u32,
 }
 
 /// Promotes the function's promotable locals, then simplifies, rotates and
 /// counts the loop of a simd region whose body runs from `first` to `end`.
 /// Changes the IR (all of it semantics-preserving); Err says why the loop
 /// cannot be vectorized.
-pub fn simd_prepare<'ctx>(first: BasicBlock<'ctx>, end: BasicBlock<'ctx>) -> Result<SimdLoop<'ctx>, String> {
+pub fn simd_prepare<'ctx>(
+    first: BasicBlock<'ctx>,
+    end: BasicBlock<'ctx>,
+    tagged: bool,
+) -> Result<SimdLoop<'ctx>, String> {
     let mut raw = std::mem::MaybeUninit::<RawSimdLoop>::zeroed();
     // SAFETY: live blocks of one function; the helper fills `raw` with live
     // blocks and a value of that function when it returns null.
     unsafe {
-        let why = weft_simd_prepare(first.as_mut_ptr(), end.as_mut_ptr(), raw.as_mut_ptr());
+        let why = weft_simd_prepare(first.as_mut_ptr(), end.as_mut_ptr(), c_int::from(tagged), raw.as_mut_ptr());
         if !why.is_null() {
             return Err(CStr::from_ptr(why).to_string_lossy().into_owned());
         }
@@ -1166,9 +1178,25 @@ pub fn simd_prepare<'ctx>(first: BasicBlock<'ctx>, end: BasicBlock<'ctx>) -> Res
             exit: block_of(r.exit),
             trips: IntValue::new(r.trips),
             vector_bits: r.vector_bits,
-            inner_loops: r.inner_loops as u32,
+            deep_loops: r.deep_loops as u32,
         })
     }
+}
+
+/// Tags the loop of the simd region between the directive calls `entry`
+/// and `exit` (and `entry`), so that weft-vectorize later finds that loop or
+/// none, never a loop inside it left after LLVM unrolled it. Whether a loop
+/// was there to tag.
+pub fn tag_simd_loop(entry: InstructionValue<'_>, exit: InstructionValue<'_>) -> bool {
+    // SAFETY: two live instructions of one function; the helper builds its
+    // own analyses and changes only metadata.
+    unsafe { weft_tag_simd_loop(entry.as_value_ref(), exit.as_value_ref()) != 0 }
+}
+
+/// Whether `tag_simd_loop` tagged the loop of the region `entry` begins.
+pub fn simd_loop_tagged(entry: InstructionValue<'_>) -> bool {
+    // SAFETY: reads one live instruction's metadata.
+    unsafe { weft_simd_loop_tagged(entry.as_value_ref()) != 0 }
 }
 
 /// The arithmetic operations whose cost the cost model asks for.

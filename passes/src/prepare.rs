@@ -340,7 +340,28 @@ fn steps<'ctx>(
     }
     // (Erasing calls leaves the blocks and the directive calls as they were.)
     let direct = tls_direct(&analyses);
-    Ok((split | normalized | captured | direct, analyses))
+    let tagged = tag_simd_loops(&analyses);
+    Ok((split | normalized | captured | direct | tagged, analyses))
+}
+
+/// Tags the loop of each simd region while it is surely there, before
+/// LLVM's loop passes run (they may unroll it completely when its trip count
+/// is small): weft-vectorize then takes that loop or none, never an inner
+/// loop the unroller left, whose iterations may depend on each other.
+/// Changes metadata only.
+fn tag_simd_loops(analyses: &[Analysis<'_>]) -> bool {
+    let mut changed = false;
+    for a in analyses {
+        for r in a.graph.regions.iter().filter(|r| r.kind.is_simd_only()) {
+            let Some(exit) = &r.exit else { continue };
+            // SAFETY: the region's BEGIN and END calls, from a current analysis.
+            let (entry, exit) = unsafe { (ffi::instruction(r.entry.span.first), ffi::instruction(exit.span.first)) };
+            if !ffi::simd_loop_tagged(entry) {
+                changed |= ffi::tag_simd_loop(entry, exit);
+            }
+        }
+    }
+    changed
 }
 
 /// Inside a parallel region, a thread-local variable's address is taken

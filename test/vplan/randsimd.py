@@ -13,7 +13,9 @@ integers of several widths, + on doubles holding integers, so any order of
 summation gives the same bits); lastprivate; private temporaries; gathers
 and scatters through a permutation; strided accesses; math calls (fabs,
 sqrt of squares, fmin/fmax); simdlen/safelen clauses; an inner while loop
-whose trip count differs per lane (early-exit free); a quarter of the loops
+whose trip count differs per lane (early-exit free), with a Collatz while
+loop, a reduction, loads and stores, a division inside it, or under a
+branch only some lanes take (vectorized outer-loop style); a quarter of the loops
 as `parallel for simd` (threads first, then vectors). Programs are valid
 OpenMP: no loop-carried dependence, no division by zero, no overflow of
 signed types (values stay small), so their serial output is the truth.
@@ -58,7 +60,8 @@ class Gen:
         r = self.r
         kind = r.choice(
             ["elementwise", "ifelse", "condstore", "divide", "reduce", "reduce", "lastprivate", "private", "gather",
-             "scatter", "strided", "math", "nested", "while", "fpsum"])
+             "scatter", "strided", "math", "nested", "while", "fpsum", "collatz", "innerreduce", "innerstore",
+             "innerif", "innerdiv"])
         # Threads first, then vectors: the same loop as `parallel for simd`.
         combined = r.random() < 0.25
         clauses = []
@@ -133,8 +136,38 @@ class Gen:
             # An inner loop whose trip count differs per lane.
             clauses.append("private(w)")
             body += ["w = 0;", f"for (int q = 0; q < (a[i] & 7); q++)", "  w += q * b[i];", "c[i] = w;"]
+        elif kind == "collatz":
+            # A while loop no closed form replaces; its steps differ per lane.
+            clauses.append("private(w)")
+            body += [f"unsigned x = (unsigned)(a[i] & {r.choice([7, 15, 31])}) + 1;", "w = 0;",
+                     "while (x != 1) {", "  x = (x & 1) ? 3 * x + 1 : x / 2;", "  w++;", "}",
+                     f"c[i] = w + {self.expr(['b[i]'], 1, ty)};"]
+        elif kind == "innerreduce":
+            # A reduction updated inside the inner loop.
+            op = self.pick(["+", "^", "max"])
+            upd = {"+": "acc += {e};", "^": "acc ^= {e};", "max": "acc = ({e}) > acc ? ({e}) : acc;"}[op]
+            extra = "acc = 0;"
+            clauses.append(f"reduction({op}: acc)")
+            body += [f"for (int q = 0; q < (b[i] & {r.choice([3, 7])}); q++)",
+                     "  " + upd.format(e=self.expr(["a[i]", "q"], 2, ty))]
+        elif kind == "innerstore":
+            # Loads and stores of the lane's elements inside the inner loop, under a condition.
+            body += [f"for (int q = 0; q < (a[i] & 3) + (b[i] & 1); q++) {{",
+                     f"  if (c[i] > {r.randint(-20, 20)} - q)", f"    c[i] = (c[i] + {self.expr(['b[i]', 'q'], 1, ty)}) % 1000;",
+                     f"  f[i] += (double)q;", "}"]
+        elif kind == "innerif":
+            # An inner loop in a branch only some lanes take.
+            clauses.append("private(w)")
+            body += [f"if (a[i] > {r.randint(-10, 10)}) {{", "  w = 1;",
+                     f"  for (int q = 0; q < (b[i] & 7); q++)", f"    w = (w * 3 + {self.expr(['a[i]', 'q'], 1, ty)}) % 10007;",
+                     "  c[i] = w;", "} else {", "  c[i] = -b[i];", "}"]
+        elif kind == "innerdiv":
+            # A division inside the inner loop, by values only active lanes may divide by.
+            clauses.append("private(w)")
+            body += ["w = a[i] * 11 + 500;", f"for (int q = 1; q <= (b[i] & 7); q++)",
+                     "  w = w / q + w % (b[i] & 7);", "c[i] = w;"]
         head = "#pragma omp parallel for simd" if combined else "#pragma omp simd"
-        if combined and kind == "while":
+        if combined and kind in ("while", "collatz", "innerif", "innerdiv"):
             clauses = [c for c in clauses if not c.startswith("private")] + ["private(w)"]
         pragma = head + ("" if not clauses else " " + " ".join(clauses))
         out = [f"  /* loop {j}: {kind} */", f"  {extra}" if extra else "", pragma,

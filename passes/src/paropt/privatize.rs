@@ -387,7 +387,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let Some(after) = ends.start.get_next_instruction() else { return };
         let entry = ffi::build_region_entry(after, &bundles);
         let exit_at = shape.fini.get_terminator().expect("terminator");
-        ffi::build_region_exit(exit_at, entry, "DIR.OMP.END.SIMD");
+        let exit = ffi::build_region_exit(exit_at, entry, "DIR.OMP.END.SIMD");
+        ffi::tag_simd_loop(entry, exit);
         let _ = ends.chunk_end;
     }
 

@@ -59,6 +59,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             title: format!("{} (region {}) in function '{}'", reg.kind.begin_name(), reg.number, a.graph.function),
             simdlen: lanes(ClauseKind::Simdlen),
             safelen: lanes(ClauseKind::Safelen),
+            tagged: ffi::simd_loop_tagged(begin),
         });
         self.notes.push("its clauses privatized in place for weft-vectorize".into());
         Ok(())

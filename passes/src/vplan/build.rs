@@ -256,7 +256,9 @@ pub fn build<'ctx>(lp: &SimdLoop<'ctx>) -> Result<VPlan<Llvm<'ctx>>, String> {
     if widest == 0 {
         widest = order.iter().filter_map(|&i| scalar_bits(i)).max().unwrap_or(32);
     }
-    Ok(VPlan { blocks: vblocks, insts, analyzed: false, widest_bits: widest as u32 })
+    let mut plan = VPlan { blocks: vblocks, insts, analyzed: false, widest_bits: widest as u32, loops: Vec::new() };
+    super::loops::find(&mut plan)?;
+    Ok(plan)
 }
 
 /// The width of a scalar integer or floating-point result, if any.

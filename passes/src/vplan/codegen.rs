@@ -37,6 +37,7 @@ type Op<'ctx> = Operand<<Llvm<'ctx> as Ir>::Value>;
 pub fn check(plan: &Plan<'_>) -> Result<(), String> {
     for &i in &plan.blocks[0].insts {
         let inst = &plan.insts[i];
+        // (An inner loop's phis need no role: every lane runs each iteration.)
         if inst.kind == Kind::Original(Opc::Phi)
             && !matches!(inst.recurrence, Some(Recurrence::Induction { .. } | Recurrence::Reduction(_)))
         {
@@ -46,15 +47,20 @@ pub fn check(plan: &Plan<'_>) -> Result<(), String> {
             ));
         }
     }
+    for l in &plan.loops {
+        if plan.blocks[l.header].bypass || plan.blocks[l.latch].bypass {
+            return Err("an inner loop's header or latch under an all-false bypass".into());
+        }
+    }
     // Every operand is emitted before its use, in the order codegen emits.
     let mut defined = vec![false; plan.insts.len()];
-    for &i in &plan.blocks[0].insts {
-        defined[i] = plan.insts[i].kind == Kind::Original(Opc::Phi);
-    }
     for b in &plan.blocks {
         for &i in &b.insts {
-            if plan.insts[i].kind == Kind::Original(Opc::Phi) {
-                continue; // (header phis: their value from the latch comes last)
+            if plan.is_header_phi(i) {
+                // (Its value from the latch comes last; it is defined when
+                // its header is reached, before any use.)
+                defined[i] = true;
+                continue;
             }
             if let Some(Operand::Inst(d)) =
                 plan.insts[i].ops.iter().find(|o| matches!(o, Operand::Inst(d) if !defined[*d]))
@@ -67,7 +73,7 @@ pub fn check(plan: &Plan<'_>) -> Result<(), String> {
             defined[i] = true;
         }
     }
-    for inst in &plan.insts {
+    for (i, inst) in plan.insts.iter().enumerate() {
         let Some(orig) = inst.orig else { continue };
         let ty_ok = matches!(
             orig.get_type(),
@@ -87,7 +93,7 @@ pub fn check(plan: &Plan<'_>) -> Result<(), String> {
             Kind::Original(Opc::Store { .. }) if plan.shape(&inst.ops[1]) == Shape::Uniform => {
                 return Err(format!("{} stores to the same address in every iteration", inst.name))
             }
-            Kind::Original(Opc::Phi) if inst.recurrence.is_none() => {
+            Kind::Original(Opc::Phi) if inst.recurrence.is_none() && !plan.is_header_phi(i) => {
                 return Err(format!("{} is a phi that if-conversion left", inst.name))
             }
             _ => {}
@@ -208,14 +214,24 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                         let t = self.all_true().into_vector_value();
                         self.here().build_xor(m, t, &inst.name).expect("positioned").into()
                     }
+                    // As selects, not and/or: a condition computed in a
+                    // lane that is off may be poison, which must not reach
+                    // the mask (a branch on any lane of it).
                     New::MaskAnd | New::MaskOr => {
                         let a = self.vector(&ops[0]).into_vector_value();
                         let c = self.vector(&ops[1]).into_vector_value();
-                        let b = self.here();
-                        if k == New::MaskAnd { b.build_and(a, c, &inst.name) } else { b.build_or(a, c, &inst.name) }
-                            .expect("positioned")
-                            .into()
+                        let bits = a.get_type().const_zero();
+                        let (t, f) =
+                            if k == New::MaskAnd { (c, bits) } else { (self.all_true().into_vector_value(), c) };
+                        self.here().build_select(a, t, f, &inst.name).expect("positioned")
                     }
+                    New::LiveOut => {
+                        let so_far = self.vector(&ops[0]);
+                        let v = self.vector(&ops[1]);
+                        let leave = self.vector(&ops[2]).into_vector_value();
+                        self.here().build_select(leave, v, so_far, &inst.name).expect("positioned")
+                    }
+                    New::LoopMask | New::LiveOutPhi => unreachable!("made with their loop's header"),
                     New::SafeDivisor => {
                         let d = self.vector(&ops[0]);
                         let m = self.vector(&ops[1]).into_vector_value();
@@ -623,15 +639,18 @@ fn const_vector<'ctx>(lanes: &[BasicValueEnum<'ctx>]) -> llvm_plugin::inkwell::v
 fn emit_body<'ctx>(g: &mut Gen<'_, 'ctx>, plan: &Plan<'ctx>) -> Result<(), String> {
     let ctx = g.ctx;
     let e = "positioned";
-    for blk in &plan.blocks {
-        let mut insts = blk
-            .insts
-            .iter()
-            .copied()
-            .filter(|&i| !(plan.insts[i].kind == Kind::Original(Opc::Phi) && plan.blocks[0].insts.contains(&i)));
+    let mut open: Option<Open<'ctx>> = None;
+    for (k, blk) in plan.blocks.iter().enumerate() {
+        if plan.loop_headed_by(k).is_some() {
+            open = Some(enter_loop(g, plan, k)?);
+        }
+        let mut insts = blk.insts.iter().copied().filter(|&i| !plan.is_header_phi(i));
         if !blk.bypass {
             for i in insts {
                 g.emit(i)?;
+            }
+            if let Some(l) = plan.loops.iter().find(|l| l.latch == k) {
+                leave_loop(g, plan, l, open.take().ok_or("an inner loop's latch before its header")?)?;
             }
             continue;
         }
@@ -694,5 +713,99 @@ fn emit_body<'ctx>(g: &mut Gen<'_, 'ctx>, plan: &Plan<'ctx>) -> Result<(), Strin
             }
         }
     }
+    Ok(())
+}
+
+/// An inner loop's vector header being emitted, and its phis (scalar ones
+/// for uniform values).
+struct Open<'ctx> {
+    header: BasicBlock<'ctx>,
+    phis: Vec<(Ix, PhiValue<'ctx>, bool)>,
+}
+
+/// The value from the latch of an inner loop's header phi.
+fn back_operand<'ctx>(plan: &Plan<'ctx>, i: Ix) -> Op<'ctx> {
+    let inst = &plan.insts[i];
+    match inst.kind {
+        Kind::New(New::LiveOutPhi) => inst.ops[0],
+        _ => inst.ops[1],
+    }
+}
+
+/// Starts inner loop `k`'s vector header (a block of its own, which every
+/// lane runs until none stays) with its phis, entered from where the code
+/// is now.
+fn enter_loop<'ctx>(g: &mut Gen<'_, 'ctx>, plan: &Plan<'ctx>, k: usize) -> Result<Open<'ctx>, String> {
+    let e = "positioned";
+    let ix: Vec<Ix> = plan.blocks[k].insts.iter().copied().filter(|&i| plan.is_header_phi(i)).collect();
+    // The values on entry, computed before the loop.
+    let mut starts = Vec::new();
+    for &i in &ix {
+        let inst = &plan.insts[i];
+        let scalar = inst.kind == Kind::Original(Opc::Phi) && inst.shape == Shape::Uniform;
+        let v = match inst.kind {
+            Kind::New(New::LiveOutPhi) => {
+                let Operand::Inst(of) = inst.ops[0] else { return Err("a live-out of nothing".into()) };
+                let orig = plan.insts[of].orig.ok_or("a live-out without its exit phi")?;
+                let t = BasicTypeEnum::try_from(orig.get_type()).map_err(|_| "a live-out of no value type")?;
+                // (No lane has left yet: none reads this.)
+                vector_type(t, g.vf).const_zero().as_basic_value_enum()
+            }
+            _ if scalar => g.scalar(&inst.ops[0]),
+            _ => g.vector(&inst.ops[0]),
+        };
+        starts.push((v, scalar));
+    }
+    let from = g.cursor.get_parent().ok_or("code outside a block")?;
+    let header = g.ctx.insert_basic_block_after(from, &format!("{}.vec", plan.blocks[k].name));
+    g.close(|b| b.build_unconditional_branch(header).expect(e));
+    g.b.position_at_end(header);
+    g.cursor = g.b.build_unreachable().expect(e);
+    let mut phis = Vec::new();
+    for (&i, (start, scalar)) in ix.iter().zip(starts) {
+        let name = plan.insts[i].name.trim_start_matches('%').to_string();
+        let phi = g.here().build_phi(start.get_type(), &name).expect(e);
+        phi.add_incoming(&[(&start, from)]);
+        if scalar {
+            g.vals[i].scalar = Some(phi.as_basic_value());
+        } else {
+            g.vals[i].vector = Some(phi.as_basic_value());
+        }
+        phis.push((i, phi, scalar));
+    }
+    Ok(Open { header, phis })
+}
+
+/// Ends an inner loop's vector iteration: back to its header while any
+/// lane stays, else on to its exit.
+fn leave_loop<'ctx>(
+    g: &mut Gen<'_, 'ctx>,
+    plan: &Plan<'ctx>,
+    l: &super::plan::InnerLoop,
+    open: Open<'ctx>,
+) -> Result<(), String> {
+    let e = "positioned";
+    let back: Vec<BasicValueEnum<'ctx>> = open
+        .phis
+        .iter()
+        .map(|&(i, _, scalar)| {
+            let o = back_operand(plan, i);
+            if scalar {
+                g.scalar(&o)
+            } else {
+                g.vector(&o)
+            }
+        })
+        .collect();
+    let more = l.more.and_then(|m| g.vals[m].scalar).ok_or("an inner loop without its test")?;
+    let latch_end = g.cursor.get_parent().ok_or("code outside a block")?;
+    let exit = g.ctx.insert_basic_block_after(latch_end, &format!("{}.vec", plan.blocks[l.exit].name));
+    let br = g.close(|b| b.build_conditional_branch(more.into_int_value(), open.header, exit).expect(e));
+    ffi::mark_vectorized(br);
+    for ((_, phi, _), v) in open.phis.iter().zip(back) {
+        phi.add_incoming(&[(&v, latch_end)]);
+    }
+    g.b.position_at_end(exit);
+    g.cursor = g.b.build_unreachable().expect(e);
     Ok(())
 }

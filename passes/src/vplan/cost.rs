@@ -43,7 +43,10 @@ pub fn uf<R: Ir>(plan: &VPlan<R>, vf: u32, safelen: Option<u32>) -> u32 {
     let reduces = plan.insts.iter().any(|i| matches!(i.recurrence, Some(super::plan::Recurrence::Reduction(_))));
     let masked = plan.blocks.iter().any(|b| b.mask.is_some());
     let size = plan.insts.iter().filter(|i| i.orig.is_some()).count();
-    let uf = if reduces && size <= 24 {
+    let uf = if !plan.loops.is_empty() {
+        // (An inner loop runs as long as its slowest lane: parts would wait.)
+        1
+    } else if reduces && size <= 24 {
         4
     } else if !masked && size <= 16 {
         2

@@ -139,14 +139,39 @@ pub fn analyze<R: Ir>(plan: &mut VPlan<R>) {
             _ => Shape::Varying,
         };
     }
+    // An inner loop's header phis: uniform while every value they take is
+    // (the lanes enter together and iterate together; what a lane leaves
+    // with is the live-out's business). Optimistic, then to a fixpoint.
+    let inner: Vec<Ix> = plan
+        .loops
+        .iter()
+        .flat_map(|l| plan.blocks[l.header].insts.iter().copied())
+        .filter(|&i| plan.insts[i].kind == Kind::Original(Opc::Phi))
+        .collect();
+    for &p in &inner {
+        plan.insts[p].shape = Shape::Uniform;
+    }
     let order: Vec<Ix> = plan.blocks.iter().flat_map(|b| b.insts.clone()).collect();
-    for i in order {
-        if header.contains(&i) {
-            continue;
+    loop {
+        for &i in &order {
+            if header.contains(&i) || inner.contains(&i) {
+                continue;
+            }
+            let masked = plan.block_of(i).is_some_and(|b| plan.blocks[b].mask.is_some());
+            let shape = shape_of(plan, i, masked);
+            plan.insts[i].shape = shape;
         }
-        let masked = plan.block_of(i).is_some_and(|b| plan.blocks[b].mask.is_some());
-        let shape = shape_of(plan, i, masked);
-        plan.insts[i].shape = shape;
+        let mut changed = false;
+        for &p in &inner {
+            let uniform = plan.insts[p].ops.iter().all(|o| plan.shape(o) == Shape::Uniform);
+            if !uniform && plan.insts[p].shape == Shape::Uniform {
+                plan.insts[p].shape = Shape::Varying;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
     }
 }
 
@@ -154,8 +179,11 @@ fn shape_of<R: Ir>(plan: &VPlan<R>, i: Ix, masked: bool) -> Shape {
     let inst = &plan.insts[i];
     let shapes: Vec<Shape> = inst.ops.iter().map(|o| plan.shape(o)).collect();
     let all_uniform = shapes.iter().all(|s| *s == Shape::Uniform);
-    let Kind::Original(opc) = inst.kind else {
-        return if all_uniform { Shape::Uniform } else { Shape::Varying };
+    let opc = match inst.kind {
+        Kind::Original(opc) => opc,
+        // What analysis adds is made as vectors (masks, blends, live-outs),
+        // whatever its operands.
+        Kind::New(_) => return Shape::Varying,
     };
     let lin = |s: Shape| match s {
         Shape::Linear(k) => Some(k),

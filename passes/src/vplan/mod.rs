@@ -7,6 +7,7 @@ pub mod build;
 pub mod codegen;
 pub mod cost;
 pub mod divergence;
+pub mod loops;
 pub mod plan;
 pub mod predicate;
 pub mod print;
@@ -29,6 +30,9 @@ pub struct Site<'ctx> {
     pub title: String,
     pub simdlen: Option<u32>,
     pub safelen: Option<u32>,
+    /// Its loop was tagged while it was there (`ffi::tag_simd_loop`): a loop
+    /// without the tag is not it.
+    pub tagged: bool,
 }
 
 /// What vectorizing a loop became (for its remark).
@@ -62,9 +66,9 @@ pub fn analyze<'ctx>(
     site: &Site<'ctx>,
     print: bool,
 ) -> Result<(VPlan<Llvm<'ctx>>, ffi::SimdLoop<'ctx>, Choice, Option<String>), String> {
-    let lp = ffi::simd_prepare(site.first, site.end)?;
-    if lp.inner_loops > 0 {
-        return Err("the loop has an inner loop (vectorizing outer loops is not built yet)".into());
+    let lp = ffi::simd_prepare(site.first, site.end, site.tagged)?;
+    if lp.deep_loops > 0 {
+        return Err("a loop nest deeper than two (only one level of inner loops is vectorized)".into());
     }
     let mut vp = build::build(&lp)?;
     let before = print.then(|| text(&vp, &format!("VPlan for {} (initial):", site.title)));

@@ -95,6 +95,16 @@ pub enum New {
     AnyActive,
     /// Every lane on (an edge every lane that reached its block takes).
     AllTrue,
+    /// An inner loop's header: the lanes still iterating, a phi of the
+    /// lanes that entered (`ops[0]`) and those that stay (`ops[1]`).
+    LoopMask,
+    /// An inner loop's header: the values its lanes left with so far, a phi
+    /// of nothing yet and `ops[0]` (the `LiveOut` of the latch).
+    LiveOutPhi,
+    /// An exit phi of an inner loop, moved into its latch: each lane keeps
+    /// the value `ops[1]` from the iteration it leaves in (`ops[2]`, the
+    /// leaving lanes), else `ops[0]` (the header's `LiveOutPhi`).
+    LiveOut,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -194,6 +204,29 @@ pub struct Block<R: Ir> {
     pub bypass: bool,
 }
 
+/// A loop inside the simd loop (vectorized outer-loop style: every lane
+/// runs it until all lanes are done, each under the mask of the lanes still
+/// in it). Blocks `header..=latch` of the plan; the latch alone leaves, to
+/// `exit`, which the latch alone enters; `preheader` alone enters it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InnerLoop {
+    pub preheader: usize,
+    pub header: usize,
+    pub latch: usize,
+    pub exit: usize,
+    /// Set by if-conversion: the `LoopMask` of the header, the lanes that
+    /// stay for another iteration (the latch's), and whether any does.
+    pub mask: Option<Ix>,
+    pub stay: Option<Ix>,
+    pub more: Option<Ix>,
+}
+
+impl InnerLoop {
+    pub fn contains(&self, b: usize) -> bool {
+        (self.header..=self.latch).contains(&b)
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VPlan<R: Ir> {
     /// Blocks in reverse post-order of the loop body: the header first, the
@@ -205,6 +238,8 @@ pub struct VPlan<R: Ir> {
     /// The widest scalar the loop computes or accesses, in bits (what the
     /// vectorization factor is chosen for).
     pub widest_bits: u32,
+    /// Its inner loops (`loops::find`), in block order.
+    pub loops: Vec<InnerLoop>,
 }
 
 impl<R: Ir> Inst<R> {
@@ -232,15 +267,34 @@ impl<R: Ir> VPlan<R> {
         self.blocks.iter().position(|b| b.insts.contains(&i))
     }
 
-    /// The blocks with an edge into `b` (not the back edge).
+    /// The blocks with an edge into `b` (not a back edge: blocks are in
+    /// reverse post-order, so a back edge goes to an earlier block).
     pub fn preds(&self, b: usize) -> Vec<usize> {
-        (0..self.blocks.len())
+        (0..b)
             .filter(|&p| match &self.blocks[p].succs {
                 Succs::One(s) => *s == b,
                 Succs::Cond { on_true, on_false, .. } => *on_true == b || *on_false == b,
                 Succs::Latch => false,
             })
             .collect()
+    }
+
+    /// The inner loop whose header is block `b`.
+    pub fn loop_headed_by(&self, b: usize) -> Option<&InnerLoop> {
+        self.loops.iter().find(|l| l.header == b)
+    }
+
+    /// The inner loop block `b` is in.
+    pub fn loop_of(&self, b: usize) -> Option<&InnerLoop> {
+        self.loops.iter().find(|l| l.contains(b))
+    }
+
+    /// Whether `i` is a phi of a loop header (the simd loop's or an inner
+    /// loop's): its value from the latch comes after its uses.
+    pub fn is_header_phi(&self, i: Ix) -> bool {
+        let header = |b: usize| b == 0 || self.loop_headed_by(b).is_some();
+        matches!(self.insts[i].kind, Kind::Original(Opc::Phi) | Kind::New(New::LoopMask | New::LiveOutPhi))
+            && self.block_of(i).is_some_and(header)
     }
 
     pub fn shape(&self, o: &Operand<R::Value>) -> Shape {
@@ -289,7 +343,7 @@ pub mod tests {
                     bypass: false,
                 })
                 .collect();
-            Loop { plan: VPlan { blocks, insts: Vec::new(), analyzed: false, widest_bits: 32 } }
+            Loop { plan: VPlan { blocks, insts: Vec::new(), analyzed: false, widest_bits: 32, loops: Vec::new() } }
         }
 
         pub fn inst(&mut self, block: usize, opc: Opc, ops: Vec<Operand<u32>>, name: &str) -> Ix {

@@ -25,6 +25,32 @@ pub fn if_convert<R: Ir>(plan: &mut VPlan<R>, bypass: impl Fn(&VPlan<R>, usize) 
     let mut edges: Vec<Edge<R::Value>> = Vec::new();
     for b in 1..n {
         let mut head: Vec<Ix> = Vec::new();
+        // An inner loop's header: the lanes still in the loop, starting
+        // with those that entered it; its exit: the lanes that entered it
+        // (every one of them leaves in some iteration).
+        if let Some(k) = plan.loops.iter().position(|l| l.header == b) {
+            let pre = plan.loops[k].preheader;
+            let entry = match masks[pre] {
+                Some(m) => m,
+                None => {
+                    let t = plan.add(New::AllTrue, vec![], "%true");
+                    plan.blocks[pre].insts.push(t);
+                    Operand::Inst(t)
+                }
+            };
+            // (What stays is known at the latch: patched in then.)
+            let lm = plan.add(New::LoopMask, vec![entry, entry], format!("%{}.active", plan.blocks[b].name));
+            plan.loops[k].mask = Some(lm);
+            masks[b] = Some(Operand::Inst(lm));
+            plan.blocks[b].mask = masks[b];
+            plan.blocks[b].insts.insert(0, lm);
+            continue;
+        }
+        if let Some(l) = plan.loops.iter().find(|l| l.exit == b) {
+            masks[b] = masks[l.preheader];
+            plan.blocks[b].mask = masks[b];
+            continue;
+        }
         let mut incoming = Vec::new();
         for p in plan.preds(b) {
             let m = match plan.blocks[p].succs.clone() {
@@ -55,7 +81,13 @@ pub fn if_convert<R: Ir>(plan: &mut VPlan<R>, bypass: impl Fn(&VPlan<R>, usize) 
             edges.push((p, b, m));
             incoming.push(m);
         }
-        masks[b] = if on_every_path(plan, b) || incoming.is_empty() || incoming.iter().any(Option::is_none) {
+        let (start, end, whole) = match plan.loop_of(b) {
+            Some(l) => (l.header, l.latch, masks[l.header]),
+            None => (0, n - 1, None),
+        };
+        masks[b] = if on_every_path(plan, start, end, b) || incoming.is_empty() {
+            whole
+        } else if incoming.iter().any(Option::is_none) {
             None
         } else {
             let mut acc = incoming[0].expect("checked");
@@ -72,10 +104,13 @@ pub fn if_convert<R: Ir>(plan: &mut VPlan<R>, bypass: impl Fn(&VPlan<R>, usize) 
         insts.extend(plan.blocks[b].insts.iter().copied());
         plan.blocks[b].insts = insts;
     }
+    for k in 0..plan.loops.len() {
+        leave_in_the_latch(plan, k, masks[plan.loops[k].latch])?;
+    }
     // Phis where paths meet: blends of their incoming values.
     for b in 1..n {
         for i in plan.blocks[b].insts.clone() {
-            if plan.insts[i].kind != Kind::Original(Opc::Phi) {
+            if plan.insts[i].kind != Kind::Original(Opc::Phi) || plan.is_header_phi(i) {
                 continue;
             }
             let mut ops = Vec::new();
@@ -124,7 +159,9 @@ pub fn if_convert<R: Ir>(plan: &mut VPlan<R>, bypass: impl Fn(&VPlan<R>, usize) 
                 _ => {}
             }
         }
-        if has_div && bypass(plan, b) {
+        // (Some lane always runs a block every iteration of an inner loop runs.)
+        let loop_wide = plan.loop_of(b).and_then(|l| l.mask).map(Operand::Inst) == Some(mask);
+        if has_div && !loop_wide && bypass(plan, b) {
             // After the block's own mask is computed, before anything else.
             let any = plan.add(New::AnyActive, vec![mask], format!("%{}.any", plan.blocks[b].name));
             let at = plan.blocks[b]
@@ -158,16 +195,61 @@ pub fn refusal<R: Ir>(plan: &VPlan<R>) -> Option<String> {
     None
 }
 
-/// Whether every path through the loop body passes block `b` (it then runs
-/// in every lane, whatever its predecessors' masks).
-fn on_every_path<R: Ir>(plan: &VPlan<R>, b: usize) -> bool {
-    let last = plan.blocks.len() - 1;
-    if b == 0 || b == last {
+/// The end of inner loop `k`'s iteration, in its latch (whose mask is
+/// `mask`): the lanes that stay and those that leave, whether any stays,
+/// and the exit's phis made live-outs: each lane keeps the value of the
+/// iteration it leaves in.
+fn leave_in_the_latch<R: Ir>(plan: &mut VPlan<R>, k: usize, mask: Option<Operand<R::Value>>) -> Result<(), Refusal> {
+    let l = plan.loops[k].clone();
+    let mask = mask.ok_or("an inner loop's latch runs in every lane")?;
+    let Succs::Cond { cond, on_true, .. } = plan.blocks[l.latch].succs.clone() else {
+        return Err("an inner loop's latch without its test".into());
+    };
+    let name = plan.blocks[l.latch].name.clone();
+    let not = plan.add(New::MaskNot, vec![cond], format!("%{name}.not"));
+    let (stay_if, leave_if) = if on_true == l.header { (cond, Operand::Inst(not)) } else { (Operand::Inst(not), cond) };
+    let stay = plan.add(New::MaskAnd, vec![mask, stay_if], format!("%{name}.stay"));
+    let leave = plan.add(New::MaskAnd, vec![mask, leave_if], format!("%{name}.leave"));
+    plan.blocks[l.latch].insts.extend([not, stay, leave]);
+    for phi in plan.blocks[l.exit].insts.clone() {
+        if plan.insts[phi].kind != Kind::Original(Opc::Phi) {
+            continue;
+        }
+        let v = *plan.insts[phi].ops.first().ok_or("an exit phi without a value")?;
+        let from_loop = matches!(v, Operand::Inst(d) if plan.block_of(d).is_some_and(|b| l.contains(b)));
+        if !from_loop {
+            // The same whichever iteration a lane leaves in.
+            plan.insts[phi].kind = Kind::New(New::Blend);
+            plan.insts[phi].ops = vec![v, Operand::Inst(leave)];
+            continue;
+        }
+        let name = format!("{}.liveout", plan.insts[phi].name);
+        let so_far = plan.add(New::LiveOutPhi, vec![Operand::Inst(phi)], name);
+        plan.blocks[l.header].insts.insert(1, so_far);
+        plan.insts[phi].kind = Kind::New(New::LiveOut);
+        plan.insts[phi].ops = vec![Operand::Inst(so_far), v, Operand::Inst(leave)];
+        plan.blocks[l.exit].insts.retain(|&x| x != phi);
+        plan.blocks[l.latch].insts.push(phi);
+    }
+    let more = plan.add(New::AnyActive, vec![Operand::Inst(stay)], format!("%{name}.more"));
+    plan.blocks[l.latch].insts.push(more);
+    let lm = l.mask.ok_or("an inner loop without its mask")?;
+    plan.insts[lm].ops[1] = Operand::Inst(stay);
+    plan.loops[k].stay = Some(stay);
+    plan.loops[k].more = Some(more);
+    Ok(())
+}
+
+/// Whether every path from `start` to `end` passes block `b` (it then runs
+/// in every lane that runs `start`, whatever its predecessors' masks).
+fn on_every_path<R: Ir>(plan: &VPlan<R>, start: usize, end: usize, b: usize) -> bool {
+    let last = end;
+    if b == start || b == last {
         return true;
     }
     let mut seen = vec![false; plan.blocks.len()];
-    let mut work = vec![0];
-    seen[0] = true;
+    let mut work = vec![start];
+    seen[start] = true;
     while let Some(x) = work.pop() {
         let next: Vec<usize> = match &plan.blocks[x].succs {
             Succs::One(s) => vec![*s],
@@ -270,5 +352,61 @@ mod tests {
         assert_eq!(plan.insts[st].mask, Some(o(m2)));
         // The latch joins every path: all lanes.
         assert_eq!(plan.blocks[3].mask, None);
+    }
+
+    /// for i: if (c) { x = a; do { x = x + 1; n = n + 1 } while (x != m) } ; store blend
+    #[test]
+    fn an_inner_loop_runs_under_the_mask_of_the_lanes_still_in_it() {
+        let mut l = Loop::new(&["body", "pre", "inner", "exit", "latch"]);
+        let i = l.inst(0, Opc::Phi, vec![Operand::Outside(3), Operand::Outside(3)], "i");
+        l.plan.insts[i].recurrence = Some(Recurrence::Induction { step: 1 });
+        let c = l.inst(0, Opc::Cmp, vec![o(i), M], "c");
+        l.succ(0, Succs::Cond { cond: o(c), on_true: 1, on_false: 4 });
+        l.succ(1, Succs::One(2));
+        let x = l.inst(2, Opc::Phi, vec![o(i), o(i)], "x");
+        l.plan.insts[x].incoming = vec![1, 2];
+        let n = l.inst(2, Opc::Phi, vec![Operand::Outside(0), Operand::Outside(0)], "n");
+        l.plan.insts[n].incoming = vec![1, 2];
+        let x1 = l.inst(2, Opc::Binary(Bin::Add), vec![o(x), Operand::Outside(1)], "x1");
+        let n1 = l.inst(2, Opc::Binary(Bin::Add), vec![o(n), Operand::Outside(1)], "n1");
+        l.plan.insts[x].ops[1] = o(x1);
+        l.plan.insts[n].ops[1] = o(n1);
+        let d = l.inst(2, Opc::Cmp, vec![o(x1), M], "d");
+        l.succ(2, Succs::Cond { cond: o(d), on_true: 3, on_false: 2 });
+        let lcssa = l.inst(3, Opc::Phi, vec![o(n1)], "n.lcssa");
+        l.plan.insts[lcssa].incoming = vec![2];
+        l.succ(3, Succs::One(4));
+        let st = l.inst(4, Opc::Store { size: 4 }, vec![A, A], "st");
+        super::super::loops::find(&mut l.plan).unwrap();
+        divergence::analyze(&mut l.plan);
+        if_convert(&mut l.plan, |_, _| true).unwrap();
+        divergence::analyze(&mut l.plan);
+        let plan = &l.plan;
+        let lp = plan.loops[0].clone();
+        // The header's mask: a phi of the lanes that entered (c) and those that stay.
+        assert_eq!(plan.insts[c].shape, super::super::plan::Shape::Varying);
+        let lm = lp.mask.unwrap();
+        assert_eq!(plan.blocks[2].mask, Some(o(lm)));
+        assert_eq!(plan.insts[lm].kind, Kind::New(New::LoopMask));
+        let stay = lp.stay.unwrap();
+        assert_eq!(plan.insts[lm].ops, vec![o(c), o(stay)]);
+        // Stay: the active lanes whose test says again (d false).
+        let Operand::Inst(not_d) = plan.insts[stay].ops[1] else { panic!("a mask") };
+        assert_eq!(plan.insts[stay].ops[0], o(lm));
+        assert_eq!(plan.insts[not_d].kind, Kind::New(New::MaskNot));
+        // The exit runs under the lanes that entered; the latch under all.
+        assert_eq!(plan.blocks[3].mask, Some(o(c)));
+        assert_eq!(plan.blocks[4].mask, None);
+        // The exit phi became a live-out select in the latch of the inner loop.
+        assert_eq!(plan.insts[lcssa].kind, Kind::New(New::LiveOut));
+        assert_eq!(plan.block_of(lcssa), Some(2));
+        assert_eq!(plan.insts[lcssa].ops[1], o(n1));
+        assert!(plan.insts[st].mask.is_none());
+        // The counter is the same in every lane; x is not.
+        assert_eq!(plan.insts[n].shape, super::super::plan::Shape::Uniform);
+        assert_eq!(plan.insts[n1].shape, super::super::plan::Shape::Uniform);
+        assert_eq!(plan.insts[x].shape, super::super::plan::Shape::Varying);
+        assert_eq!(plan.insts[lcssa].shape, super::super::plan::Shape::Varying);
+        assert!(plan.insts[lp.more.unwrap()].kind == Kind::New(New::AnyActive));
     }
 }

@@ -33,6 +33,9 @@ fn new_inst<R: Ir>(plan: &VPlan<R>, i: &Inst<R>, k: New, n: &Names<'_, R>) -> St
         New::AllTrue => "true".to_string(),
         New::SafeDivisor => format!("select {}, {}, 1 ; safe divisor", ops[1], ops[0]),
         New::AnyActive => format!("vector_mask_to_int {} ; any lane active", ops[0]),
+        New::LoopMask => format!("loop_mask [{}, entry], [{}, latch] ; lanes still in the loop", ops[0], ops[1]),
+        New::LiveOutPhi => format!("phi [none, entry], [{}, latch] ; live-out so far", ops[0]),
+        New::LiveOut => format!("select {}, {}, {} ; live-out", ops[2], ops[1], ops[0]),
         New::Blend => {
             let pairs: Vec<String> = ops.chunks(2).map(|p| format!("{} @{}", p[0], p[1])).collect();
             format!("blend {}", pairs.join(", "))
@@ -119,8 +122,14 @@ pub fn print<R: Ir>(plan: &VPlan<R>, title: &str, n: &Names<'_, R>) -> String {
             }
         }
         let succ = if plan.analyzed {
-            // If-converted: the blocks run one after another.
-            if k + 1 < count {
+            // If-converted: the blocks run one after another, an inner
+            // loop's latch back to its header while a lane stays.
+            let more = plan.loops.iter().find(|l| l.latch == k).and_then(|l| l.more.map(|m| (l.header, m)));
+            if let Some((h, m)) = more {
+                let m = &plan.insts[m].name;
+                let next = numbers.get(k + 1).copied().flatten().unwrap_or(k + 2);
+                format!("<{}> @{m}, <{next}> @!{m}", h + 1)
+            } else if k + 1 < count {
                 match numbers[k + 1] {
                     Some(no) => format!("<{no}>"),
                     None => format!("<{}>", k + 2),
