@@ -391,12 +391,17 @@ fn finish(
                 if list.contains('(') {
                     return Err("linear modifiers (val, ref, uval) are not supported by weft yet".into());
                 }
-                let mut ops = var_list("linear", list)?;
+                let ops = var_list("linear", list)?;
                 listed.extend(ops.iter().map(|o| o[1..].to_string()));
-                if let Some(s) = step {
-                    ops.push(format!("(long)({s})"));
+                // One clause per variable: its step in the units of its IR
+                // value, which for a pointer are bytes (the step times the
+                // element's size), as C's arithmetic on the variable says.
+                let s = step.unwrap_or("1");
+                for op in ops {
+                    let x = &op[1..];
+                    let units = format!("(long)((__INTPTR_TYPE__)(({x}) + ({s})) - (__INTPTR_TYPE__)({x}))");
+                    out.push(Clause::new("QUAL.OMP.LINEAR", vec![op, units]));
                 }
-                out.push(Clause::new("QUAL.OMP.LINEAR", ops));
             }
             "aligned" => {
                 let a = need(&arg)?;

@@ -164,6 +164,71 @@ int weft_simd_loop_tagged(LLVMValueRef entry) {
   return cast<Instruction>(unwrap(entry))->getMetadata(SimdTag) != nullptr;
 }
 
+// The logical iteration number of the loop of the simd region from `first`
+// to `end` (the tagged one when `tagged`): an i64 phi counting from 0 in its
+// header. *at is where an iteration's own code starts: the header, or its
+// successor in the loop when the header only tests and leaves (a loop not
+// rotated). Null when there is no such loop (unrolled away) or it has no
+// preheader or single latch.
+LLVMValueRef weft_iteration_number(LLVMBasicBlockRef first, LLVMBasicBlockRef end, int tagged, LLVMValueRef *at) {
+  BasicBlock *First = unwrap(first), *End = unwrap(end);
+  Function &F = *First->getParent();
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  Loop *L = loopAfter(LI, First, End);
+  if (!L || (tagged && !findOptionMDForLoop(L, SimdTag)))
+    return nullptr;
+  simplifyLoop(L, &DT, &LI, nullptr, nullptr, nullptr, /*PreserveLCSSA=*/false);
+  BasicBlock *P = L->getLoopPreheader(), *Latch = L->getLoopLatch(), *H = L->getHeader();
+  if (!P || !Latch)
+    return nullptr;
+  Type *I64 = Type::getInt64Ty(F.getContext());
+  PHINode *K = PHINode::Create(I64, 2, "omp.simd.k", &H->front());
+  Value *Next = BinaryOperator::CreateAdd(K, ConstantInt::get(I64, 1), "omp.simd.k.next", Latch->getTerminator());
+  K->addIncoming(ConstantInt::get(I64, 0), P);
+  K->addIncoming(Next, Latch);
+  Instruction *At = &*H->getFirstInsertionPt();
+  if (L->isLoopExiting(H))
+    for (BasicBlock *S : successors(H))
+      if (S != H && L->contains(S) && S->getSinglePredecessor() == H)
+        At = &*S->getFirstInsertionPt();
+  *at = wrap(At);
+  return wrap(K);
+}
+
+// A linear variable whose private copy `copy` the optimizer keeps in a
+// header phi of the loop `k` counts (LICM promotes it: the phi starts with a
+// load of the copy): the iteration's value `value` replaces the phi wherever
+// it dominates the use, so each iteration starts from it. Returns how many
+// phis it replaced.
+int weft_linear_promoted(LLVMValueRef copy, LLVMValueRef value, LLVMValueRef k) {
+  Value *Copy = unwrap(copy);
+  auto *V = cast<Instruction>(unwrap(value));
+  auto *K = cast<PHINode>(unwrap(k));
+  BasicBlock *H = K->getParent();
+  DominatorTree DT(*H->getParent());
+  int N = 0;
+  SmallVector<PHINode *, 4> Dead;
+  for (PHINode &P : H->phis()) {
+    if (&P == K || P.getType() != V->getType())
+      continue;
+    bool FromCopy = false;
+    for (unsigned I = 0; I < P.getNumIncomingValues(); ++I)
+      if (auto *L = dyn_cast<LoadInst>(P.getIncomingValue(I)); L && L->getPointerOperand() == Copy)
+        FromCopy = !DT.dominates(H, P.getIncomingBlock(I)); // (from outside the loop)
+    if (!FromCopy)
+      continue;
+    P.replaceUsesWithIf(V, [&](Use &U) { return DT.dominates(V, U); });
+    if (P.use_empty())
+      Dead.push_back(&P);
+    ++N;
+  }
+  // (A phi nothing reads would look like a value carried across iterations.)
+  for (PHINode *P : Dead)
+    P->eraseFromParent();
+  return N;
+}
+
 struct WeftSimdLoop {
   LLVMBasicBlockRef preheader, header, latch, exit;
   LLVMValueRef trips;       // i64: iterations once the preheader is reached

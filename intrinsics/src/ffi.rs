@@ -1088,6 +1088,13 @@ extern "C" {
     ) -> *const c_char;
     fn weft_tag_simd_loop(entry: LLVMValueRef, exit: LLVMValueRef) -> c_int;
     fn weft_simd_loop_tagged(entry: LLVMValueRef) -> c_int;
+    fn weft_linear_promoted(copy: LLVMValueRef, value: LLVMValueRef, k: LLVMValueRef) -> c_int;
+    fn weft_iteration_number(
+        first: LLVMBasicBlockRef,
+        end: LLVMBasicBlockRef,
+        tagged: c_int,
+        at: *mut LLVMValueRef,
+    ) -> LLVMValueRef;
     fn weft_arith_cost(f: LLVMValueRef, opcode: c_int, ty: LLVMTypeRef) -> c_int;
     fn weft_mark_vectorized(branch: LLVMValueRef);
     fn weft_call_is_pure(call: LLVMValueRef) -> c_int;
@@ -1197,6 +1204,34 @@ pub fn tag_simd_loop(entry: InstructionValue<'_>, exit: InstructionValue<'_>) ->
 pub fn simd_loop_tagged(entry: InstructionValue<'_>) -> bool {
     // SAFETY: reads one live instruction's metadata.
     unsafe { weft_simd_loop_tagged(entry.as_value_ref()) != 0 }
+}
+
+/// The logical iteration number of the loop of the simd region from
+/// `first` to `end` (an i64 phi from 0, added to its header), and where each
+/// iteration's own code starts; None when the loop is gone or has no
+/// preheader or single latch.
+pub fn iteration_number<'ctx>(
+    first: BasicBlock<'ctx>,
+    end: BasicBlock<'ctx>,
+    tagged: bool,
+) -> Option<(IntValue<'ctx>, InstructionValue<'ctx>)> {
+    let mut at: LLVMValueRef = std::ptr::null_mut();
+    // SAFETY: live blocks of one function; the helper returns null or a new
+    // phi of that function, with `at` a live instruction of it.
+    unsafe {
+        let k = weft_iteration_number(first.as_mut_ptr(), end.as_mut_ptr(), c_int::from(tagged), &mut at);
+        (!k.is_null() && !at.is_null()).then(|| (IntValue::new(k), InstructionValue::new(at)))
+    }
+}
+
+/// Where the optimizer keeps a linear variable's private copy `copy` in a
+/// phi of the header of the loop `k` counts (it starts with a load of the
+/// copy), `value` replaces that phi wherever it dominates the use. Returns
+/// how many phis it replaced.
+pub fn linear_promoted<'ctx>(copy: PointerValue<'ctx>, value: BasicValueEnum<'ctx>, k: IntValue<'ctx>) -> u32 {
+    // SAFETY: live values of one function; `value` an instruction, `k` the
+    // phi `iteration_number` made.
+    unsafe { weft_linear_promoted(copy.as_value_ref(), value.as_value_ref(), k.as_value_ref()) as u32 }
 }
 
 /// The arithmetic operations whose cost the cost model asks for.

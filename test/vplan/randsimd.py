@@ -15,7 +15,8 @@ and scatters through a permutation; strided accesses; math calls (fabs,
 sqrt of squares, fmin/fmax); simdlen/safelen clauses; an inner while loop
 whose trip count differs per lane (early-exit free), with a Collatz while
 loop, a reduction, loads and stores, a division inside it, or under a
-branch only some lanes take (vectorized outer-loop style); a quarter of the loops
+branch only some lanes take (vectorized outer-loop style); linear integers
+and pointers; a quarter of the loops
 as `parallel for simd` (threads first, then vectors). Programs are valid
 OpenMP: no loop-carried dependence, no division by zero, no overflow of
 signed types (values stay small), so their serial output is the truth.
@@ -61,7 +62,7 @@ class Gen:
         kind = r.choice(
             ["elementwise", "ifelse", "condstore", "divide", "reduce", "reduce", "lastprivate", "private", "gather",
              "scatter", "strided", "math", "nested", "while", "fpsum", "collatz", "innerreduce", "innerstore",
-             "innerif", "innerdiv"])
+             "innerif", "innerdiv", "linear", "linearptr"])
         # Threads first, then vectors: the same loop as `parallel for simd`.
         combined = r.random() < 0.25
         clauses = []
@@ -71,6 +72,7 @@ class Gen:
         if safelen:
             clauses.append(f"safelen({safelen})")
         extra = ""
+        after = ""
         body = []
         ty = self.pick(["int", "long"])
         if kind == "elementwise":
@@ -166,6 +168,19 @@ class Gen:
             clauses.append("private(w)")
             body += ["w = a[i] * 11 + 500;", f"for (int q = 1; q <= (b[i] & 7); q++)",
                      "  w = w / q + w % (b[i] & 7);", "c[i] = w;"]
+        elif kind == "linear":
+            # Each iteration starts at w0 + i * k; the original ends with the last iteration's.
+            k = r.choice([1, 2, 3, -1, -4])
+            extra = f"w = {r.randint(-9, 9)};"
+            clauses.append(f"linear(w: {k})")
+            body += [f"c[i] = w * 3 + {self.expr(['a[i]', 'b[i]'], 1, ty)};", f"w += {k};"]
+            after = "y0 = w;"
+        elif kind == "linearptr":
+            k = r.choice([1, 2])
+            extra = f"pp = b + {r.randint(0, 5)};"
+            clauses.append(f"linear(pp: {k})")
+            body += [f"c[i] = *pp + {self.expr(['a[i]'], 1, ty)};", f"pp += {k};"]
+            after = "y0 = pp - b;"
         head = "#pragma omp parallel for simd" if combined else "#pragma omp simd"
         if combined and kind in ("while", "collatz", "innerif", "innerdiv"):
             clauses = [c for c in clauses if not c.startswith("private")] + ["private(w)"]
@@ -173,7 +188,7 @@ class Gen:
         out = [f"  /* loop {j}: {kind} */", f"  {extra}" if extra else "", pragma,
                f"  for (int i = 0; i < {n}; i++) {{"]
         out += ["    " + b for b in body]
-        out += ["  }", f"  report({j}, acc, d, y0);", ""]
+        out += ["  }", f"  {after}" if after else "", f"  report({j}, acc, d, y0);", ""]
         return "\n".join(x for x in out if x)
 
     def program(self):
@@ -223,7 +238,9 @@ int main(int argc, char **argv) {
     p[j] = t;
   }
   long acc = 0, y0 = 0, t = 0, w = 0, s0 = next();
+  long *pp = b;
   double d = 0;
+  (void)pp;
   (void)t;
   (void)w;
   (void)s0;

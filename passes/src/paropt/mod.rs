@@ -145,7 +145,7 @@ pub fn lower_simd_in_place<'ctx>(module: &Module<'ctx>) -> Result<Vec<crate::vpl
     for a in &analyses {
         for r in a.graph.preorder().into_iter().filter(|&r| vector_only(a, r)) {
             let reg = &a.graph.regions[r];
-            if let Err(e) = plan(reg).and_then(|p| simd::check(&p, reg.kind.begin_name())) {
+            if let Err(e) = plan(reg) {
                 errors.push(e.in_function(&a.graph.function).at(reg.entry.span.first));
                 break;
             }

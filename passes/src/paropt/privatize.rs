@@ -68,7 +68,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                     .on_directive(name)
                 })?;
             }
-            if matches!(v.share, Share::Linear { .. }) && !ty.is_int_type() {
+            if matches!(v.share, Share::Linear { .. }) && !ty.is_int_type() && !ty.is_pointer_type() {
                 return Err(not_yet_linear(&v.clause, name, ty));
             }
             if v.share == Share::Copyin && !ffi::is_thread_local(orig) {
@@ -568,25 +568,53 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let k = b.build_load(iv.ty, iv.copy, "omp.linear.k").expect("positioned").into_int_value();
         for (p, start) in starts {
             let Share::Linear { step } = p.share else { unreachable!("linear only") };
-            let t = p.ty.into_int_type();
-            let s0 = b.build_load(t, *start, "").expect("positioned").into_int_value();
-            let kk = b.build_int_cast_sign_flag(k, t, true, "").expect("positioned");
-            let st = match step {
-                Some(id) => {
-                    let BasicValueEnum::IntValue(v) = self.value(id) else {
-                        return Err(
-                            err(Rule::OperandKind, "QUAL.OMP.LINEAR", "the step must be an integer").on_directive(name)
-                        );
-                    };
-                    b.build_int_cast_sign_flag(v, t, true, "").expect("positioned")
-                }
-                None => t.const_int(1, false),
-            };
-            let off = b.build_int_mul(kk, st, "").expect("positioned");
-            let v = b.build_int_add(s0, off, "omp.linear").expect("positioned");
+            let s0 = b.build_load(p.ty, *start, "").expect("positioned");
+            let v = self.linear_at(b, s0, k, step, "QUAL.OMP.LINEAR", name)?;
             b.build_store(p.copy, v).expect("positioned");
         }
         Ok(())
+    }
+
+    /// `start + k * step`: for an integer, in its type; for a pointer, `step`
+    /// is in bytes (weft-cc writes a pointer's step scaled by its element's
+    /// size, the IR having no element types).
+    pub(super) fn linear_at(
+        &self,
+        b: &Builder<'ctx>,
+        start: BasicValueEnum<'ctx>,
+        k: IntValue<'ctx>,
+        step: Option<weft_intrinsics::model::ValueId>,
+        clause: &str,
+        name: &str,
+    ) -> Res<BasicValueEnum<'ctx>> {
+        let e = "positioned";
+        let t = match start {
+            BasicValueEnum::IntValue(v) => v.get_type(),
+            BasicValueEnum::PointerValue(_) => self.rt.i64,
+            _ => {
+                return Err(
+                    err(Rule::OperandKind, clause, "a linear variable is an integer or a pointer").on_directive(name)
+                )
+            }
+        };
+        let st = match step {
+            Some(id) => {
+                let BasicValueEnum::IntValue(v) = self.value(id) else {
+                    return Err(err(Rule::OperandKind, clause, "the step must be an integer").on_directive(name));
+                };
+                b.build_int_cast_sign_flag(v, t, true, "").expect(e)
+            }
+            None => t.const_int(1, false),
+        };
+        let kk = b.build_int_cast_sign_flag(k, t, true, "").expect(e);
+        let off = b.build_int_mul(kk, st, "").expect(e);
+        Ok(match start {
+            BasicValueEnum::PointerValue(p) => {
+                // SAFETY: the address the serial loop reaches in iteration k.
+                unsafe { b.build_gep(self.rt.ctx.i8_type(), p, &[off], "omp.linear") }.expect(e).into()
+            }
+            v => b.build_int_add(v.into_int_value(), off, "omp.linear").expect(e).into(),
+        })
     }
 
     /// SINGLE's copyprivate: a `didit` flag set by the thread that ran the

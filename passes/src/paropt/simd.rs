@@ -4,7 +4,7 @@
 //! enclosing team has its own). In order, one lane is exactly the serial
 //! program: a copy starts as the original's value and, for lastprivate,
 //! reduction and the loop variable, is copied back after the loop.
-use llvm_plugin::inkwell::values::FunctionValue;
+use llvm_plugin::inkwell::values::{BasicValue, FunctionValue, PointerValue};
 use weft_intrinsics::{ffi, Rule, WeftError};
 
 use super::lower::{blocks_between, Lowerer, Shape};
@@ -16,20 +16,6 @@ use weft_intrinsics::vocab::ClauseKind;
 
 type Res<T> = Result<T, WeftError>;
 
-/// What the scalar loop cannot honor: a linear variable (iteration k's value
-/// is x0 + k*step whether or not the body steps it).
-pub(super) fn check(plan: &Plan, name: &str) -> Res<()> {
-    match plan.vars.iter().find(|v| matches!(v.share, Share::Linear { .. })) {
-        Some(v) => Err(WeftError::new(
-            Rule::NotYetSupported,
-            v.clause.as_str(),
-            "a linear variable of a simd loop other than the loop's own (not built yet)",
-        )
-        .on_directive(name)),
-        None => Ok(()),
-    }
-}
-
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     pub(super) fn lower_simd_scalar(
         &mut self,
@@ -40,9 +26,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         shape: Shape<'ctx>,
     ) -> Res<()> {
         let reg = &a.graph.regions[r];
-        check(plan, reg.kind.begin_name())?;
         let vars: Vec<&Var> = plan.vars.iter().collect();
-        self.privatize_in_place(a, r, f, &vars, shape)?;
+        let copies = self.privatize_in_place(a, r, f, &vars, shape)?;
         let lanes = |k: ClauseKind| {
             reg.env.value(k).and_then(|o| o.const_uint()).and_then(|n| u32::try_from(n).ok()).filter(|&n| n > 0)
         };
@@ -53,15 +38,55 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         if let Some(t) = shape.end.get_terminator() {
             weft_intrinsics::ffi::copy_debug_location(begin, t);
         }
+        let tagged = ffi::simd_loop_tagged(begin);
+        let linear: Vec<(&Var, PointerValue<'ctx>)> = vars
+            .iter()
+            .zip(copies)
+            .filter(|(v, _)| matches!(v.share, Share::Linear { .. }))
+            .map(|(v, c)| (*v, c))
+            .collect();
+        if !linear.is_empty() {
+            self.linear_in_simd(&linear, shape, tagged, reg.kind.begin_name())?;
+        }
         self.simd_sites.push(Site {
             first: shape.first,
             end: shape.end,
             title: format!("{} (region {}) in function '{}'", reg.kind.begin_name(), reg.number, a.graph.function),
             simdlen: lanes(ClauseKind::Simdlen),
             safelen: lanes(ClauseKind::Safelen),
-            tagged: ffi::simd_loop_tagged(begin),
+            tagged,
         });
         self.notes.push("its clauses privatized in place for weft-vectorize".into());
+        Ok(())
+    }
+
+    /// A simd loop's linear variables: each iteration starts with the value
+    /// on entry plus its logical number times the step (an iteration counter
+    /// added to the loop), and the copy-out gives what the last iteration left.
+    /// When the loop is gone (unrolled completely), its iterations run in
+    /// order on the copy, as the serial program does.
+    fn linear_in_simd(
+        &self,
+        linear: &[(&Var, PointerValue<'ctx>)],
+        shape: Shape<'ctx>,
+        tagged: bool,
+        name: &str,
+    ) -> Res<()> {
+        let Some((k, at)) = ffi::iteration_number(shape.first, shape.end, tagged) else { return Ok(()) };
+        for (v, copy) in linear {
+            let Share::Linear { step } = v.share else { unreachable!("linear only") };
+            let ty = self.var_type(v).expect("privatized: its type is known");
+            let orig = self.value(v.var).into_pointer_value();
+            let b = self.before_terminator(shape.first);
+            let start = b.build_load(ty, orig, "omp.linear.start").expect("positioned");
+            let b = self.at(at);
+            let value = self.linear_at(b, start, k, step, &v.clause, name)?;
+            b.build_store(*copy, value).expect("positioned");
+            // (Where LICM keeps the copy in a phi, the phi is what the body reads.)
+            if value.as_instruction_value().is_some() {
+                ffi::linear_promoted(*copy, value, k);
+            }
+        }
         Ok(())
     }
 
@@ -76,8 +101,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         f: FunctionValue<'ctx>,
         vars: &[&Var],
         shape: Shape<'ctx>,
-    ) -> Res<()> {
+    ) -> Res<Vec<PointerValue<'ctx>>> {
         let name = a.graph.regions[r].kind.begin_name();
+        let mut copies = Vec::new();
         let home = self.home(a, Some(r));
         let body = blocks_between(f, shape.first, shape.end);
         // (As in lower_data: what the code after shares must not see the copies.)
@@ -120,7 +146,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 nonpod::copy_assign(b, h, ty, orig, copy);
             }
             nonpod::destroy(b, h, copy);
+            copies.push(copy);
         }
-        Ok(())
+        Ok(copies)
     }
 }
