@@ -23,7 +23,7 @@
 ; OUT: sum {{[0-9]+}} foo {{-?[0-9]+}} perm {{[0-9]+}}
 ; OUT-NOT: {{.}}
 ; (At -O2 the inliner has put @sum and @perm into @main by then.)
-; REMARK-DAG: remark: {{.*}}DIR.OMP.SIMD (region 1) in function 'foo' vectorized with VF 4 and UF 1, scalar epilogue, divisions: {{.*}}, 1 all-false bypass(es)
+; REMARK-DAG: remark: {{.*}}DIR.OMP.SIMD (region 1) in function 'foo' vectorized with VF 4 and UF 1, scalar epilogue, divisions under a mask: i32 {{.*}}, 1 all-false bypass(es)
 ; REMARK-COUNT-3: vectorized with VF 4 and UF {{[124]}}
 ;
 ; CHECK-LABEL: define void @foo(

@@ -114,6 +114,7 @@ struct Gen<'a, 'ctx> {
     plan: &'a Plan<'ctx>,
     vf: u32,
     division: Division,
+    wide_division: Division,
     vals: Vec<Val<'ctx>>,
     /// Splats of values from outside the loop, made in vector.ph.
     splats: Vec<(BasicValueEnum<'ctx>, BasicValueEnum<'ctx>)>,
@@ -294,6 +295,14 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                         widen::store(orig, val, addr, consecutive, mask, self.cursor);
                         None
                     }
+                    Opc::Binary(Bin::IntDiv)
+                        if inst.mask.is_some()
+                            && (if is_i32(orig) { self.division } else { self.wide_division })
+                                == Division::Scalarized =>
+                    {
+                        let mask = inst.mask.expect("checked");
+                        Some(self.divide_active_lanes(orig, &ops, &mask))
+                    }
                     Opc::Binary(Bin::IntDiv) if self.division == Division::ThroughF64 && is_i32(orig) => {
                         Some(self.divide_through_f64(orig, &ops))
                     }
@@ -363,6 +372,47 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     self.here().build_insert_element(a.into_vector_value(), r, idx, "").expect("positioned").into(),
                 );
             }
+        }
+        acc
+    }
+
+    /// Scalarized predication (cost::Division): lane by lane, a scalar
+    /// division in a block of its own that only a lane whose mask is on
+    /// enters; the other lanes of the result stay undefined (no blend picks
+    /// them).
+    fn divide_active_lanes(
+        &mut self,
+        orig: InstructionValue<'ctx>,
+        ops: &[Op<'ctx>],
+        mask: &Op<'ctx>,
+    ) -> BasicValueEnum<'ctx> {
+        let e = "positioned";
+        // (A uniform operand is divided as it is, not taken from a splat.)
+        let [a, d] = [0, 1].map(|k| self.scalar_or_vector(&ops[k]));
+        let m = self.vector(mask).into_vector_value();
+        let t = BasicTypeEnum::try_from(orig.get_type()).expect("an integer division");
+        let mut acc: BasicValueEnum<'ctx> = vector_type(t, self.vf).get_undef().into();
+        for lane in 0..self.vf {
+            let idx = self.ctx.i32_type().const_int(u64::from(lane), false);
+            let on = self.here().build_extract_element(m, idx, "").expect(e).into_int_value();
+            let before = self.cursor.get_parent().expect("in a block");
+            let then = self.ctx.insert_basic_block_after(before, "pred.div");
+            let cont = self.ctx.insert_basic_block_after(then, "pred.div.continue");
+            self.close(|b| b.build_conditional_branch(on, then, cont).expect(e));
+            self.b.position_at_end(then);
+            self.cursor = self.b.build_unreachable().expect(e);
+            let [x, y] = [a, d].map(|v| match v {
+                BasicValueEnum::VectorValue(v) => self.here().build_extract_element(v, idx, "").expect(e),
+                scalar => scalar,
+            });
+            let q = self.clone_scalar(orig, &[x, y]);
+            let with = self.here().build_insert_element(acc.into_vector_value(), q, idx, "").expect(e);
+            self.close(|b| b.build_unconditional_branch(cont).expect(e));
+            self.b.position_at_end(cont);
+            self.cursor = self.b.build_unreachable().expect(e);
+            let phi = self.here().build_phi(acc.get_type(), "pred.div.lanes").expect(e);
+            phi.add_incoming(&[(&with, then), (&acc, before)]);
+            acc = phi.as_basic_value();
         }
         acc
     }
@@ -500,6 +550,7 @@ fn emit_loop<'ctx>(plan: &Plan<'ctx>, lp: &SimdLoop<'ctx>, choice: Choice) -> Re
         plan,
         vf,
         division: choice.division,
+        wide_division: choice.wide_division,
         vals: vec![Val::default(); plan.insts.len()],
         splats: Vec::new(),
         ph_end,

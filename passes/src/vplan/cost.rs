@@ -13,6 +13,9 @@ pub enum Division {
     /// the distance to the next integer), and much cheaper where the target
     /// has vector f64 division and no vector integer one (x86).
     ThroughF64,
+    /// Scalarized predication: lane by lane, a scalar division in the lanes
+    /// whose mask is on only (a test and a branch per lane).
+    Scalarized,
 }
 
 /// What the cost model chose.
@@ -21,7 +24,10 @@ pub struct Choice {
     pub vf: u32,
     /// Vector iterations per trip of the vector loop (the unroll factor).
     pub uf: u32,
+    /// How an i32 division under a mask runs.
     pub division: Division,
+    /// How one of another width under a mask runs (never through f64).
+    pub wide_division: Division,
     /// Masked blocks with a division are skipped when no lane runs them.
     pub bypass: bool,
 }
@@ -62,14 +68,24 @@ pub fn divides<R: Ir>(plan: &VPlan<R>) -> bool {
     plan.insts.iter().any(|i| i.kind == Kind::Original(Opc::Binary(Bin::IntDiv)))
 }
 
-/// Chooses the division strategy from the costs of a vector i32 division
-/// and of the f64 one that replaces it (with its four conversions, taken as
-/// one unit each per lane).
-pub fn division(int_cost: Option<u32>, f64_cost: Option<u32>, vf: u32) -> Division {
-    match (int_cost, f64_cost) {
-        (Some(i), Some(f)) if f + 4 * vf < i => Division::ThroughF64,
-        _ => Division::Integer,
-    }
+/// Chooses how a division under a mask runs, from the target's costs of
+/// the vector integer division, of one scalar division, and (for i32) of
+/// the f64 vector division that replaces it (with its four conversions,
+/// taken as one unit each per lane). Scalarized predication costs, per
+/// lane, a test and a branch (2) and, in the half of the lanes taken as
+/// active, an extract, the division and an insert. (A scalar division costs
+/// at least its share of the vector one, which targets expand lane by lane:
+/// x86's cost tables price a scalar division at 1.)
+pub fn division(int_cost: Option<u32>, scalar_cost: Option<u32>, f64_cost: Option<u32>, vf: u32) -> Division {
+    let Some(int) = int_cost else { return Division::Integer };
+    let scalarized = scalar_cost.map(|s| s.max(int / vf)).map(|s| vf * 2 + vf * (s + 2) / 2);
+    let through_f64 = f64_cost.map(|f| f + 4 * vf);
+    let best =
+        [(Division::Integer, Some(int)), (Division::Scalarized, scalarized), (Division::ThroughF64, through_f64)]
+            .into_iter()
+            .filter_map(|(d, c)| c.map(|c| (d, c)))
+            .min_by_key(|&(_, c)| c);
+    best.map_or(Division::Integer, |(d, _)| d)
 }
 
 #[cfg(test)]
@@ -105,10 +121,17 @@ mod tests {
     }
 
     #[test]
-    fn division_through_f64_when_the_integer_one_is_expanded() {
-        // x86: <8 x i32> sdiv is scalarized (~ 8 * 20), <8 x double> fdiv ~ 16.
-        assert_eq!(division(Some(160), Some(16), 8), Division::ThroughF64);
-        assert_eq!(division(Some(8), Some(16), 8), Division::Integer);
-        assert_eq!(division(None, Some(16), 8), Division::Integer);
+    fn division_strategy_by_cost() {
+        // x86 i32: <8 x i32> sdiv is expanded (~ 8 * 20); f64 (16 + 32) beats
+        // one lane at a time (16 + 8 * 11 = 104).
+        assert_eq!(division(Some(160), Some(20), Some(16), 8), Division::ThroughF64);
+        // x86 i64: no f64 path; <4 x i64> sdiv ~ 4 * 40: the active lanes only
+        // (the scalar division's cost of 1 taken as its share, 40).
+        assert_eq!(division(Some(160), Some(1), None, 4), Division::Scalarized);
+        // Slow f64 division (SSE2: 138 for <4 x double>): the active lanes.
+        assert_eq!(division(Some(80), Some(1), Some(138), 4), Division::Scalarized);
+        // A target with a real vector divide keeps it.
+        assert_eq!(division(Some(8), Some(20), Some(16), 8), Division::Integer);
+        assert_eq!(division(None, Some(16), Some(16), 8), Division::Integer);
     }
 }

@@ -39,24 +39,31 @@ pub struct Site<'ctx> {
 pub struct Done {
     pub choice: Choice,
     pub bypassed_blocks: usize,
+    /// Whether the loop divides i32 values, and values of other widths,
+    /// under a mask.
+    pub divides: (bool, bool),
 }
 
 impl Done {
     pub fn describe(&self) -> String {
-        let div = match (self.choice.division, self.bypassed_blocks) {
-            (_, 0) if !self.has_division() => String::new(),
-            (Division::Integer, n) => {
-                format!(", divisions: vector integer with a safe divisor, {n} all-false bypass(es)")
-            }
-            (Division::ThroughF64, n) => {
-                format!(", divisions: i32 through f64 vectors with a safe divisor, {n} all-false bypass(es)")
-            }
+        let how = |d: Division| match d {
+            Division::Integer => "vector integer with a safe divisor",
+            Division::ThroughF64 => "through f64 vectors with a safe divisor",
+            Division::Scalarized => "the active lanes only, one by one",
+        };
+        let mut ways = Vec::new();
+        if self.divides.0 {
+            ways.push(format!("i32 {}", how(self.choice.division)));
+        }
+        if self.divides.1 {
+            ways.push(format!("other widths {}", how(self.choice.wide_division)));
+        }
+        let div = if self.choice.bypass && !ways.is_empty() {
+            format!(", divisions under a mask: {}, {} all-false bypass(es)", ways.join("; "), self.bypassed_blocks)
+        } else {
+            String::new()
         };
         format!("vectorized with VF {} and UF {}, scalar epilogue{div}", self.choice.vf, self.choice.uf)
-    }
-
-    fn has_division(&self) -> bool {
-        self.choice.bypass
     }
 }
 
@@ -77,21 +84,36 @@ pub fn analyze<'ctx>(
         .ok_or("safelen allows one lane at a time")?;
     let f = lp.header.get_parent().expect("in a function");
     let ctx = lp.header.get_context();
-    let division = if cost::divides(&vp) {
-        cost::division(
-            ffi::arith_cost(f, ffi::CostOp::SDiv, ctx.i32_type().vec_type(vf)),
-            ffi::arith_cost(f, ffi::CostOp::FDiv, ctx.f64_type().vec_type(vf)),
-            vf,
+    let (division, wide_division) = if cost::divides(&vp) {
+        let cost = |op, t: llvm_plugin::inkwell::types::BasicTypeEnum<'_>| {
+            let c = ffi::arith_cost(f, op, t);
+            log::debug!(target: "weft::vectorize", "{}: cost of {op:?} on {}: {c:?}", site.title, t.print_to_string());
+            c
+        };
+        let (i32t, i64t, f64t) = (ctx.i32_type(), ctx.i64_type(), ctx.f64_type());
+        (
+            cost::division(
+                cost(ffi::CostOp::SDiv, i32t.vec_type(vf).into()),
+                cost(ffi::CostOp::SDiv, i32t.into()),
+                cost(ffi::CostOp::FDiv, f64t.vec_type(vf).into()),
+                vf,
+            ),
+            cost::division(
+                cost(ffi::CostOp::SDiv, i64t.vec_type(vf).into()),
+                cost(ffi::CostOp::SDiv, i64t.into()),
+                None,
+                vf,
+            ),
         )
     } else {
-        Division::Integer
+        (Division::Integer, Division::Integer)
     };
     // (An all-false bypass costs a test and a branch per vector iteration,
     // far less than a vector division: every masked one gets it.)
     predicate::if_convert(&mut vp, |_, _| true)?;
     divergence::analyze(&mut vp);
     let uf = cost::uf(&vp, vf, site.safelen);
-    let choice = Choice { vf, uf, division, bypass: vp.blocks.iter().any(|b| b.bypass) };
+    let choice = Choice { vf, uf, division, wide_division, bypass: vp.blocks.iter().any(|b| b.bypass) };
     Ok((vp, lp, choice, before))
 }
 
@@ -104,7 +126,20 @@ pub fn vectorize(site: &Site<'_>) -> Result<Done, String> {
     }
     codegen::check(&vp)?;
     codegen::emit(&vp, &lp, choice)?;
-    Ok(Done { choice, bypassed_blocks: vp.blocks.iter().filter(|b| b.bypass).count() })
+    let masked_divisions: Vec<bool> = vp
+        .insts
+        .iter()
+        .filter(|i| i.kind == plan::Kind::Original(plan::Opc::Binary(plan::Bin::IntDiv)) && i.mask.is_some())
+        .filter_map(|i| i.orig)
+        .map(
+            |o| matches!(o.get_type(), llvm_plugin::inkwell::types::AnyTypeEnum::IntType(t) if t.get_bit_width() == 32),
+        )
+        .collect();
+    Ok(Done {
+        choice,
+        bypassed_blocks: vp.blocks.iter().filter(|b| b.bypass).count(),
+        divides: (masked_divisions.contains(&true), masked_divisions.contains(&false)),
+    })
 }
 
 /// `print<vplan>`'s text for a site: the initial plan and the analyzed one.
