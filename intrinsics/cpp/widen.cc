@@ -220,6 +220,15 @@ void weft_resume_phi(LLVMValueRef phi, LLVMBasicBlockRef old_pred, LLVMBasicBloc
   P->setIncomingBlock(K, RB);
   P->setIncomingValue(K, R);
 }
+
+// The scalar loop's header phi `phi` now comes from `new_pred` instead of
+// `old_pred`, with `value`.
+void weft_set_incoming(LLVMValueRef phi, LLVMBasicBlockRef old_pred, LLVMBasicBlockRef new_pred, LLVMValueRef value) {
+  auto *P = cast<PHINode>(unwrap(phi));
+  int K = P->getBasicBlockIndex(unwrap(old_pred));
+  P->setIncomingBlock(K, unwrap(new_pred));
+  P->setIncomingValue(K, unwrap(value));
+}
 }
 
 extern "C" {

@@ -1143,6 +1143,12 @@ extern "C" {
         resume: LLVMValueRef,
         vector_done: LLVMBasicBlockRef,
     );
+    fn weft_set_incoming(
+        phi: LLVMValueRef,
+        old_pred: LLVMBasicBlockRef,
+        new_pred: LLVMBasicBlockRef,
+        value: LLVMValueRef,
+    );
 }
 
 /// A simd loop made ready for the VPlan (cpp/simd.cc): rotated, with a
@@ -1420,6 +1426,21 @@ pub mod widen {
                 resume.as_value_ref(),
                 vector_done.as_mut_ptr(),
             )
+        }
+    }
+
+    /// The scalar loop's header phi now comes from `new_pred` (instead of
+    /// `old_pred`), with `value`.
+    pub fn set_incoming<'ctx>(
+        phi: InstructionValue<'ctx>,
+        old_pred: BasicBlock<'ctx>,
+        new_pred: BasicBlock<'ctx>,
+        value: BasicValueEnum<'ctx>,
+    ) {
+        // SAFETY: a live phi whose block has old_pred as a predecessor; a
+        // value of its type defined where new_pred reaches it.
+        unsafe {
+            weft_set_incoming(phi.as_value_ref(), old_pred.as_mut_ptr(), new_pred.as_mut_ptr(), value.as_value_ref())
         }
     }
 }

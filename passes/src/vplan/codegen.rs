@@ -115,6 +115,9 @@ struct Gen<'a, 'ctx> {
     vf: u32,
     division: Division,
     wide_division: Division,
+    /// In a masked remainder: the lanes before the end (every memory access
+    /// and division runs under it).
+    tail: Option<BasicValueEnum<'ctx>>,
     vals: Vec<Val<'ctx>>,
     /// Splats of values from outside the loop, made in vector.ph.
     splats: Vec<(BasicValueEnum<'ctx>, BasicValueEnum<'ctx>)>,
@@ -274,6 +277,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     // wide load and a shuffle rather than a gather.
                     Opc::Load { size }
                         if inst.mask.is_none()
+                            && self.tail.is_none()
                             && matches!(self.plan.shape(&ops[0]), Shape::Linear(s) if s > size as i64 && s % size as i64 == 0 && s / (size as i64) <= 4) =>
                     {
                         let Shape::Linear(s) = self.plan.shape(&ops[0]) else { unreachable!("matched") };
@@ -284,28 +288,18 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                     Opc::Load { size } => {
                         let consecutive = self.plan.shape(&ops[0]) == Shape::Linear(size as i64);
                         let addr = if consecutive { self.scalar(&ops[0]) } else { self.vector(&ops[0]) };
-                        let mask = inst.mask.map(|m| self.vector(&m));
+                        let mask = self.lanes_on(inst.mask);
                         Some(widen::load(orig, addr, consecutive, mask, self.vf, self.cursor))
                     }
                     Opc::Store { size } => {
                         let val = self.vector(&ops[0]);
                         let consecutive = self.plan.shape(&ops[1]) == Shape::Linear(size as i64);
                         let addr = if consecutive { self.scalar(&ops[1]) } else { self.vector(&ops[1]) };
-                        let mask = inst.mask.map(|m| self.vector(&m));
+                        let mask = self.lanes_on(inst.mask);
                         widen::store(orig, val, addr, consecutive, mask, self.cursor);
                         None
                     }
-                    Opc::Binary(Bin::IntDiv)
-                        if inst.mask.is_some()
-                            && (if is_i32(orig) { self.division } else { self.wide_division })
-                                == Division::Scalarized =>
-                    {
-                        let mask = inst.mask.expect("checked");
-                        Some(self.divide_active_lanes(orig, &ops, &mask))
-                    }
-                    Opc::Binary(Bin::IntDiv) if self.division == Division::ThroughF64 && is_i32(orig) => {
-                        Some(self.divide_through_f64(orig, &ops))
-                    }
+                    Opc::Binary(Bin::IntDiv) => Some(self.divide(orig, &ops, inst.mask)?),
                     Opc::Call { .. } if !ffi::call_has_vector_form(orig, self.vf) => self.scalarize(orig, &ops),
                     Opc::Call { .. } => {
                         let mut args = Vec::new();
@@ -376,6 +370,51 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         acc
     }
 
+    /// The lanes a memory access or division under `mask` runs in: the
+    /// mask's, and in a masked remainder only those before the end.
+    fn lanes_on(&mut self, mask: Option<Op<'ctx>>) -> Option<BasicValueEnum<'ctx>> {
+        let m = mask.map(|m| self.vector(&m));
+        match (m, self.tail) {
+            (Some(m), Some(t)) => {
+                let none = t.get_type().into_vector_type().const_zero();
+                Some(
+                    self.here()
+                        .build_select(m.into_vector_value(), t.into_vector_value(), none, "")
+                        .expect("positioned"),
+                )
+            }
+            (m, t) => m.or(t),
+        }
+    }
+
+    /// An integer division or remainder, as the cost model chose for its
+    /// width; in a masked remainder, the lanes past the end divide by 1.
+    fn divide(
+        &mut self,
+        orig: InstructionValue<'ctx>,
+        ops: &[Op<'ctx>],
+        mask: Option<Op<'ctx>>,
+    ) -> Result<BasicValueEnum<'ctx>, String> {
+        let strategy = if is_i32(orig) { self.division } else { self.wide_division };
+        let on = self.lanes_on(mask);
+        if let (Division::Scalarized, Some(on)) = (strategy, on) {
+            return Ok(self.divide_active_lanes(orig, ops, on));
+        }
+        let a = self.vector(&ops[0]);
+        let mut d = self.vector(&ops[1]);
+        if let (Some(t), false) = (self.tail, self.plan.shape(&ops[1]) == Shape::Uniform) {
+            let BasicTypeEnum::VectorType(vt) = d.get_type() else { unreachable!("a vector") };
+            let one = vt.get_element_type().into_int_type().const_int(1, false);
+            let ones: Vec<IntValue<'ctx>> = (0..self.vf).map(|_| one).collect();
+            let ones = VectorType::const_vector(&ones);
+            d = self.here().build_select(t.into_vector_value(), d.into_vector_value(), ones, "").expect("positioned");
+        }
+        if strategy == Division::ThroughF64 && is_i32(orig) {
+            return Ok(self.divide_through_f64(orig, a, d));
+        }
+        self.widen_op(orig, &[a, d])
+    }
+
     /// Scalarized predication (cost::Division): lane by lane, a scalar
     /// division in a block of its own that only a lane whose mask is on
     /// enters; the other lanes of the result stay undefined (no blend picks
@@ -384,12 +423,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         &mut self,
         orig: InstructionValue<'ctx>,
         ops: &[Op<'ctx>],
-        mask: &Op<'ctx>,
+        mask: BasicValueEnum<'ctx>,
     ) -> BasicValueEnum<'ctx> {
         let e = "positioned";
         // (A uniform operand is divided as it is, not taken from a splat.)
         let [a, d] = [0, 1].map(|k| self.scalar_or_vector(&ops[k]));
-        let m = self.vector(mask).into_vector_value();
+        let m = mask.into_vector_value();
         let t = BasicTypeEnum::try_from(orig.get_type()).expect("an integer division");
         let mut acc: BasicValueEnum<'ctx> = vector_type(t, self.vf).get_undef().into();
         for lane in 0..self.vf {
@@ -418,9 +457,13 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
     }
 
     /// An i32 division or remainder through f64 vectors (cost::Division).
-    fn divide_through_f64(&mut self, orig: InstructionValue<'ctx>, ops: &[Op<'ctx>]) -> BasicValueEnum<'ctx> {
-        let a = self.vector(&ops[0]).into_vector_value();
-        let d = self.vector(&ops[1]).into_vector_value();
+    fn divide_through_f64(
+        &mut self,
+        orig: InstructionValue<'ctx>,
+        a: BasicValueEnum<'ctx>,
+        d: BasicValueEnum<'ctx>,
+    ) -> BasicValueEnum<'ctx> {
+        let (a, d) = (a.into_vector_value(), d.into_vector_value());
         let op = orig.get_opcode();
         let signed = matches!(op, O::SDiv | O::SRem);
         let fv = self.ctx.f64_type().vec_type(self.vf);
@@ -520,7 +563,6 @@ pub fn emit<'ctx>(plan: &Plan<'ctx>, lp: &SimdLoop<'ctx>, choice: Choice) -> Res
 fn emit_loop<'ctx>(plan: &Plan<'ctx>, lp: &SimdLoop<'ctx>, choice: Choice) -> Result<(), String> {
     let ctx = lp.header.get_context();
     let i64t = ctx.i64_type();
-    let vf = choice.vf;
     let b = ctx.create_builder();
     let e = "positioned";
     // The preheader: how many iterations the vector loop runs.
@@ -528,18 +570,148 @@ fn emit_loop<'ctx>(plan: &Plan<'ctx>, lp: &SimdLoop<'ctx>, choice: Choice) -> Re
     b.position_before(&pre_term);
     let last = b.build_int_sub(lp.trips, i64t.const_int(1, false), "").expect(e);
     let uf = choice.uf.max(1);
-    let vfc = i64t.const_int(u64::from(vf * uf), false);
+    let vfc = i64t.const_int(u64::from(choice.vf * uf), false);
     let nvec = b.build_int_unsigned_div(last, vfc, "").expect(e);
     let nvec = b.build_int_mul(nvec, vfc, "vector.trips").expect(e);
     let none = b.build_int_compare(IntPredicate::EQ, nvec, i64t.const_zero(), "").expect(e);
     let ph = ctx.insert_basic_block_after(lp.preheader, "vector.ph");
-    let body = ctx.insert_basic_block_after(ph, "vector.body");
     let scalar_ph = ctx.prepend_basic_block(lp.header, "scalar.ph");
-    b.build_conditional_branch(none, scalar_ph, ph).expect(e);
+    // (Past the vector loop: the scalar loop, or first the masked remainder.)
+    let after = if choice.masked_tail { ctx.prepend_basic_block(scalar_ph, "remainder.ph") } else { scalar_ph };
+    b.build_conditional_branch(none, after, ph).expect(e);
     pre_term.erase_from_basic_block();
-    // (scalar.ph enters the scalar loop only once everything else is done.)
+    let starts: Vec<(Ix, BasicValueEnum<'ctx>)> =
+        reductions_of(plan).into_iter().map(|(i, _)| (i, start_of(plan, i))).collect();
+    let main = vector_loop(plan, choice, uf, ph, i64t.const_zero(), &starts, End::Exact(nvec))?;
+    b.position_at_end(main.middle);
+    b.build_unconditional_branch(after).expect(e);
+    // Where the scalar loop resumes, and with what (reductions; inductions
+    // follow from the iteration it resumes at).
+    let (resume_at, resumed, from): (IntValue<'ctx>, Vec<(Ix, BasicValueEnum<'ctx>)>, BasicBlock<'ctx>) =
+        if choice.masked_tail {
+            // remainder.ph: the iterations before the last one that the
+            // vector loop left (fewer than VF*UF), as masked vector iterations.
+            b.position_at_end(after);
+            let base = b.build_phi(i64t, "remainder.base").expect(e);
+            base.add_incoming(&[(&i64t.const_zero(), lp.preheader), (&nvec, main.middle)]);
+            let mut accs = Vec::new();
+            for ((i, start), (_, r)) in starts.iter().zip(&main.reduced) {
+                let phi = b.build_phi(start.get_type(), "remainder.acc").expect(e);
+                phi.add_incoming(&[(start, lp.preheader), (r, main.middle)]);
+                accs.push((*i, phi.as_basic_value()));
+            }
+            let base = base.as_basic_value().into_int_value();
+            let nothing = b.build_int_compare(IntPredicate::EQ, base, last, "").expect(e);
+            let rem_ph = ctx.insert_basic_block_after(after, "remainder.vector.ph");
+            let done = ctx.insert_basic_block_after(rem_ph, "remainder.done");
+            b.build_conditional_branch(nothing, done, rem_ph).expect(e);
+            let tail = vector_loop(plan, choice, 1, rem_ph, base, &accs, End::Tail(last))?;
+            b.position_at_end(tail.middle);
+            b.build_unconditional_branch(done).expect(e);
+            b.position_at_end(done);
+            let mut resumed = Vec::new();
+            for ((i, acc), (_, r)) in accs.iter().zip(&tail.reduced) {
+                let phi = b.build_phi(acc.get_type(), "remainder.reduced").expect(e);
+                phi.add_incoming(&[(acc, after), (r, tail.middle)]);
+                resumed.push((*i, phi.as_basic_value()));
+            }
+            b.build_unconditional_branch(scalar_ph).expect(e);
+            (last, resumed, done)
+        } else {
+            (nvec, main.reduced.clone(), main.middle)
+        };
     b.position_at_end(scalar_ph);
-    let scalar_end = b.build_unreachable().expect(e);
+    b.build_unconditional_branch(lp.header).expect(e);
+    b.position_before(&from.get_terminator().ok_or("a block without its branch")?);
+    let mut resume = resumed;
+    for (i, step) in inductions_of(plan) {
+        let start = start_of(plan, i).into_int_value();
+        let it = start.get_type();
+        let k = if it.get_bit_width() == 64 { resume_at } else { b.build_int_truncate(resume_at, it, "").expect(e) };
+        let off = b.build_int_mul(k, it.const_int(step as u64, true), "").expect(e);
+        resume.push((i, b.build_int_add(start, off, "").expect(e).into()));
+    }
+    for (i, r) in resume {
+        let orig = plan.insts[i].orig.expect("original");
+        if choice.masked_tail {
+            // (The preheader no longer enters the scalar loop: only scalar.ph.)
+            widen::set_incoming(orig, lp.preheader, scalar_ph, r);
+        } else {
+            widen::resume_phi(orig, lp.preheader, scalar_ph, r, from);
+        }
+    }
+    // The scalar loop now runs the last iterations: not for LoopVectorize either.
+    if let Some(t) = lp.latch.get_terminator() {
+        ffi::mark_vectorized(t);
+    }
+    Ok(())
+}
+
+/// The start value of header phi `i` (from before the loop).
+fn start_of<'ctx>(plan: &Plan<'ctx>, i: Ix) -> BasicValueEnum<'ctx> {
+    match plan.insts[i].ops[0] {
+        Operand::Outside(v) => v,
+        Operand::Inst(_) => unreachable!("a header phi starts with a value from before the loop"),
+    }
+}
+
+fn reductions_of(plan: &Plan<'_>) -> Vec<(Ix, RedOp)> {
+    plan.blocks[0]
+        .insts
+        .iter()
+        .filter_map(|&i| match plan.insts[i].recurrence {
+            Some(Recurrence::Reduction(op)) if plan.insts[i].kind == Kind::Original(Opc::Phi) => Some((i, op)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn inductions_of(plan: &Plan<'_>) -> Vec<(Ix, i64)> {
+    plan.blocks[0]
+        .insts
+        .iter()
+        .filter_map(|&i| match plan.insts[i].recurrence {
+            Some(Recurrence::Induction { step }) if plan.insts[i].kind == Kind::Original(Opc::Phi) => Some((i, step)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Where a vector loop stops.
+#[derive(Clone, Copy)]
+enum End<'ctx> {
+    /// After iteration `n - 1` (a multiple of VF * UF iterations, from 0).
+    Exact(IntValue<'ctx>),
+    /// Before iteration `last`, the lanes from it on off (a masked remainder).
+    Tail(IntValue<'ctx>),
+}
+
+/// A vector loop emitted, and its reductions across lanes (in `middle`,
+/// which the caller ends).
+struct Emitted<'ctx> {
+    middle: BasicBlock<'ctx>,
+    reduced: Vec<(Ix, BasicValueEnum<'ctx>)>,
+}
+
+/// One vector loop, entered from `ph` (which it ends): iterations `first`,
+/// `first + VF * uf`, ... until `end`; reductions start from `starts` (in
+/// lane 0 of their first part).
+fn vector_loop<'ctx>(
+    plan: &Plan<'ctx>,
+    choice: Choice,
+    uf: u32,
+    ph: BasicBlock<'ctx>,
+    first: IntValue<'ctx>,
+    starts: &[(Ix, BasicValueEnum<'ctx>)],
+    end: End<'ctx>,
+) -> Result<Emitted<'ctx>, String> {
+    let ctx = ph.get_context();
+    let i64t = ctx.i64_type();
+    let vf = choice.vf;
+    let e = "positioned";
+    let b = ctx.create_builder();
+    let prefix = if matches!(end, End::Tail(_)) { "remainder." } else { "" };
+    let body = ctx.insert_basic_block_after(ph, &format!("{prefix}vector.body"));
     b.position_at_end(ph);
     let ph_end = b.build_unconditional_branch(body).expect(e);
     b.position_at_end(body);
@@ -551,30 +723,26 @@ fn emit_loop<'ctx>(plan: &Plan<'ctx>, lp: &SimdLoop<'ctx>, choice: Choice) -> Re
         vf,
         division: choice.division,
         wide_division: choice.wide_division,
+        tail: None,
         vals: vec![Val::default(); plan.insts.len()],
         splats: Vec::new(),
         ph_end,
         cursor,
     };
+    let vfc = i64t.const_int(u64::from(vf * uf), false);
     // The vector IV, then the header phis: inductions' lane 0, reductions' vectors.
-    let vi = g.here().build_phi(i64t, "vector.iv").expect(e);
-    let mut reductions: Vec<(Ix, Vec<PhiValue<'ctx>>, RedOp)> = Vec::new();
-    let mut inductions: Vec<(Ix, i64)> = Vec::new();
-    let header_phis: Vec<Ix> =
-        plan.blocks[0].insts.iter().copied().filter(|&i| plan.insts[i].kind == Kind::Original(Opc::Phi)).collect();
+    let vi = g.here().build_phi(i64t, &format!("{prefix}vector.iv")).expect(e);
+    let vi_v = vi.as_basic_value().into_int_value();
     // Reductions first (phis lead the block): one accumulator per part, the
-    // first starting with the original in lane 0.
-    for &i in &header_phis {
-        let inst = &plan.insts[i];
-        let Some(Recurrence::Reduction(op)) = inst.recurrence else { continue };
-        let orig = inst.orig.expect("original");
-        let t = BasicTypeEnum::try_from(orig.get_type()).map_err(|_| "a phi of no value type")?;
-        let start = g.scalar(&inst.ops[0]);
+    // first starting with its start in lane 0.
+    let mut reductions: Vec<(Ix, Vec<PhiValue<'ctx>>, RedOp)> = Vec::new();
+    for ((i, op), (_, start)) in reductions_of(plan).into_iter().zip(starts) {
+        let t = start.get_type();
         g.b.position_before(&g.ph_end);
         let idv = identity(op, t);
         let lanes: Vec<BasicValueEnum<'ctx>> = (0..vf).map(|_| idv).collect();
         let none = const_vector(&lanes);
-        let init = g.b.build_insert_element(none, start, ctx.i32_type().const_zero(), "reduction.start").expect(e);
+        let init = g.b.build_insert_element(none, *start, ctx.i32_type().const_zero(), "reduction.start").expect(e);
         let mut phis = Vec::new();
         for u in 0..uf {
             let phi = g.here().build_phi(vector_type(t, vf), "reduction.vec").expect(e);
@@ -584,10 +752,13 @@ fn emit_loop<'ctx>(plan: &Plan<'ctx>, lp: &SimdLoop<'ctx>, choice: Choice) -> Re
         }
         reductions.push((i, phis, op));
     }
-    for &i in &header_phis {
-        if let Some(Recurrence::Induction { step }) = plan.insts[i].recurrence {
-            inductions.push((i, step));
-        }
+    // In a remainder: the lanes before the end.
+    if let End::Tail(last) = end {
+        let lanes: Vec<IntValue<'ctx>> = (0..vf).map(|l| i64t.const_int(u64::from(l), false)).collect();
+        let at = widen::splat(vi_v.into(), vf, g.cursor).into_vector_value();
+        let at = g.here().build_int_add(at, VectorType::const_vector(&lanes), "").expect(e);
+        let lastv = widen::splat(last.into(), vf, g.cursor).into_vector_value();
+        g.tail = Some(g.here().build_int_compare(IntPredicate::ULT, at, lastv, "remainder.lanes").expect(e).into());
     }
     // The body, once per part: part u runs iterations vi + u*VF ...
     let mut back_values: Vec<Vec<Option<BasicValueEnum<'ctx>>>> = Vec::new();
@@ -596,45 +767,54 @@ fn emit_loop<'ctx>(plan: &Plan<'ctx>, lp: &SimdLoop<'ctx>, choice: Choice) -> Re
         for (i, phis, _) in &reductions {
             g.vals[*i].vector = Some(phis[u as usize].as_basic_value());
         }
-        for &(i, step) in &inductions {
-            let inst = &plan.insts[i];
-            let orig = inst.orig.expect("original");
-            let it = BasicTypeEnum::try_from(orig.get_type()).map_err(|_| "a phi of no value type")?.into_int_type();
-            let start = g.scalar(&inst.ops[0]).into_int_value();
+        for (i, step) in inductions_of(plan) {
+            let start = start_of(plan, i).into_int_value();
+            let it = start.get_type();
             let b = g.here();
-            let base = vi.as_basic_value().into_int_value();
             let base = if u == 0 {
-                base
+                vi_v
             } else {
-                b.build_int_add(base, i64t.const_int(u64::from(u * vf), false), "").expect(e)
+                b.build_int_add(vi_v, i64t.const_int(u64::from(u * vf), false), "").expect(e)
             };
             let k = if it.get_bit_width() == 64 { base } else { b.build_int_truncate(base, it, "").expect(e) };
             let off = b.build_int_mul(k, it.const_int(step as u64, true), "").expect(e);
-            let lane0 = b.build_int_add(start, off, &inst.name.replace('%', "")).expect(e);
+            let lane0 = b.build_int_add(start, off, &plan.insts[i].name.replace('%', "")).expect(e);
             g.vals[i].scalar = Some(lane0.into());
         }
         emit_body(&mut g, plan)?;
-        back_values.push(
-            reductions
-                .iter()
-                .map(|(i, _, _)| match plan.insts[*i].ops.get(1) {
-                    Some(o @ Operand::Inst(_)) => Some(g.vector(o)),
-                    _ => None,
-                })
-                .collect(),
-        );
+        let mut backs = Vec::new();
+        for (i, phis, _) in &reductions {
+            backs.push(match plan.insts[*i].ops.get(1) {
+                Some(o @ Operand::Inst(_)) => {
+                    let v = g.vector(o);
+                    // (Lanes past the end keep what they had.)
+                    Some(match g.tail {
+                        Some(t) => g
+                            .here()
+                            .build_select(t.into_vector_value(), v, phis[u as usize].as_basic_value(), "")
+                            .expect(e),
+                        None => v,
+                    })
+                }
+                _ => None,
+            });
+        }
+        back_values.push(backs);
     }
     // The vector latch.
     let latch_bb = g.cursor.get_parent().expect("in a block");
-    let next = g.here().build_int_add(vi.as_basic_value().into_int_value(), vfc, "vector.iv.next").expect(e);
-    let done = g.here().build_int_compare(IntPredicate::EQ, next, nvec, "").expect(e);
-    let middle = ctx.insert_basic_block_after(latch_bb, "vector.middle");
+    let next = g.here().build_int_add(vi_v, vfc, &format!("{prefix}vector.iv.next")).expect(e);
+    let done = match end {
+        End::Exact(n) => g.here().build_int_compare(IntPredicate::EQ, next, n, "").expect(e),
+        End::Tail(last) => g.here().build_int_compare(IntPredicate::UGE, next, last, "").expect(e),
+    };
+    let middle = ctx.insert_basic_block_after(latch_bb, &format!("{prefix}vector.middle"));
     let back = g.close(|b| b.build_conditional_branch(done, middle, body).expect(e));
     ffi::mark_vectorized(back);
-    vi.add_incoming(&[(&i64t.const_zero(), ph), (&next, latch_bb)]);
-    let mut resume: Vec<(Ix, BasicValueEnum<'ctx>)> = Vec::new();
+    vi.add_incoming(&[(&first, ph), (&next, latch_bb)]);
     g.b.position_at_end(middle);
     g.cursor = g.b.build_unreachable().expect(e);
+    let mut reduced = Vec::new();
     for (k, (i, phis, op)) in reductions.iter().enumerate() {
         let mut acc: Option<BasicValueEnum<'ctx>> = None;
         for (u, phi) in phis.iter().enumerate() {
@@ -646,29 +826,11 @@ fn emit_loop<'ctx>(plan: &Plan<'ctx>, lp: &SimdLoop<'ctx>, choice: Choice) -> Re
             });
         }
         let r = widen::reduce(*op as u32, acc.ok_or("a reduction without parts")?, g.cursor);
-        resume.push((*i, r));
+        reduced.push((*i, r));
     }
-    for (i, step) in &inductions {
-        let inst = &plan.insts[*i];
-        let it = g.scalar(&inst.ops[0]).get_type().into_int_type();
-        let b = g.here();
-        let k = if it.get_bit_width() == 64 { nvec } else { b.build_int_truncate(nvec, it, "").expect(e) };
-        let off = b.build_int_mul(k, it.const_int(*step as u64, true), "").expect(e);
-        let r = b.build_int_add(g.scalar(&inst.ops[0]).into_int_value(), off, "").expect(e);
-        resume.push((*i, r.into()));
-    }
-    g.close(|b| b.build_unconditional_branch(scalar_ph).expect(e));
-    g.b.position_before(&scalar_end);
-    g.b.build_unconditional_branch(lp.header).expect(e);
-    scalar_end.erase_from_basic_block();
-    for (i, r) in resume {
-        widen::resume_phi(plan.insts[i].orig.expect("original"), lp.preheader, scalar_ph, r, middle);
-    }
-    // The scalar loop now runs the last iterations: not for LoopVectorize either.
-    if let Some(t) = lp.latch.get_terminator() {
-        ffi::mark_vectorized(t);
-    }
-    Ok(())
+    // (The caller ends `middle`.)
+    g.cursor.erase_from_basic_block();
+    Ok(Emitted { middle, reduced })
 }
 
 fn const_vector<'ctx>(lanes: &[BasicValueEnum<'ctx>]) -> llvm_plugin::inkwell::values::VectorValue<'ctx> {
@@ -802,6 +964,8 @@ fn enter_loop<'ctx>(g: &mut Gen<'_, 'ctx>, plan: &Plan<'ctx>, k: usize) -> Resul
                 // (No lane has left yet: none reads this.)
                 vector_type(t, g.vf).const_zero().as_basic_value_enum()
             }
+            // (In a masked remainder, lanes past the end do not enter.)
+            Kind::New(New::LoopMask) => g.lanes_on(Some(inst.ops[0])).expect("a mask"),
             _ if scalar => g.scalar(&inst.ops[0]),
             _ => g.vector(&inst.ops[0]),
         };

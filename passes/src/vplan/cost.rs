@@ -1,7 +1,7 @@
 //! The cost model: the vectorization factor, and how an integer division
 //! under a mask runs. From the target's own costs (TargetTransformInfo,
 //! through the C++ helper) where they decide something.
-use super::plan::{Bin, Ir, Kind, Opc, VPlan};
+use super::plan::{Bin, Ir, Kind, Opc, Shape, VPlan};
 
 /// How a vector integer division runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +30,10 @@ pub struct Choice {
     pub wide_division: Division,
     /// Masked blocks with a division are skipped when no lane runs them.
     pub bypass: bool,
+    /// The iterations the vector loop leaves (fewer than VF * UF) run as
+    /// masked vector iterations, all but the last (which the scalar loop
+    /// runs, as every vector loop here leaves it one).
+    pub masked_tail: bool,
 }
 
 /// The vectorization factor: `simdlen` when given, else as many lanes of
@@ -61,6 +65,47 @@ pub fn uf<R: Ir>(plan: &VPlan<R>, vf: u32, safelen: Option<u32>) -> u32 {
     };
     let cap = safelen.map_or(u32::MAX, |s| (s / vf).max(1));
     uf.min(cap)
+}
+
+/// Whether the last iterations run masked (`Choice::masked_tail`). On
+/// average the vector loop leaves (VF*UF - 1) / 2 iterations; as scalar
+/// iterations each costs the body's scalar cost, as masked vector ones
+/// (about (UF + 1) / 2 of them, plus a setup) each costs the body's vector
+/// cost with every memory access masked. Both priced from the plan: an
+/// instruction 1, an integer division 20 (a quarter of that per lane in a
+/// vector), a call 10 (scalarized per lane without a vector form, taken as
+/// half the calls), a masked consecutive access 2, a gather or scatter VF,
+/// an inner loop's instructions 8 times (its trip count unknown).
+pub fn masked_tail<R: Ir>(plan: &VPlan<R>, vf: u32, uf: u32) -> bool {
+    let (mut scalar, mut vector) = (0u64, 0u64);
+    let v = u64::from(vf);
+    for b in 0..plan.blocks.len() {
+        let times = if plan.loop_of(b).is_some() { 8 } else { 1 };
+        for &i in &plan.blocks[b].insts {
+            let inst = &plan.insts[i];
+            let (s, w) = match inst.kind {
+                Kind::New(_) => (0, 1),
+                Kind::Original(Opc::Binary(Bin::IntDiv)) => (20, 5 * v),
+                Kind::Original(Opc::Call { .. }) => (10, 5 * v),
+                Kind::Original(Opc::Load { size } | Opc::Store { size }) => {
+                    let addr = inst.ops.last().map_or(Shape::Varying, |a| plan.shape(a));
+                    let cost = match addr {
+                        Shape::Uniform => 1,
+                        Shape::Linear(s) if s == size as i64 => 2,
+                        _ => v,
+                    };
+                    (1, cost)
+                }
+                Kind::Original(_) => (1, 1),
+            };
+            scalar += s * times;
+            vector += w * times;
+        }
+    }
+    let left = u64::from(vf * uf - 1) / 2;
+    let parts = u64::from(uf + 1) / 2;
+    // (Each masked iteration also computes its lanes' mask: 3.)
+    parts * (vector + 3) + 6 < left * scalar
 }
 
 /// Whether the loop divides integers (the division strategy matters then).
@@ -118,6 +163,27 @@ mod tests {
         // safelen(8) with 4 lanes: two vector iterations in flight at most.
         assert_eq!(uf(&l.plan, 4, Some(8)), 2);
         assert_eq!(uf(&l.plan, 4, Some(4)), 1);
+    }
+
+    #[test]
+    fn masked_tail_when_the_scalar_iterations_cost_more() {
+        use super::super::plan::tests::Loop;
+        use super::super::plan::Operand;
+        // c[i] = a[i] / b[i]: 4 lanes, UF 1: 1.5 scalar iterations (each
+        // 20 + 4) against one masked one (2 + 2 + 20 + 2 + 3) + 6.
+        let mut l = Loop::new(&["body"]);
+        let i = l.inst(0, Opc::Phi, vec![Operand::Outside(0), Operand::Outside(1)], "i");
+        l.plan.insts[i].shape = Shape::Linear(1);
+        let pa = l.inst(0, Opc::Gep { elem_size: 4 }, vec![Operand::Outside(2), Operand::Inst(i)], "pa");
+        l.plan.insts[pa].shape = Shape::Linear(4);
+        let x = l.inst(0, Opc::Load { size: 4 }, vec![Operand::Inst(pa)], "x");
+        let q = l.inst(0, Opc::Binary(Bin::IntDiv), vec![Operand::Outside(3), Operand::Inst(x)], "q");
+        l.inst(0, Opc::Store { size: 4 }, vec![Operand::Inst(q), Operand::Inst(pa)], "st");
+        assert!(!masked_tail(&l.plan, 4, 1));
+        // 8 lanes: 3 scalar iterations (72) against 1 masked one (47).
+        assert!(masked_tail(&l.plan, 8, 1));
+        // Two lanes: none is left on average.
+        assert!(!masked_tail(&l.plan, 2, 1));
     }
 
     #[test]

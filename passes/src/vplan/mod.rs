@@ -63,7 +63,8 @@ impl Done {
         } else {
             String::new()
         };
-        format!("vectorized with VF {} and UF {}, scalar epilogue{div}", self.choice.vf, self.choice.uf)
+        let rest = if self.choice.masked_tail { "masked remainder" } else { "scalar epilogue" };
+        format!("vectorized with VF {} and UF {}, {rest}{div}", self.choice.vf, self.choice.uf)
     }
 }
 
@@ -113,7 +114,8 @@ pub fn analyze<'ctx>(
     predicate::if_convert(&mut vp, |_, _| true)?;
     divergence::analyze(&mut vp);
     let uf = cost::uf(&vp, vf, site.safelen);
-    let choice = Choice { vf, uf, division, wide_division, bypass: vp.blocks.iter().any(|b| b.bypass) };
+    let masked_tail = cost::masked_tail(&vp, vf, uf);
+    let choice = Choice { vf, uf, division, wide_division, bypass: vp.blocks.iter().any(|b| b.bypass), masked_tail };
     Ok((vp, lp, choice, before))
 }
 
