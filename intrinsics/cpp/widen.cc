@@ -221,6 +221,23 @@ void weft_resume_phi(LLVMValueRef phi, LLVMBasicBlockRef old_pred, LLVMBasicBloc
   P->setIncomingValue(K, R);
 }
 
+// `start` combined with the lanes of `v` in lane order (an ordered
+// floating-point reduction: no reassociation), for op 5 (fadd) or 6 (fmul).
+LLVMValueRef weft_reduce_in_order(int op, LLVMValueRef start, LLVMValueRef v, LLVMValueRef before) {
+  IRBuilder<> B(cast<Instruction>(unwrap(before)));
+  if (op == 5)
+    return wrap(B.CreateFAddReduce(unwrap(start), unwrap(v)));
+  if (op == 6)
+    return wrap(B.CreateFMulReduce(unwrap(start), unwrap(v)));
+  return nullptr;
+}
+
+// Whether `inst` is floating-point arithmetic that may be reassociated.
+int weft_allows_reassoc(LLVMValueRef inst) {
+  auto *I = dyn_cast<Instruction>(unwrap(inst));
+  return I && isa<FPMathOperator>(I) && I->getFastMathFlags().allowReassoc();
+}
+
 // The scalar loop's header phi `phi` now comes from `new_pred` instead of
 // `old_pred`, with `value`.
 void weft_set_incoming(LLVMValueRef phi, LLVMBasicBlockRef old_pred, LLVMBasicBlockRef new_pred, LLVMValueRef value) {

@@ -1149,6 +1149,8 @@ extern "C" {
         new_pred: LLVMBasicBlockRef,
         value: LLVMValueRef,
     );
+    fn weft_reduce_in_order(op: c_int, start: LLVMValueRef, v: LLVMValueRef, before: LLVMValueRef) -> LLVMValueRef;
+    fn weft_allows_reassoc(inst: LLVMValueRef) -> c_int;
 }
 
 /// A simd loop made ready for the VPlan (cpp/simd.cc): rotated, with a
@@ -1238,6 +1240,12 @@ pub fn linear_promoted<'ctx>(copy: PointerValue<'ctx>, value: BasicValueEnum<'ct
     // SAFETY: live values of one function; `value` an instruction, `k` the
     // phi `iteration_number` made.
     unsafe { weft_linear_promoted(copy.as_value_ref(), value.as_value_ref(), k.as_value_ref()) as u32 }
+}
+
+/// Whether `i` is floating-point arithmetic with the `reassoc` fast-math flag.
+pub fn allows_reassoc(i: InstructionValue<'_>) -> bool {
+    // SAFETY: reads one live instruction's flags.
+    unsafe { weft_allows_reassoc(i.as_value_ref()) != 0 }
 }
 
 /// The arithmetic operations whose cost the cost model asks for.
@@ -1427,6 +1435,21 @@ pub mod widen {
                 vector_done.as_mut_ptr(),
             )
         }
+    }
+
+    /// `start` combined with `x`'s lanes in lane order (op: RedOp's FAdd 5
+    /// or FMul 6); None for other operators.
+    pub fn reduce_in_order<'ctx>(
+        op: u32,
+        start: BasicValueEnum<'ctx>,
+        x: BasicValueEnum<'ctx>,
+        before: InstructionValue<'ctx>,
+    ) -> Option<BasicValueEnum<'ctx>> {
+        // SAFETY: a live scalar and a live vector of its type, an insertion point.
+        let r =
+            unsafe { weft_reduce_in_order(op as c_int, start.as_value_ref(), x.as_value_ref(), before.as_value_ref()) };
+        // SAFETY: null or the reduction just built.
+        (!r.is_null()).then(|| unsafe { BasicValueEnum::new(r) })
     }
 
     /// The scalar loop's header phi now comes from `new_pred` (instead of

@@ -12,7 +12,7 @@ use super::nonpod;
 use super::plan::{Plan, Share, Var};
 use crate::vplan::Site;
 use crate::wregion::Analysis;
-use weft_intrinsics::vocab::ClauseKind;
+use weft_intrinsics::vocab::{ClauseKind, DirKind};
 
 type Res<T> = Result<T, WeftError>;
 
@@ -39,6 +39,10 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             weft_intrinsics::ffi::copy_debug_location(begin, t);
         }
         let tagged = ffi::simd_loop_tagged(begin);
+        // (OpenMP's simd runs iterations concurrently: a sum without a
+        // reduction clause is the program's race, one with it may be
+        // reassociated. Auto-vectorization hints license no reordering.)
+        let reassociate = !matches!(reg.kind, DirKind::AutoVec | DirKind::Ivdep);
         let linear: Vec<(&Var, PointerValue<'ctx>)> = vars
             .iter()
             .zip(copies)
@@ -55,6 +59,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             simdlen: lanes(ClauseKind::Simdlen),
             safelen: lanes(ClauseKind::Safelen),
             tagged,
+            reassociate,
         });
         self.notes.push("its clauses privatized in place for weft-vectorize".into());
         Ok(())

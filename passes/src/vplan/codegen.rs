@@ -736,12 +736,21 @@ fn vector_loop<'ctx>(
     // Reductions first (phis lead the block): one accumulator per part, the
     // first starting with its start in lane 0.
     let mut reductions: Vec<(Ix, Vec<PhiValue<'ctx>>, RedOp)> = Vec::new();
+    // In-order ones: a scalar running value, and each part's lanes (the
+    // values it combines, the identity elsewhere) added to it in lane order.
+    let mut ordered: Vec<(Ix, PhiValue<'ctx>, RedOp, BasicValueEnum<'ctx>)> = Vec::new();
     for ((i, op), (_, start)) in reductions_of(plan).into_iter().zip(starts) {
         let t = start.get_type();
         g.b.position_before(&g.ph_end);
         let idv = identity(op, t);
         let lanes: Vec<BasicValueEnum<'ctx>> = (0..vf).map(|_| idv).collect();
         let none = const_vector(&lanes);
+        if plan.insts[i].in_order {
+            let phi = g.here().build_phi(t, "reduction.ordered").expect(e);
+            phi.add_incoming(&[(start, ph)]);
+            ordered.push((i, phi, op, none.into()));
+            continue;
+        }
         let init = g.b.build_insert_element(none, *start, ctx.i32_type().const_zero(), "reduction.start").expect(e);
         let mut phis = Vec::new();
         for u in 0..uf {
@@ -762,10 +771,14 @@ fn vector_loop<'ctx>(
     }
     // The body, once per part: part u runs iterations vi + u*VF ...
     let mut back_values: Vec<Vec<Option<BasicValueEnum<'ctx>>>> = Vec::new();
+    let mut running: Vec<BasicValueEnum<'ctx>> = ordered.iter().map(|(_, phi, _, _)| phi.as_basic_value()).collect();
     for u in 0..uf {
         g.vals = vec![Val::default(); plan.insts.len()];
         for (i, phis, _) in &reductions {
             g.vals[*i].vector = Some(phis[u as usize].as_basic_value());
+        }
+        for (i, _, _, none) in &ordered {
+            g.vals[*i].vector = Some(*none);
         }
         for (i, step) in inductions_of(plan) {
             let start = start_of(plan, i).into_int_value();
@@ -800,6 +813,18 @@ fn vector_loop<'ctx>(
             });
         }
         back_values.push(backs);
+        for (k, (i, _, op, none)) in ordered.iter().enumerate() {
+            let Some(o @ Operand::Inst(_)) = plan.insts[*i].ops.get(1).copied() else {
+                return Err("a reduction without its value from the latch".into());
+            };
+            let mut v = g.vector(&o);
+            if let Some(t) = g.tail {
+                v = g.here().build_select(t.into_vector_value(), v, *none, "").expect(e);
+            }
+            let acc = running[k];
+            let r = widen::reduce_in_order(*op as u32, acc, v, g.cursor).ok_or("an in-order reduction of no sum")?;
+            running[k] = r;
+        }
     }
     // The vector latch.
     let latch_bb = g.cursor.get_parent().expect("in a block");
@@ -815,6 +840,10 @@ fn vector_loop<'ctx>(
     g.b.position_at_end(middle);
     g.cursor = g.b.build_unreachable().expect(e);
     let mut reduced = Vec::new();
+    for ((i, phi, _, _), r) in ordered.iter().zip(&running) {
+        phi.add_incoming(&[(r, latch_bb)]);
+        reduced.push((*i, *r));
+    }
     for (k, (i, phis, op)) in reductions.iter().enumerate() {
         let mut acc: Option<BasicValueEnum<'ctx>> = None;
         for (u, phi) in phis.iter().enumerate() {
@@ -828,6 +857,8 @@ fn vector_loop<'ctx>(
         let r = widen::reduce(*op as u32, acc.ok_or("a reduction without parts")?, g.cursor);
         reduced.push((*i, r));
     }
+    // (In the order of `starts`, which the caller pairs them with.)
+    reduced.sort_by_key(|(i, _)| starts.iter().position(|(s, _)| s == i));
     // (The caller ends `middle`.)
     g.cursor.erase_from_basic_block();
     Ok(Emitted { middle, reduced })

@@ -45,6 +45,29 @@ pub fn recurrence<R: Ir>(plan: &VPlan<R>, phi: Ix) -> Recurrence {
     if let Some(r @ Recurrence::Induction { .. }) = plan.insts[phi].recurrence {
         return r;
     }
+    match reduction_chain(plan, phi) {
+        Some((op, _)) => Recurrence::Reduction(op),
+        None => Recurrence::Other,
+    }
+}
+
+/// The instructions that combine a value into reduction `phi` (its
+/// operator's, the min/max selects, the fused multiply-adds), when it is one.
+pub fn combining<R: Ir>(plan: &VPlan<R>, phi: Ix) -> Vec<Ix> {
+    reduction_chain(plan, phi).map(|(_, ops)| ops).unwrap_or_default()
+}
+
+/// `recurrence`'s walk: the operator and the combining instructions.
+fn reduction_chain<R: Ir>(plan: &VPlan<R>, phi: Ix) -> Option<(RedOp, Vec<Ix>)> {
+    let mut combining = Vec::new();
+    let r = reduction_walk(plan, phi, &mut combining);
+    match r {
+        Recurrence::Reduction(op) => Some((op, combining)),
+        _ => None,
+    }
+}
+
+fn reduction_walk<R: Ir>(plan: &VPlan<R>, phi: Ix, combining: &mut Vec<Ix>) -> Recurrence {
     let users = users(plan);
     let Some(Operand::Inst(back)) = plan.insts[phi].ops.get(1).copied() else { return Recurrence::Other };
     let mut chain = vec![phi];
@@ -96,6 +119,7 @@ pub fn recurrence<R: Ir>(plan: &VPlan<R>, phi: Ix) -> Recurrence {
                     return Recurrence::Other;
                 }
                 op = Some(o);
+                combining.push(u);
             } else if !matches!(inst.kind, Kind::Original(Opc::Phi)) {
                 return Recurrence::Other;
             }

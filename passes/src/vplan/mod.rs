@@ -33,6 +33,13 @@ pub struct Site<'ctx> {
     /// Its loop was tagged while it was there (`ffi::tag_simd_loop`): a loop
     /// without the tag is not it.
     pub tagged: bool,
+    /// Its floating-point sums and products may be reassociated: OpenMP
+    /// simd loops (with a reduction clause that is what the clause allows;
+    /// without one, the iterations it runs concurrently race on the
+    /// variable). Not `DIR.VPO.AUTO.VEC` or `DIR.PRAGMA.IVDEP`, hints that
+    /// license no reordering: there a sum keeps its order (unless its
+    /// operations carry `reassoc`).
+    pub reassociate: bool,
 }
 
 /// What vectorizing a loop became (for its remark).
@@ -81,6 +88,7 @@ pub fn analyze<'ctx>(
     let mut vp = build::build(&lp)?;
     let before = print.then(|| text(&vp, &format!("VPlan for {} (initial):", site.title)));
     divergence::analyze(&mut vp);
+    in_order(&mut vp, site.reassociate)?;
     let vf = cost::vf(vp.widest_bits, lp.vector_bits, site.simdlen, site.safelen)
         .ok_or("safelen allows one lane at a time")?;
     let f = lp.header.get_parent().expect("in a function");
@@ -117,6 +125,38 @@ pub fn analyze<'ctx>(
     let masked_tail = cost::masked_tail(&vp, vf, uf);
     let choice = Choice { vf, uf, division, wide_division, bypass: vp.blocks.iter().any(|b| b.bypass), masked_tail };
     Ok((vp, lp, choice, before))
+}
+
+/// Marks the floating-point sums and products that must keep their order
+/// (no reduction clause allows reassociating them, nor `reassoc` flags):
+/// a vector loop keeps it when each iteration adds (multiplies) at most
+/// one value, computed apart and added to the running value in lane order;
+/// Err for one it cannot keep (two additions in one iteration, a fused
+/// multiply-add).
+fn in_order(vp: &mut VPlan<Llvm<'_>>, reassociate: bool) -> Result<(), String> {
+    use plan::{Kind, Opc, Operand, Recurrence, RedOp};
+    let phis: Vec<usize> = vp.blocks[0].insts.clone();
+    for p in phis {
+        let Some(Recurrence::Reduction(op @ (RedOp::FAdd | RedOp::FMul))) = vp.insts[p].recurrence else { continue };
+        let ops = divergence::combining(vp, p);
+        if reassociate || (!ops.is_empty() && ops.iter().all(|&o| vp.insts[o].reassoc)) {
+            continue;
+        }
+        let direct = ops.iter().all(|&o| {
+            let i = &vp.insts[o];
+            !i.muladd && matches!(i.kind, Kind::Original(Opc::Binary(_))) && i.ops.contains(&Operand::Inst(p))
+        });
+        if !direct {
+            return Err(format!(
+                "{} is a floating-point {} no reduction clause names, so its order is kept, and an iteration \
+                 combines more than one value into it or fuses a multiplication into it (llvm.fmuladd)",
+                vp.insts[p].name,
+                if op == RedOp::FAdd { "sum" } else { "product" }
+            ));
+        }
+        vp.insts[p].in_order = true;
+    }
+    Ok(())
 }
 
 /// Vectorizes a site's loop, or says why it stays scalar (it is then still

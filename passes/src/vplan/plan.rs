@@ -178,6 +178,12 @@ pub struct Inst<R: Ir> {
     /// A memory access or division in a block that not every lane runs:
     /// the mask it runs under.
     pub mask: Option<Operand<R::Value>>,
+    /// Floating point with the `reassoc` fast-math flag (-ffast-math).
+    pub reassoc: bool,
+    /// A floating-point reduction's header phi whose additions (or
+    /// multiplications) must keep their order: no reduction clause allows
+    /// reassociating them.
+    pub in_order: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -257,6 +263,8 @@ impl<R: Ir> Inst<R> {
             incoming: Vec::new(),
             muladd: false,
             mask: None,
+            reassoc: false,
+            in_order: false,
         }
     }
 }

@@ -106,7 +106,10 @@ pub fn print<R: Ir>(plan: &VPlan<R>, title: &str, n: &Names<'_, R>) -> String {
                 notes.push(shape(inst.shape));
                 match inst.recurrence {
                     Some(Recurrence::Induction { step }) => notes.push(format!("induction step {step}")),
-                    Some(Recurrence::Reduction(op)) => notes.push(format!("reduction {op:?}").to_lowercase()),
+                    Some(Recurrence::Reduction(op)) => {
+                        let order = if inst.in_order { ", in order" } else { "" };
+                        notes.push(format!("reduction {op:?}{order}").to_lowercase())
+                    }
                     Some(Recurrence::Other) => notes.push("carried".into()),
                     None => {}
                 }
