@@ -16,7 +16,7 @@ sqrt of squares, fmin/fmax); simdlen/safelen clauses; an inner while loop
 whose trip count differs per lane (early-exit free), with a Collatz while
 loop, a reduction, loads and stores, a division inside it, or under a
 branch only some lanes take (vectorized outer-loop style); linear integers
-and pointers; a quarter of the loops
+and pointers; lastprivate(conditional:); a quarter of the loops
 as `parallel for simd` (threads first, then vectors). Programs are valid
 OpenMP: no loop-carried dependence, no division by zero, no overflow of
 signed types (values stay small), so their serial output is the truth.
@@ -62,7 +62,7 @@ class Gen:
         kind = r.choice(
             ["elementwise", "ifelse", "condstore", "divide", "reduce", "reduce", "lastprivate", "private", "gather",
              "scatter", "strided", "math", "nested", "while", "fpsum", "collatz", "innerreduce", "innerstore",
-             "innerif", "innerdiv", "linear", "linearptr"])
+             "innerif", "innerdiv", "linear", "linearptr", "condlast"])
         # Threads first, then vectors: the same loop as `parallel for simd`.
         combined = r.random() < 0.25
         clauses = []
@@ -181,6 +181,15 @@ class Gen:
             clauses.append(f"linear(pp: {k})")
             body += [f"c[i] = *pp + {self.expr(['a[i]'], 1, ty)};", f"pp += {k};"]
             after = "y0 = pp - b;"
+        elif kind == "condlast":
+            # The value of the last iteration that assigns it (or the original's).
+            extra = f"y0 = {r.randint(-9, 9)};"
+            clauses.append("lastprivate(conditional: y0)")
+            cond = self.pick([f"a[i] > {r.randint(10, 21)}", f"b[i] % {r.randint(3, 9)} == 1", f"a[i] > {r.randint(-20, 20)}"])
+            # (Only assigned, never read: the private copy is undefined
+            # until an iteration assigns it.)
+            body += [f"if ({cond})", f"  y0 = {self.expr(['a[i]', 'b[i]'], 2, ty)};"]
+            body.append(f"c[i] = a[i] + {self.expr(['b[i]'], 1, ty)};")
         head = "#pragma omp parallel for simd" if combined else "#pragma omp simd"
         if combined and kind in ("while", "collatz", "innerif", "innerdiv"):
             clauses = [c for c in clauses if not c.startswith("private")] + ["private(w)"]

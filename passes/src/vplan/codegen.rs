@@ -39,7 +39,10 @@ pub fn check(plan: &Plan<'_>) -> Result<(), String> {
         let inst = &plan.insts[i];
         // (An inner loop's phis need no role: every lane runs each iteration.)
         if inst.kind == Kind::Original(Opc::Phi)
-            && !matches!(inst.recurrence, Some(Recurrence::Induction { .. } | Recurrence::Reduction(_)))
+            && !matches!(
+                inst.recurrence,
+                Some(Recurrence::Induction { .. } | Recurrence::Reduction(_) | Recurrence::LastValue)
+            )
         {
             return Err(format!(
                 "{} carries a value from one iteration to the next that is neither an induction nor a reduction",
@@ -580,8 +583,13 @@ fn emit_loop<'ctx>(plan: &Plan<'ctx>, lp: &SimdLoop<'ctx>, choice: Choice) -> Re
     let after = if choice.masked_tail { ctx.prepend_basic_block(scalar_ph, "remainder.ph") } else { scalar_ph };
     b.build_conditional_branch(none, after, ph).expect(e);
     pre_term.erase_from_basic_block();
-    let starts: Vec<(Ix, BasicValueEnum<'ctx>)> =
-        reductions_of(plan).into_iter().map(|(i, _)| (i, start_of(plan, i))).collect();
+    // (Reductions and last values: what the vector loop hands on.)
+    let starts: Vec<(Ix, BasicValueEnum<'ctx>)> = reductions_of(plan)
+        .into_iter()
+        .map(|(i, _)| i)
+        .chain(last_values_of(plan))
+        .map(|i| (i, start_of(plan, i)))
+        .collect();
     let main = vector_loop(plan, choice, uf, ph, i64t.const_zero(), &starts, End::Exact(nvec))?;
     b.position_at_end(main.middle);
     b.build_unconditional_branch(after).expect(e);
@@ -666,6 +674,17 @@ fn reductions_of(plan: &Plan<'_>) -> Vec<(Ix, RedOp)> {
         .collect()
 }
 
+fn last_values_of(plan: &Plan<'_>) -> Vec<Ix> {
+    plan.blocks[0]
+        .insts
+        .iter()
+        .copied()
+        .filter(|&i| {
+            plan.insts[i].kind == Kind::Original(Opc::Phi) && plan.insts[i].recurrence == Some(Recurrence::LastValue)
+        })
+        .collect()
+}
+
 fn inductions_of(plan: &Plan<'_>) -> Vec<(Ix, i64)> {
     plan.blocks[0]
         .insts
@@ -740,6 +759,7 @@ fn vector_loop<'ctx>(
     // values it combines, the identity elsewhere) added to it in lane order.
     let mut ordered: Vec<(Ix, PhiValue<'ctx>, RedOp, BasicValueEnum<'ctx>)> = Vec::new();
     for ((i, op), (_, start)) in reductions_of(plan).into_iter().zip(starts) {
+        debug_assert_eq!(starts.iter().find(|(s, _)| *s == i).map(|(_, v)| v), Some(start));
         let t = start.get_type();
         g.b.position_before(&g.ph_end);
         let idv = identity(op, t);
@@ -761,6 +781,24 @@ fn vector_loop<'ctx>(
         }
         reductions.push((i, phis, op));
     }
+    // Last values: per part, the lanes' values and the iteration each lane
+    // last assigned (-1: none yet).
+    let minus_one: Vec<IntValue<'ctx>> = (0..vf).map(|_| i64t.const_all_ones()).collect();
+    let minus_one = VectorType::const_vector(&minus_one);
+    let mut lasts: Vec<(Ix, Vec<(PhiValue<'ctx>, PhiValue<'ctx>)>)> = Vec::new();
+    for i in last_values_of(plan) {
+        let start = starts.iter().find(|(s, _)| *s == i).map(|(_, v)| *v).ok_or("a last value without its start")?;
+        let splat = widen::splat(start, vf, g.ph_end);
+        let mut parts = Vec::new();
+        for _ in 0..uf {
+            let val = g.here().build_phi(splat.get_type(), "last.value").expect(e);
+            val.add_incoming(&[(&splat, ph)]);
+            let at = g.here().build_phi(minus_one.get_type(), "last.iteration").expect(e);
+            at.add_incoming(&[(&minus_one, ph)]);
+            parts.push((val, at));
+        }
+        lasts.push((i, parts));
+    }
     // In a remainder: the lanes before the end.
     if let End::Tail(last) = end {
         let lanes: Vec<IntValue<'ctx>> = (0..vf).map(|l| i64t.const_int(u64::from(l), false)).collect();
@@ -772,6 +810,7 @@ fn vector_loop<'ctx>(
     // The body, once per part: part u runs iterations vi + u*VF ...
     let mut back_values: Vec<Vec<Option<BasicValueEnum<'ctx>>>> = Vec::new();
     let mut running: Vec<BasicValueEnum<'ctx>> = ordered.iter().map(|(_, phi, _, _)| phi.as_basic_value()).collect();
+    let mut last_backs: Vec<(PhiValue<'ctx>, PhiValue<'ctx>, BasicValueEnum<'ctx>, BasicValueEnum<'ctx>)> = Vec::new();
     for u in 0..uf {
         g.vals = vec![Val::default(); plan.insts.len()];
         for (i, phis, _) in &reductions {
@@ -779,6 +818,9 @@ fn vector_loop<'ctx>(
         }
         for (i, _, _, none) in &ordered {
             g.vals[*i].vector = Some(*none);
+        }
+        for (i, parts) in &lasts {
+            g.vals[*i].vector = Some(parts[u as usize].0.as_basic_value());
         }
         for (i, step) in inductions_of(plan) {
             let start = start_of(plan, i).into_int_value();
@@ -813,6 +855,25 @@ fn vector_loop<'ctx>(
             });
         }
         back_values.push(backs);
+        // This part's iterations, lane by lane, and where each lane assigned.
+        let lane_no: Vec<IntValue<'ctx>> = (0..vf).map(|l| i64t.const_int(u64::from(u * vf + l), false)).collect();
+        let here = widen::splat(vi_v.into(), vf, g.cursor).into_vector_value();
+        let iters = g.here().build_int_add(here, VectorType::const_vector(&lane_no), "").expect(e);
+        for (i, parts) in &lasts {
+            let (val, at) = parts[u as usize];
+            let o = *plan.insts[*i].ops.get(1).ok_or("a last value without its value from the latch")?;
+            let mut v = g.vector(&o);
+            let none = g.ctx.bool_type().vec_type(vf).const_zero();
+            let mut assigned = assigned_lanes(&mut g, plan, *i, o).unwrap_or(none.into());
+            if let Some(t) = g.tail {
+                let t = t.into_vector_value();
+                v = g.here().build_select(t, v, val.as_basic_value(), "").expect(e);
+                assigned = g.here().build_select(t, assigned, none.into(), "").expect(e);
+            }
+            let at_next =
+                g.here().build_select(assigned.into_vector_value(), iters, at.as_basic_value().into_vector_value(), "");
+            last_backs.push((val, at, v, at_next.expect(e)));
+        }
         for (k, (i, _, op, none)) in ordered.iter().enumerate() {
             let Some(o @ Operand::Inst(_)) = plan.insts[*i].ops.get(1).copied() else {
                 return Err("a reduction without its value from the latch".into());
@@ -840,6 +901,43 @@ fn vector_loop<'ctx>(
     g.b.position_at_end(middle);
     g.cursor = g.b.build_unreachable().expect(e);
     let mut reduced = Vec::new();
+    for (val, at, v, at_next) in &last_backs {
+        val.add_incoming(&[(v, latch_bb)]);
+        at.add_incoming(&[(at_next, latch_bb)]);
+    }
+    // A last value: the lane that assigned last, across the parts; the
+    // start if none did.
+    for (k, (i, _)) in lasts.iter().enumerate() {
+        let mut best: Option<(BasicValueEnum<'ctx>, BasicValueEnum<'ctx>)> = None;
+        for u in 0..uf as usize {
+            let (_, _, v, a) = last_backs[u * lasts.len() + k];
+            best = Some(match best {
+                None => (v, a),
+                Some((bv, ba)) => {
+                    let b = g.here();
+                    let later =
+                        b.build_int_compare(IntPredicate::SGT, a.into_vector_value(), ba.into_vector_value(), "");
+                    let later = later.expect(e);
+                    (b.build_select(later, v, bv, "").expect(e), b.build_select(later, a, ba, "").expect(e))
+                }
+            });
+        }
+        let (v, a) = best.ok_or("a last value without parts")?;
+        let m = widen::reduce(RedOp::SMax as u32, a, g.cursor).into_int_value();
+        let b = g.here();
+        let ms = widen::splat(m.into(), vf, g.cursor).into_vector_value();
+        let is = b.build_int_compare(IntPredicate::EQ, a.into_vector_value(), ms, "").expect(e);
+        let lanes: Vec<IntValue<'ctx>> = (0..vf).map(|l| i64t.const_int(u64::from(l), false)).collect();
+        let beyond: Vec<IntValue<'ctx>> = (0..vf).map(|_| i64t.const_int(u64::from(vf), false)).collect();
+        let which =
+            b.build_select(is, VectorType::const_vector(&lanes), VectorType::const_vector(&beyond), "").expect(e);
+        let lane = widen::reduce(RedOp::UMin as u32, which, g.cursor).into_int_value();
+        let b = g.here();
+        let got = b.build_extract_element(v.into_vector_value(), lane, "last.assigned").expect(e);
+        let never = b.build_int_compare(IntPredicate::SLT, m, i64t.const_zero(), "").expect(e);
+        let start = starts.iter().find(|(s, _)| s == i).map(|(_, v)| *v).ok_or("a last value without its start")?;
+        reduced.push((*i, b.build_select(never, start, got, "last.value.out").expect(e)));
+    }
     for ((i, phi, _, _), r) in ordered.iter().zip(&running) {
         phi.add_incoming(&[(r, latch_bb)]);
         reduced.push((*i, *r));
@@ -958,6 +1056,44 @@ fn emit_body<'ctx>(g: &mut Gen<'_, 'ctx>, plan: &Plan<'ctx>) -> Result<(), Strin
         }
     }
     Ok(())
+}
+
+/// The lanes in which `v`, on last value `x`'s way from the header to the
+/// latch, holds a value assigned this iteration rather than `x` passed along
+/// (None: none of them).
+fn assigned_lanes<'ctx>(g: &mut Gen<'_, 'ctx>, plan: &Plan<'ctx>, x: Ix, v: Op<'ctx>) -> Option<BasicValueEnum<'ctx>> {
+    let e = "positioned";
+    let Operand::Inst(k) = v else { return Some(g.all_true()) };
+    if k == x {
+        return None;
+    }
+    let none = g.ctx.bool_type().vec_type(g.vf).const_zero().into();
+    let ops = plan.insts[k].ops.clone();
+    match plan.insts[k].kind {
+        Kind::New(New::Blend) => {
+            let mut a = assigned_lanes(g, plan, x, ops[0]);
+            for pair in ops[2..].chunks(2) {
+                let ak = assigned_lanes(g, plan, x, pair[0]).unwrap_or(none);
+                let m = g.vector(&pair[1]).into_vector_value();
+                a = Some(g.here().build_select(m, ak, a.unwrap_or(none), "").expect(e));
+            }
+            a
+        }
+        Kind::Original(Opc::Select) => {
+            let c = g.scalar_or_vector(&ops[0]);
+            let t = assigned_lanes(g, plan, x, ops[1]).unwrap_or(none);
+            let f = assigned_lanes(g, plan, x, ops[2]).unwrap_or(none);
+            let c = match c {
+                BasicValueEnum::IntValue(c) => c.into(),
+                c => c,
+            };
+            Some(match c {
+                BasicValueEnum::IntValue(c) => g.here().build_select(c, t, f, "").expect(e),
+                c => g.here().build_select(c.into_vector_value(), t, f, "").expect(e),
+            })
+        }
+        _ => Some(g.all_true()),
+    }
 }
 
 /// An inner loop's vector header being emitted, and its phis (scalar ones

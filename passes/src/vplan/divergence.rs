@@ -47,8 +47,42 @@ pub fn recurrence<R: Ir>(plan: &VPlan<R>, phi: Ix) -> Recurrence {
     }
     match reduction_chain(plan, phi) {
         Some((op, _)) => Recurrence::Reduction(op),
+        None if is_last_value(plan, phi) => Recurrence::LastValue,
         None => Recurrence::Other,
     }
+}
+
+/// Whether header phi `phi` is only passed along by merges of paths (phis
+/// of the loop body, outside inner loops) and selects, as one of their
+/// values, until it comes back from the latch: every value merged in is
+/// then computed without it, and the loop leaves it with the last one.
+fn is_last_value<R: Ir>(plan: &VPlan<R>, phi: Ix) -> bool {
+    let users = users(plan);
+    let Some(Operand::Inst(back)) = plan.insts[phi].ops.get(1).copied() else { return false };
+    let in_inner = |i: Ix| plan.block_of(i).is_some_and(|b| plan.loops.iter().any(|l| l.contains(b) || l.exit == b));
+    let mut chain = vec![phi];
+    let mut k = 0;
+    while k < chain.len() {
+        let c = chain[k];
+        k += 1;
+        for &u in &users[c] {
+            if u == phi || chain.contains(&u) {
+                continue;
+            }
+            let inst = &plan.insts[u];
+            let passes = match inst.kind {
+                Kind::Original(Opc::Phi) => !plan.blocks[0].insts.contains(&u) && !in_inner(u),
+                // (As a value, not as the condition.)
+                Kind::Original(Opc::Select) => inst.ops.first() != Some(&Operand::Inst(c)),
+                _ => false,
+            };
+            if !passes {
+                return false;
+            }
+            chain.push(u);
+        }
+    }
+    chain.len() > 1 && chain.contains(&back)
 }
 
 /// The instructions that combine a value into reduction `phi` (its
@@ -154,7 +188,7 @@ pub fn analyze<R: Ir>(plan: &mut VPlan<R>) {
     for &p in &header {
         // (Found once, before if-conversion turns merges into blends.)
         let r = match plan.insts[p].recurrence {
-            Some(r @ (Recurrence::Reduction(_) | Recurrence::Other)) => r,
+            Some(r @ (Recurrence::Reduction(_) | Recurrence::LastValue | Recurrence::Other)) => r,
             _ => recurrence(plan, p),
         };
         plan.insts[p].recurrence = Some(r);
@@ -355,5 +389,23 @@ mod tests {
         let s = l.inst(0, Opc::Phi, vec![Operand::Outside(0), o(1)], "s");
         l.inst(0, Opc::Binary(Bin::Sub), vec![A, o(s)], "s1");
         assert_eq!(recurrence(&l.plan, s), Recurrence::Other);
+    }
+
+    /// if (a[i] > m) x = i * 3;  (x merged by a phi): the last value; used
+    /// in a computation too, it is not.
+    #[test]
+    fn a_conditional_assignment_is_a_last_value() {
+        let mut l = Loop::new(&["body", "then", "latch"]);
+        let x = l.inst(0, Opc::Phi, vec![Operand::Outside(0), o(4)], "x");
+        let c = l.inst(0, Opc::Cmp, vec![A, N], "c");
+        l.succ(0, Succs::Cond { cond: o(c), on_true: 1, on_false: 2 });
+        let v = l.inst(1, Opc::Binary(Bin::Mul), vec![A, Operand::Outside(3)], "v");
+        l.succ(1, Succs::One(2));
+        let merged = l.inst(2, Opc::Phi, vec![o(v), o(x)], "merged");
+        assert_eq!((v, merged), (2, 3));
+        l.plan.insts[x].ops[1] = o(merged);
+        assert_eq!(recurrence(&l.plan, x), Recurrence::LastValue);
+        l.inst(2, Opc::Store { size: 4 }, vec![o(x), A], "st");
+        assert_eq!(recurrence(&l.plan, x), Recurrence::Other);
     }
 }

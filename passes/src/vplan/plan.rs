@@ -133,6 +133,10 @@ pub enum Recurrence {
     Induction { step: i64 },
     /// Combined across iterations by one associative operator (the clause's).
     Reduction(RedOp),
+    /// Kept, or replaced by a value computed without it (a conditional
+    /// assignment: `lastprivate(conditional:)`): the loop leaves it with
+    /// the value of the last iteration that assigned it.
+    LastValue,
     /// Anything else carried from one iteration to the next.
     Other,
 }

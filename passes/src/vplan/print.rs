@@ -110,6 +110,7 @@ pub fn print<R: Ir>(plan: &VPlan<R>, title: &str, n: &Names<'_, R>) -> String {
                         let order = if inst.in_order { ", in order" } else { "" };
                         notes.push(format!("reduction {op:?}{order}").to_lowercase())
                     }
+                    Some(Recurrence::LastValue) => notes.push("last value".into()),
                     Some(Recurrence::Other) => notes.push("carried".into()),
                     None => {}
                 }
