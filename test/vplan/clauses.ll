@@ -14,6 +14,10 @@
 ; RUN: %t0 | diff %t.expected -
 ; RUN: %t2 | diff %t.expected -
 ; RUN: not %opt -passes=weft -disable-output %S/Inputs/aligned-bad.ll 2>&1 | FileCheck %s --check-prefix=BAD
+; A LINEAR:IV step other than the one the loop adds to its variable
+; contradicts the loop: an error naming the clause.
+; RUN: not %opt -passes=weft -disable-output %S/Inputs/linear-iv-step.ll 2>&1 | FileCheck %s --check-prefix=STEP
+; STEP: error: weft: QUAL.OMP.LINEAR:IV on DIR.OMP.SIMD in function 'f': the step 2 is not the loop's: it steps its variable by 1 [rule: operand-kind]
 ; CHECK: i 100 sum 14850
 ; REMARK: remark: {{.*}}DIR.OMP.SIMD (region 1) in function 'scale' vectorized with VF {{[0-9]+}}
 ; BAD: error: weft: QUAL.OMP.ALIGNED on DIR.OMP.SIMD in function 'f': alignment must be a constant power of two, got i32 24 [rule: operand-kind]

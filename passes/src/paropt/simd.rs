@@ -16,6 +16,66 @@ use weft_intrinsics::vocab::{ClauseKind, DirKind};
 
 type Res<T> = Result<T, WeftError>;
 
+/// icx's `LINEAR:IV` names the loop's own variable with its step: a step
+/// other than the one the loop adds to it contradicts the loop (an error
+/// naming the clause). Checked where the loop is still in memory form: a
+/// store of the variable's value plus a constant (the loop's own step)
+/// inside the region.
+fn iv_steps(a: &Analysis<'_>, r: usize) -> Res<()> {
+    use llvm_plugin::inkwell::values::InstructionOpcode as O;
+    use weft_intrinsics::model::Item;
+    use weft_intrinsics::vocab::Modifiers;
+    let reg = &a.graph.regions[r];
+    for lin in reg.env.linear.iter().filter(|l| l.modifiers.contains(Modifiers::IV)) {
+        let (Item::Var { var, .. } | Item::NonPod { var, .. }) = &lin.item else { continue };
+        let step = lin.step.as_ref().map_or(Some(1), |s| s.const_int());
+        let Some(step) = step else { continue };
+        // SAFETY: an operand of the region's directive, from a fresh analysis.
+        let ptr = unsafe { ffi::basic_value(var.value) };
+        for &b in &reg.blocks {
+            for st in a.scan.handles[b].get_instructions().filter(|i| i.get_opcode() == O::Store) {
+                let (Some(v), Some(p)) =
+                    (st.get_operand(0).and_then(|o| o.left()), st.get_operand(1).and_then(|o| o.left()))
+                else {
+                    continue;
+                };
+                let Some(add) = v.as_instruction_value().filter(|_| p == ptr) else { continue };
+                let sign = match add.get_opcode() {
+                    O::Add => 1,
+                    O::Sub => -1,
+                    _ => continue,
+                };
+                let loads_var = |k: u32| {
+                    add.get_operand(k).and_then(|o| o.left()).and_then(|o| o.as_instruction_value()).is_some_and(|l| {
+                        l.get_opcode() == O::Load && l.get_operand(0).and_then(|o| o.left()) == Some(ptr)
+                    })
+                };
+                let konst = |k: u32| match add.get_operand(k).and_then(|o| o.left()) {
+                    Some(llvm_plugin::inkwell::values::BasicValueEnum::IntValue(c)) if c.is_const() => {
+                        c.get_sign_extended_constant()
+                    }
+                    _ => None,
+                };
+                let by = match (loads_var(0), konst(1), loads_var(1), konst(0)) {
+                    (true, Some(c), _, _) => sign * c,
+                    (_, _, true, Some(c)) if sign == 1 => c,
+                    _ => continue,
+                };
+                if by != step {
+                    return Err(WeftError::new(
+                        Rule::OperandKind,
+                        "QUAL.OMP.LINEAR:IV",
+                        format!("the step {step} is not the loop's: it steps its variable by {by}"),
+                    )
+                    .on_directive(reg.kind.begin_name())
+                    .at(reg.entry.span.first));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     pub(super) fn lower_simd_scalar(
         &mut self,
@@ -26,6 +86,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         shape: Shape<'ctx>,
     ) -> Res<()> {
         let reg = &a.graph.regions[r];
+        iv_steps(a, r)?;
         let vars: Vec<&Var> = plan.vars.iter().collect();
         let copies = self.privatize_in_place(a, r, f, &vars, shape)?;
         let lanes = |k: ClauseKind| {
