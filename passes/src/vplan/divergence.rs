@@ -106,6 +106,7 @@ fn reduction_walk<R: Ir>(plan: &VPlan<R>, phi: Ix, combining: &mut Vec<Ix>) -> R
     let Some(Operand::Inst(back)) = plan.insts[phi].ops.get(1).copied() else { return Recurrence::Other };
     let mut chain = vec![phi];
     let mut op: Option<RedOp> = None;
+    let mut steered = false;
     let mut k = 0;
     while k < chain.len() {
         let c = chain[k];
@@ -146,6 +147,10 @@ fn reduction_walk<R: Ir>(plan: &VPlan<R>, phi: Ix, combining: &mut Vec<Ix>) -> R
                 }
                 // The compare of a min/max, used by nothing else.
                 Kind::Original(Opc::Cmp) if users[u].iter().all(|&s| is_minmax(plan, s).is_some()) => continue,
+                Kind::Original(Opc::Cmp) if steers_by_iteration(plan, &users, u, c, &chain) => {
+                    steered = true;
+                    continue;
+                }
                 _ => return Recurrence::Other,
             };
             if let Some(o) = this {
@@ -169,9 +174,48 @@ fn reduction_walk<R: Ir>(plan: &VPlan<R>, phi: Ix, combining: &mut Vec<Ix>) -> R
         }
     }
     match op {
+        // (A compare that steers other values only by a maximum of iterations.)
+        Some(RedOp::SMax | RedOp::UMax) | None if steered => match op {
+            Some(o) if chain.contains(&back) => Recurrence::Reduction(o),
+            _ => Recurrence::Other,
+        },
+        _ if steered => Recurrence::Other,
         Some(o) if chain.contains(&back) => Recurrence::Reduction(o),
         _ => Recurrence::Other,
     }
+}
+
+/// Whether compare `u` of running value `c` is of the latest iteration
+/// kind: `c` against the loop's increasing induction, used only by the
+/// maximum of the two and by selects of values off the chain (which it
+/// steers: the thread record of a conditional lastprivate keeps the value
+/// of the latest iteration so). Every value such a maximum takes in is an
+/// earlier iteration, so both in the sequential loop and in any one lane
+/// the compare answers as the start compares with the iteration: a lane's
+/// partial maximum steers the selects as the loop's would.
+fn steers_by_iteration<R: Ir>(plan: &VPlan<R>, users: &[Vec<Ix>], u: Ix, c: Ix, chain: &[Ix]) -> bool {
+    let ops = &plan.insts[u].ops;
+    let [a, b] = ops[..] else { return false };
+    let iv = match (a, b) {
+        (Operand::Inst(x), Operand::Inst(y)) if x == c => y,
+        (Operand::Inst(x), Operand::Inst(y)) if y == c => x,
+        _ => return false,
+    };
+    if !matches!(plan.insts[iv].recurrence, Some(Recurrence::Induction { step }) if step > 0) {
+        return false;
+    }
+    let on_chain = |o: &Operand<R::Value>| matches!(o, Operand::Inst(i) if *i == c || chain.contains(i));
+    users[u].iter().all(|&s| {
+        let inst = &plan.insts[s];
+        if inst.kind != Kind::Original(Opc::Select) || inst.ops.first() != Some(&Operand::Inst(u)) {
+            return false;
+        }
+        let values = &inst.ops[1..];
+        let max_of_iv = matches!(inst.minmax, Some(RedOp::SMax | RedOp::UMax))
+            && values.contains(&Operand::Inst(iv))
+            && values.iter().any(|o| on_chain(o));
+        max_of_iv || !values.iter().any(|o| on_chain(o))
+    })
 }
 
 /// The min/max instruction `i` computes, as `build` recorded it.
@@ -407,5 +451,29 @@ mod tests {
         assert_eq!(recurrence(&l.plan, x), Recurrence::LastValue);
         l.inst(2, Opc::Store { size: 4 }, vec![o(x), A], "st");
         assert_eq!(recurrence(&l.plan, x), Recurrence::Other);
+    }
+
+    /// The thread record of a conditional lastprivate: idx = max(k, idx)
+    /// by a select on `k >= idx`, which also picks the value. The maximum
+    /// is a reduction the compare may steer with; compared with anything
+    /// but the increasing induction, it may not.
+    #[test]
+    fn a_maximum_of_iterations_may_steer_other_values() {
+        let mut l = Loop::new(&["body"]);
+        let k = l.inst(0, Opc::Phi, vec![Operand::Outside(0), Operand::Outside(1)], "k");
+        l.plan.insts[k].recurrence = Some(Recurrence::Induction { step: 1 });
+        let idx = l.inst(0, Opc::Phi, vec![Operand::Outside(2), Operand::Outside(2)], "idx");
+        let v = l.inst(0, Opc::Phi, vec![Operand::Outside(3), Operand::Outside(3)], "v");
+        let latest = l.inst(0, Opc::Cmp, vec![o(k), o(idx)], "latest");
+        let idx1 = l.inst(0, Opc::Select, vec![o(latest), o(k), o(idx)], "idx1");
+        l.plan.insts[idx1].minmax = Some(RedOp::SMax);
+        let v1 = l.inst(0, Opc::Select, vec![o(latest), A, o(v)], "v1");
+        l.plan.insts[idx].ops[1] = o(idx1);
+        l.plan.insts[v].ops[1] = o(v1);
+        assert_eq!(recurrence(&l.plan, idx), Recurrence::Reduction(RedOp::SMax));
+        assert_eq!(recurrence(&l.plan, v), Recurrence::LastValue);
+        // Against a value that is not the induction: not a reduction.
+        l.plan.insts[latest].ops[0] = A;
+        assert_eq!(recurrence(&l.plan, idx), Recurrence::Other);
     }
 }

@@ -4,16 +4,17 @@
 // weft vectorizes them (a last value: each lane keeps what it assigned
 // last and the iteration it did, and the lane of the latest iteration
 // wins): assignments in every part, in none, only in the last iterations
-// (the scalar loop's or a masked remainder's), a float, a select. A
-// parallel for simd's thread record compares iterations (so that a later
-// chunk's assignment wins whatever order chunks come in): that loop
-// stays scalar, still right.
+// (the scalar loop's or a masked remainder's), a float, a select; and a
+// parallel for simd, whose thread record compares iterations (so that a
+// later chunk's assignment wins whatever order chunks come in): a maximum
+// of iterations steering the value, which a lane's partial maximum steers
+// as the whole loop's would.
 //
 // CHECK-DAG: (region 1) in function 'main' vectorized with VF
 // CHECK-DAG: (region 2) in function 'main' vectorized with VF
 // CHECK-DAG: (region 3) in function 'main' vectorized with VF
 // CHECK-DAG: in function 'main.omp_outlined.2' vectorized with VF
-// CHECK-DAG: in function 'main.omp_outlined.6' left scalar
+// CHECK-DAG: in function 'main.omp_outlined.6' vectorized with VF
 // CLANG-16-WRONG: when no iteration assigns a lastprivate(conditional:)
 // variable, clang-16 copies its uninitialized private copy out (here `never`
 // printed as garbage); OpenMP and weft keep the original's value
