@@ -5,6 +5,7 @@
 // reductions, and rewiring the scalar loop's header phis to resume where
 // the vector loop stopped. Each inserts before `before`.
 #include "llvm-c/Core.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
@@ -23,6 +24,13 @@ extern "C" {
 
 // Whether the call neither reads nor writes memory nor throws (it may run
 // in any lane; whether it returns is the program's promise for a simd loop).
+// Whether `inst` may run where the program would not run it (LLVM's
+// isSafeToSpeculativelyExecute: no side effect, no undefined behaviour on
+// any operand), so a lane that is off may compute it too.
+int weft_is_speculatable(LLVMValueRef inst) {
+  return isSafeToSpeculativelyExecute(cast<Instruction>(unwrap(inst)));
+}
+
 int weft_call_is_pure(LLVMValueRef call) {
   auto *CB = dyn_cast<CallBase>(unwrap(call));
   return CB && CB->doesNotAccessMemory() && !CB->mayThrow();

@@ -1151,6 +1151,7 @@ extern "C" {
     );
     fn weft_reduce_in_order(op: c_int, start: LLVMValueRef, v: LLVMValueRef, before: LLVMValueRef) -> LLVMValueRef;
     fn weft_allows_reassoc(inst: LLVMValueRef) -> c_int;
+    fn weft_is_speculatable(inst: LLVMValueRef) -> c_int;
 }
 
 /// A simd loop made ready for the VPlan (cpp/simd.cc): rotated, with a
@@ -1240,6 +1241,14 @@ pub fn linear_promoted<'ctx>(copy: PointerValue<'ctx>, value: BasicValueEnum<'ct
     // SAFETY: live values of one function; `value` an instruction, `k` the
     // phi `iteration_number` made.
     unsafe { weft_linear_promoted(copy.as_value_ref(), value.as_value_ref(), k.as_value_ref()) as u32 }
+}
+
+/// Whether `i` may run where the program would not run it (no side
+/// effect, no undefined behaviour on any operand: LLVM's
+/// isSafeToSpeculativelyExecute).
+pub fn is_speculatable(i: InstructionValue<'_>) -> bool {
+    // SAFETY: a read-only query of one live instruction.
+    unsafe { weft_is_speculatable(i.as_value_ref()) != 0 }
 }
 
 /// Whether `i` is floating-point arithmetic with the `reassoc` fast-math flag.

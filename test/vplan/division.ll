@@ -23,12 +23,12 @@
 ; CHECK-LABEL: define void @div64(
 ; CHECK:       vector.body:
 ; CHECK-NOT:     sdiv <4 x i64>
-; CHECK:       pred.div:
+; CHECK:       pred.lane:
 ; CHECK:         [[Q:%.+]] = sdiv i64 %m, %{{.+}}
 ; CHECK-NEXT:    insertelement <4 x i64> {{.*}}, i64 [[Q]], i32 0
-; CHECK:       pred.div.continue:
-; CHECK-NEXT:    %pred.div.lanes = phi <4 x i64>
-; CHECK-COUNT-3: pred.div.lanes{{[0-9]+}} = phi <4 x i64>
+; CHECK:       pred.lane.continue:
+; CHECK-NEXT:    %pred.lanes = phi <4 x i64>
+; CHECK-COUNT-3: pred.lanes{{[0-9]+}} = phi <4 x i64>
 ; CHECK:       vector.middle:
 
 target triple = "x86_64-pc-linux-gnu"

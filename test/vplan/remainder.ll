@@ -33,7 +33,7 @@
 ; (The division: only in the lanes before the end, one by one, as the cost
 ; model has it for i32 on this target.)
 ; CHECK:         extractelement <8 x i1> %remainder.lanes, i32 0
-; CHECK:       pred.div:
+; CHECK:       pred.lane:
 ; CHECK:         sdiv i32 1000003, %{{.+}}
 ; CHECK:         call void @llvm.masked.store.v8i32.p0(<8 x i32> {{.*}}, <8 x i1> %remainder.lanes)
 ; CHECK:         select <8 x i1> %remainder.lanes, <8 x i64>

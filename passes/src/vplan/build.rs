@@ -185,6 +185,7 @@ pub fn build<'ctx>(lp: &SimdLoop<'ctx>) -> Result<VPlan<Llvm<'ctx>>, String> {
         inst.konst = konst;
         inst.incoming = incoming;
         inst.reassoc = ffi::allows_reassoc(i);
+        inst.speculatable = op == O::Call && ffi::is_speculatable(i);
         inst.muladd = op == O::Call
             && ffi::called_function_name(ffi::Value::of_instruction(i))
                 .is_some_and(|n| n.starts_with("llvm.fmuladd.") || n.starts_with("llvm.fma."));

@@ -197,6 +197,21 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         VectorType::const_vector(&lanes).into()
     }
 
+    /// The original instruction again on scalar operands, with or without a
+    /// value (a call may have none).
+    fn clone_scalar_any(
+        &self,
+        orig: InstructionValue<'ctx>,
+        ops: &[BasicValueEnum<'ctx>],
+    ) -> Option<BasicValueEnum<'ctx>> {
+        let c = orig.explicit_clone();
+        for (k, v) in ops.iter().enumerate() {
+            c.set_operand(k as u32, *v);
+        }
+        self.here().insert_instruction(&c, None);
+        BasicValueEnum::try_from(c.as_any_value_enum()).ok()
+    }
+
     /// The original instruction again, on scalar operands (a uniform value,
     /// or lane 0 of a linear one).
     fn clone_scalar(&self, orig: InstructionValue<'ctx>, ops: &[BasicValueEnum<'ctx>]) -> BasicValueEnum<'ctx> {
@@ -303,6 +318,12 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
                         None
                     }
                     Opc::Binary(Bin::IntDiv) => Some(self.divide(orig, &ops, inst.mask)?),
+                    // Under a mask (or past the end), a call that may trap
+                    // on what an inactive lane holds: the active lanes only.
+                    Opc::Call { .. } if !inst.speculatable && self.lanes_on(inst.mask).is_some() => {
+                        let on = self.lanes_on(inst.mask).expect("checked");
+                        Some(self.per_active_lane(orig, &ops, on))
+                    }
                     Opc::Call { .. } if !ffi::call_has_vector_form(orig, self.vf) => self.scalarize(orig, &ops),
                     Opc::Call { .. } => {
                         let mut args = Vec::new();
@@ -401,7 +422,7 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let strategy = if is_i32(orig) { self.division } else { self.wide_division };
         let on = self.lanes_on(mask);
         if let (Division::Scalarized, Some(on)) = (strategy, on) {
-            return Ok(self.divide_active_lanes(orig, ops, on));
+            return Ok(self.per_active_lane(orig, &ops[..2], on));
         }
         let a = self.vector(&ops[0]);
         let mut d = self.vector(&ops[1]);
@@ -418,41 +439,53 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         self.widen_op(orig, &[a, d])
     }
 
-    /// Scalarized predication (cost::Division): lane by lane, a scalar
-    /// division in a block of its own that only a lane whose mask is on
-    /// enters; the other lanes of the result stay undefined (no blend picks
+    /// Scalarized predication (cost::Division, and pure calls that may
+    /// trap): lane by lane, the scalar instruction in a block of its own
+    /// that only a lane whose mask is on enters; the other lanes of the
+    /// result stay undefined (no blend picks them, no masked store stores
     /// them).
-    fn divide_active_lanes(
+    fn per_active_lane(
         &mut self,
         orig: InstructionValue<'ctx>,
         ops: &[Op<'ctx>],
         mask: BasicValueEnum<'ctx>,
     ) -> BasicValueEnum<'ctx> {
         let e = "positioned";
-        // (A uniform operand is divided as it is, not taken from a splat.)
-        let [a, d] = [0, 1].map(|k| self.scalar_or_vector(&ops[k]));
+        // (A uniform operand is used as it is, not taken from a splat.)
+        let vals: Vec<BasicValueEnum<'ctx>> = ops.iter().map(|o| self.scalar_or_vector(o)).collect();
         let m = mask.into_vector_value();
-        let t = BasicTypeEnum::try_from(orig.get_type()).expect("an integer division");
-        let mut acc: BasicValueEnum<'ctx> = vector_type(t, self.vf).get_undef().into();
+        let t = BasicTypeEnum::try_from(orig.get_type()).ok();
+        // (A call without a value still runs in the active lanes.)
+        let mut acc: BasicValueEnum<'ctx> = match t {
+            Some(t) => vector_type(t, self.vf).get_undef().into(),
+            None => self.ctx.bool_type().vec_type(self.vf).get_undef().into(),
+        };
         for lane in 0..self.vf {
             let idx = self.ctx.i32_type().const_int(u64::from(lane), false);
             let on = self.here().build_extract_element(m, idx, "").expect(e).into_int_value();
             let before = self.cursor.get_parent().expect("in a block");
-            let then = self.ctx.insert_basic_block_after(before, "pred.div");
-            let cont = self.ctx.insert_basic_block_after(then, "pred.div.continue");
+            let then = self.ctx.insert_basic_block_after(before, "pred.lane");
+            let cont = self.ctx.insert_basic_block_after(then, "pred.lane.continue");
             self.close(|b| b.build_conditional_branch(on, then, cont).expect(e));
             self.b.position_at_end(then);
             self.cursor = self.b.build_unreachable().expect(e);
-            let [x, y] = [a, d].map(|v| match v {
-                BasicValueEnum::VectorValue(v) => self.here().build_extract_element(v, idx, "").expect(e),
-                scalar => scalar,
-            });
-            let q = self.clone_scalar(orig, &[x, y]);
-            let with = self.here().build_insert_element(acc.into_vector_value(), q, idx, "").expect(e);
+            let args: Vec<BasicValueEnum<'ctx>> = vals
+                .iter()
+                .map(|v| match v {
+                    BasicValueEnum::VectorValue(v) => self.here().build_extract_element(*v, idx, "").expect(e),
+                    scalar => *scalar,
+                })
+                .collect();
+            let with = match (t, self.clone_scalar_any(orig, &args)) {
+                (Some(_), Some(q)) => {
+                    self.here().build_insert_element(acc.into_vector_value(), q, idx, "").expect(e).into()
+                }
+                _ => acc,
+            };
             self.close(|b| b.build_unconditional_branch(cont).expect(e));
             self.b.position_at_end(cont);
             self.cursor = self.b.build_unreachable().expect(e);
-            let phi = self.here().build_phi(acc.get_type(), "pred.div.lanes").expect(e);
+            let phi = self.here().build_phi(acc.get_type(), "pred.lanes").expect(e);
             phi.add_incoming(&[(&with, then), (&acc, before)]);
             acc = phi.as_basic_value();
         }

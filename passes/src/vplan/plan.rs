@@ -184,6 +184,10 @@ pub struct Inst<R: Ir> {
     pub mask: Option<Operand<R::Value>>,
     /// Floating point with the `reassoc` fast-math flag (-ffast-math).
     pub reassoc: bool,
+    /// A call safe to run in a lane that is off (no undefined behaviour on
+    /// any operand: a math intrinsic); other pure calls under a mask run
+    /// in the active lanes only.
+    pub speculatable: bool,
     /// A floating-point reduction's header phi whose additions (or
     /// multiplications) must keep their order: no reduction clause allows
     /// reassociating them.
@@ -268,6 +272,7 @@ impl<R: Ir> Inst<R> {
             muladd: false,
             mask: None,
             reassoc: false,
+            speculatable: false,
             in_order: false,
         }
     }

@@ -141,6 +141,10 @@ pub fn if_convert<R: Ir>(plan: &mut VPlan<R>, bypass: impl Fn(&VPlan<R>, usize) 
         for i in plan.blocks[b].insts.clone() {
             match plan.insts[i].kind {
                 Kind::Original(Opc::Load { .. } | Opc::Store { .. }) => plan.insts[i].mask = Some(mask),
+                // (A pure call may still trap on what an inactive lane holds.)
+                Kind::Original(Opc::Call { pure: true }) if !plan.insts[i].speculatable => {
+                    plan.insts[i].mask = Some(mask)
+                }
                 // (By a constant other than 0 and -1 a division traps in no lane.)
                 Kind::Original(Opc::Binary(Bin::IntDiv)) if plan.insts[i].konst.is_some_and(|c| c != 0 && c != -1) => {}
                 Kind::Original(Opc::Binary(Bin::IntDiv)) => {
