@@ -21,6 +21,9 @@ install_deps() {
     echo "== installing: ${missing[*]}"
     sudo_if_needed apt-get update -q
     sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
+    # A build tried before LLVM was here cached "no LLVM found" in these
+    # crates' build scripts; cargo would not run them again on its own.
+    cargo clean --release -q -p llvm-sys -p llvm-plugin -p inkwell 2>/dev/null || true
   fi
   command -v cargo >/dev/null || { echo "cargo is missing: install Rust (rustup) first" >&2; exit 1; }
   # lit, from PyPI, in a venv of the repo's own (.venv, git-ignored).

@@ -45,7 +45,20 @@ pub fn report(module: &Module<'_>, pass: &str, errors: &[WeftError]) {
 pub fn run_guarded(module: &Module<'_>, pass: &str, body: impl FnOnce(&Module<'_>) -> PassResult) -> PreservedAnalyses {
     let outcome = panic::catch_unwind(AssertUnwindSafe(|| body(module)));
     let errors = match outcome {
-        Ok(Ok(true)) => return PreservedAnalyses::None,
+        // Invalid IR would crash code generation (clang does not verify):
+        // a bug in weft, reported as one.
+        Ok(Ok(true)) => match module.verify() {
+            Ok(()) => return PreservedAnalyses::None,
+            Err(msg) => {
+                let msg = msg.to_string_lossy();
+                let first: Vec<&str> = msg.lines().take(4).collect();
+                vec![WeftError::new(
+                    Rule::Internal,
+                    pass,
+                    format!("internal error (a bug in weft, please report it): invalid IR: {}", first.join(" / ")),
+                )]
+            }
+        },
         Ok(Ok(false)) => return PreservedAnalyses::All,
         Ok(Err(errors)) => errors,
         Err(_) => {

@@ -366,8 +366,10 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
         }
         Item::NonPod { var, typed, helpers } => {
             let mut v = var_of(&Item::Var { var: var.clone(), typed: typed.clone() }, clause, share, on)?;
-            if v.count > 1 {
-                return Err(not_yet(clause, "arrays of non-POD items").on_directive(on));
+            // (An array of them, `count` > 1 or an array variable, runs each
+            // helper on every element: paropt::nonpod.)
+            if v.section.is_some() || v.runtime_section.is_some() {
+                return Err(not_yet(clause, "array sections of non-POD items").on_directive(on));
             }
             // The helpers in the clause's order (model::nonpod_helpers).
             let f = |k: usize| helpers.get(k).filter(|h| h.kind == OperandKind::Function).map(|h| h.value);
@@ -375,6 +377,8 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
                 Share::Private => Helpers { ctor: f(0), dtor: f(1), ..Helpers::default() },
                 Share::Firstprivate => Helpers { copy_ctor: f(0), dtor: f(1), ..Helpers::default() },
                 Share::Lastprivate => Helpers { ctor: f(0), copy_assign: f(1), dtor: f(2), ..Helpers::default() },
+                // Both copy into a live object.
+                Share::Copyin | Share::Copyprivate => Helpers { copy_assign: f(0), ..Helpers::default() },
                 _ => return Err(not_yet(clause, "non-POD list items in this clause").on_directive(on)),
             });
             Ok(v)

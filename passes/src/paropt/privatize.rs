@@ -136,7 +136,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             if share == Share::Copyin {
                 // The global itself: each thread reaches its own instance
                 // through it (the operand may be the encountering thread's).
-                copyins.push((ffi::thread_local_global(orig.into()).unwrap_or(orig), ty));
+                copyins.push((ffi::thread_local_global(orig.into()).unwrap_or(orig), ty, nonpod));
                 continue;
             }
             let mut len = None;
@@ -529,7 +529,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// the caller's.
     fn copy_in_threadprivate(
         &self,
-        vars: &[(PointerValue<'ctx>, BasicTypeEnum<'ctx>)],
+        vars: &[(PointerValue<'ctx>, BasicTypeEnum<'ctx>, Option<nonpod::Helpers<'ctx>>)],
         shape: Shape<'ctx>,
         home: BasicBlock<'ctx>,
     ) {
@@ -540,8 +540,19 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let call = b.build_call(tla, &[g.into()], name).expect("positioned");
             call.try_as_basic_value().left().expect("a pointer").into_pointer_value()
         };
-        for &(g, ty) in vars {
+        for &(g, ty, helpers) in vars {
             let master = instance(self.before_terminator(shape.s), g, "omp.copyin.from");
+            if let Some(assign) = helpers.and_then(|h| h.copy_assign) {
+                // A non-POD object: assigned in place, except on the
+                // thread whose instance it is (no scratch object to
+                // construct).
+                let f = self.assign_unless_same(assign);
+                let b = self.before_terminator(shape.first);
+                let mine = instance(b, g, "omp.copyin.to");
+                b.build_call(f, &[mine.into(), master.into()], "").expect("positioned");
+                continue;
+            }
+            // (Before positioning the builder: alloca moves it.)
             let scratch = self.alloca(home, ty, "omp.copyin.scratch");
             let b = self.before_terminator(shape.first);
             let mine = instance(b, g, "omp.copyin.to");
@@ -638,7 +649,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 err(Rule::OperandKind, &v.clause, "cannot tell the type of this variable: give it as `:TYPED`")
                     .on_directive(name)
             })?;
-            items.push((orig, ty));
+            items.push((orig, ty, self.nonpod_helpers(v, name)?));
         }
         let i32t = self.rt.i32;
         let didit = self.alloca(home, i32t.into(), "omp.single.didit");
@@ -659,11 +670,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let ptr = self.rt.ptr;
         let list_ty = ptr.array_type(items.len() as u32);
         let list = self.alloca(home, list_ty.into(), "omp.copyprivate.list");
-        let tys: Vec<BasicTypeEnum<'ctx>> = items.iter().map(|(_, ty)| *ty).collect();
-        let cpy = self
-            .pairwise_fn(&format!("{fname}.omp.copyprivate"), tys.len(), |b, k, dst, src| copy(b, tys[k], dst, src));
+        // (Into each thread's live variable: a non-POD one by its copy assignment.)
+        let cpy = self.pairwise_fn(&format!("{fname}.omp.copyprivate"), items.len(), |b, k, dst, src| {
+            nonpod::copy_assign(b, items[k].2, items[k].1, dst, src)
+        });
         let b = self.before_terminator(shape.end);
-        for (k, (orig, _)) in items.iter().enumerate() {
+        for (k, (orig, ..)) in items.iter().enumerate() {
             let idx = [self.rt.i64.const_zero(), self.rt.i64.const_int(k as u64, false)];
             // SAFETY: in bounds of the [n x ptr] list just allocated.
             let slot = unsafe { b.build_gep(list_ty, list, &idx, "") }.expect("positioned");
