@@ -193,6 +193,37 @@ fn section(item: &str) -> Option<(String, String, String)> {
     (!length.trim().is_empty()).then(|| (name.to_string(), lower.to_string(), length.trim().to_string()))
 }
 
+/// An array section of several dimensions or with a stride,
+/// `a[l1:n1[:s1]][l2:n2[:s2]]...` (a left-out lower bound is 0, a left-out
+/// stride 1): (name, (lower, length, stride) per dimension) as C
+/// expressions. None for a one-dimensional section of unit stride.
+fn section_nd(item: &str) -> Option<(String, Vec<[String; 3]>)> {
+    let open = item.find('[')?;
+    let name = item[..open].trim();
+    if !is_ident(name) {
+        return None;
+    }
+    let mut dims = Vec::new();
+    let mut rest = item[open..].trim();
+    while !rest.is_empty() {
+        let inner = rest.strip_prefix('[')?;
+        let close = inner.find(']')?;
+        let parts: Vec<&str> = inner[..close].split(':').map(str::trim).collect();
+        let dim = match parts.as_slice() {
+            [lower, length] => [*lower, *length, "1"],
+            [lower, length, stride] => [*lower, *length, *stride],
+            _ => return None,
+        };
+        if dim[1].is_empty() || dim[2].is_empty() || dim.iter().any(|e| e.contains('[')) {
+            return None;
+        }
+        let lower = if dim[0].is_empty() { "0" } else { dim[0] };
+        dims.push([lower.to_string(), dim[1].to_string(), dim[2].to_string()]);
+        rest = inner[close + 1..].trim();
+    }
+    (dims.len() > 1 || dims.first().is_some_and(|d| d[2] != "1")).then(|| (name.to_string(), dims))
+}
+
 /// `_Generic` over C's scalar types, choosing a string per type.
 fn by_type(expr: &str, arms: &[(&[&str], &str)], default: &str) -> String {
     let arms: String = arms.iter().flat_map(|(tys, s)| tys.iter().map(move |t| format!("{t}: {s}, "))).collect();
@@ -228,6 +259,12 @@ fn items(clause: &str, qual: &str, list: &str, unsigned_variant: bool) -> Result
     for item in split_top(list) {
         let (var, probe, q, ops) = if is_ident(&item) {
             (item.clone(), item.clone(), qual.to_string(), vec![format!("&{item}")])
+        } else if let Some((name, dims)) = section_nd(&item) {
+            // `:ARRSECT`: base, dimensions, then (lower, length, stride) each.
+            let mut ops = vec![format!("&{name}"), format!("(long){}", dims.len())];
+            ops.extend(dims.iter().flat_map(|d| d.iter().map(|e| format!("(long)({e})"))));
+            let probe = format!("({name}){}", "[0]".repeat(dims.len()));
+            (name.clone(), probe, format!("{qual}:ARRSECT"), ops)
         } else if let Some((name, lower, length)) = section(&item) {
             let ops = vec![
                 format!("&{name}"),
@@ -238,7 +275,7 @@ fn items(clause: &str, qual: &str, list: &str, unsigned_variant: bool) -> Result
             (name.clone(), format!("({name})[0]"), format!("{qual}:ARRSECT.TYPED"), ops)
         } else if item.contains('[') {
             return Err(format!(
-                "{clause}: only one-dimensional array sections a[lower:length] are supported, got '{item}'"
+                "{clause}: array sections are written a[lower:length] or a[lower:length:stride], one per dimension, got '{item}'"
             ));
         } else {
             return Err(format!("{clause}: only variables may be listed, got '{item}'"));
@@ -540,7 +577,17 @@ mod tests {
         let got = names("OMPForDirective", "#pragma omp for reduction(min: u[:8])");
         assert!(got[0].contains("\"QUAL.OMP.REDUCTION.MIN:ARRSECT.TYPED.UNSIGNED\""), "{got:?}");
         let s = directive("OMPForDirective").unwrap();
-        assert!(parse(&s, "#pragma omp for reduction(+: m[0:2][0:3])").unwrap_err().contains("one-dimensional"));
+        // Several dimensions, or a stride: `:ARRSECT` with every bound.
+        let got = names("OMPForDirective", "#pragma omp for reduction(+: m[1:2][:3]) lastprivate(s[1:4:2])");
+        assert_eq!(
+            got[0],
+            "\"QUAL.OMP.REDUCTION.ADD:ARRSECT\" &m,(long)2,(long)(1),(long)(2),(long)(1),(long)(0),(long)(3),(long)(1)"
+        );
+        assert_eq!(got[1], "\"QUAL.OMP.LASTPRIVATE:ARRSECT\" &s,(long)1,(long)(1),(long)(4),(long)(2)");
+        let got = names("OMPForDirective", "#pragma omp for reduction(max: u[0:2][0:3])");
+        assert!(got[0].contains("_Generic(((u)[0][0]), "), "{got:?}");
+        assert!(got[0].contains("\"QUAL.OMP.REDUCTION.MAX:ARRSECT.UNSIGNED\""), "{got:?}");
+        assert!(parse(&s, "#pragma omp for reduction(+: m[0:2][])").unwrap_err().contains("one per dimension"));
     }
 
     #[test]

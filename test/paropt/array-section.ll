@@ -20,7 +20,8 @@
 ; RUN: env OMP_NUM_THREADS=7 %t0 | diff %t.expected -
 ; RUN: env OMP_NUM_THREADS=7 %t2 | diff %t.expected -
 ; RUN: %opt -passes=weft -verify-each -S %s | FileCheck %s --check-prefix=SHAPE
-; A section that leaves the array, and one with a stride, are refused.
+; A section that leaves the array is refused, and one with a run-time stride
+; is not supported yet.
 ; RUN: not %opt -passes=weft -disable-output %S/Inputs/array-section-outside.ll 2>&1 | FileCheck %s --check-prefix=BAD
 ; RUN: not %opt -passes=weft -disable-output %S/Inputs/array-section-stride.ll 2>&1 | FileCheck %s --check-prefix=STRIDE
 ; SERIAL: h 7 7 7 7 132 132 132 132 132 132 132 132 7 7 7 7
@@ -32,7 +33,7 @@
 ; SHAPE: %q.priv = alloca [3 x i32]
 ; SHAPE: store ptr %q.priv, ptr %q.ptr.priv
 ; BAD: error: weft: {{.*}}QUAL.OMP.REDUCTION.ADD on DIR.OMP.PARALLEL.LOOP in function 'outside': the array section [12:8] does not lie within
-; STRIDE: error: weft: not yet supported: QUAL.OMP.REDUCTION.ADD on DIR.OMP.PARALLEL.LOOP in function 'strided': array sections with a stride (i64 2)
+; STRIDE: error: weft: not yet supported: QUAL.OMP.REDUCTION.ADD on DIR.OMP.PARALLEL.LOOP in function 'strided': array sections with strides or several dimensions and bounds known only at run time ([i64 0:i64 4:i64 %st])
 
 target triple = "x86_64-pc-linux-gnu"
 declare void @llvm.directive(metadata)

@@ -62,6 +62,9 @@ pub(super) struct Private<'ctx> {
     /// An array section known only at run time: its length (i64); `ty` is
     /// then the element's type and `orig`/`copy` the section's first elements.
     pub(super) len: Option<IntValue<'ctx>>,
+    /// A section with strides or several dimensions: `copy(dst, src)` of
+    /// its elements between two whole arrays (`orig`, `copy`).
+    pub(super) copy_fn: Option<FunctionValue<'ctx>>,
 }
 
 pub(super) fn err(rule: Rule, construct: &str, detail: impl Into<String>) -> WeftError {

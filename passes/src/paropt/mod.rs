@@ -13,6 +13,7 @@ pub mod partition;
 pub mod plan;
 pub mod privatize;
 pub mod runtime;
+pub mod sections;
 pub mod simd;
 
 use llvm_plugin::inkwell::module::Module;

@@ -7,6 +7,7 @@ use weft_intrinsics::model::{Item, Operand, OperandKind, ValueId};
 use weft_intrinsics::vocab::{AtomicOp, ClauseKind, DirKind, Modifiers, ProcBind, ReductionOp, ScheduleKind};
 use weft_intrinsics::{ffi, Rule, WeftError};
 
+use super::sections::Dim;
 use crate::wregion::WRegion;
 
 /// The constructs paropt lowers.
@@ -115,6 +116,10 @@ pub struct Var {
     /// An array section whose bounds are known only at run time: its first
     /// element and its length (integers), `count` then unused.
     pub runtime_section: Option<(ValueId, ValueId)>,
+    /// A section with strides or several dimensions (constant bounds, an
+    /// array variable): its dimensions, outermost first; the variable's
+    /// type is then the whole array's.
+    pub layout: Option<Vec<Dim>>,
     pub share: Share,
     /// A non-POD variable's helper functions (paper III.E).
     pub nonpod: Option<Helpers>,
@@ -162,6 +167,13 @@ impl Var {
     /// The record must come from a fresh analysis of the live function.
     pub unsafe fn ty<'ctx>(&self) -> Option<BasicTypeEnum<'ctx>> {
         let value = |id| ffi::basic_value(id);
+        if self.layout.is_some() {
+            // (The whole array: the variable's, or a value of its type.)
+            return match self.elem {
+                Some(e) => Some(value(e).get_type()),
+                None => ffi::memory_type(value(self.var)),
+            };
+        }
         if self.runtime_section.is_some() {
             // One element: the section's length is a value.
             return match (self.elem, ffi::memory_type(value(self.var))) {
@@ -359,6 +371,7 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
                 count,
                 section,
                 runtime_section,
+                layout: None,
                 share,
                 nonpod: None,
                 clause: clause.to_string(),
@@ -384,14 +397,6 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
             Ok(v)
         }
         Item::ArrSect { base, dims } => {
-            let [lower, length, stride] = match dims.as_slice() {
-                [d] => d,
-                _ => return Err(not_yet(clause, "multi-dimensional array sections").on_directive(on)),
-            };
-            if stride.const_uint() != Some(1) {
-                return Err(not_yet(clause, format!("array sections with a stride ({})", stride.text)).on_directive(on));
-            }
-            let bounds = section_bounds(clause, lower, length, on)?;
             sectioned(Some(0))?;
             if !base.is_pointer() {
                 return Err(WeftError::new(
@@ -401,6 +406,40 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
                 )
                 .on_directive(on));
             }
+            let [lower, length, _] = match dims.as_slice() {
+                [d] if d[2].const_uint() == Some(1) => d,
+                _ => {
+                    // Strides or several dimensions: constant bounds only.
+                    let mut layout = Vec::new();
+                    for [lower, length, stride] in dims {
+                        match (lower.const_uint(), length.const_uint(), stride.const_uint()) {
+                            (Some(lower), Some(length), Some(stride)) => layout.push(Dim { lower, length, stride }),
+                            _ => {
+                                return Err(not_yet(
+                                    clause,
+                                    format!(
+                                        "array sections with strides or several dimensions and bounds known only at run time ([{}:{}:{}])",
+                                        lower.text, length.text, stride.text
+                                    ),
+                                )
+                                .on_directive(on))
+                            }
+                        }
+                    }
+                    return Ok(Var {
+                        var: base.value,
+                        elem: None,
+                        count: 1,
+                        section: None,
+                        runtime_section: None,
+                        layout: Some(layout),
+                        share,
+                        nonpod: None,
+                        clause: clause.to_string(),
+                    });
+                }
+            };
+            let bounds = section_bounds(clause, lower, length, on)?;
             let (count, section, runtime_section) = match bounds {
                 Bounds::Const(first, count) => (count, Some(first), None),
                 Bounds::Runtime(first, len) => (1, None, Some((first, len))),
@@ -411,6 +450,7 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
                 count,
                 section,
                 runtime_section,
+                layout: None,
                 share,
                 nonpod: None,
                 clause: clause.to_string(),
@@ -474,7 +514,11 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         };
         let v = var_of(item, &clause_of(ClauseKind::Lastprivate), share, name)?;
         if share == Share::LastprivateConditional
-            && (v.nonpod.is_some() || v.count > 1 || v.section.is_some() || v.runtime_section.is_some())
+            && (v.nonpod.is_some()
+                || v.count > 1
+                || v.section.is_some()
+                || v.runtime_section.is_some()
+                || v.layout.is_some())
         {
             return Err(not_yet(&v.clause, "a conditional lastprivate that is not a scalar").on_directive(name));
         }

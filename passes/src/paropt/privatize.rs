@@ -20,6 +20,7 @@ use super::nonpod;
 use super::partition::LoopEnds;
 use super::plan::{Construct, Plan, Share};
 use super::runtime;
+use super::sections;
 use crate::wregion::Analysis;
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
@@ -53,10 +54,36 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 )
                 .on_directive(name)
             })?;
+            // A section with strides or several dimensions: checked against
+            // the array it is a section of.
+            let layout = match &v.layout {
+                Some(dims) => {
+                    let (extents, elem) = sections::shape(ty);
+                    if extents.is_empty() {
+                        return Err(err(
+                            Rule::NotYetSupported,
+                            &v.clause,
+                            "array sections with strides or several dimensions of a pointer variable",
+                        )
+                        .on_directive(name));
+                    }
+                    let dims = sections::resolve(dims, &extents).map_err(|e| {
+                        err(
+                            Rule::OperandKind,
+                            &v.clause,
+                            format!("the array section does not lie within its array: {e}"),
+                        )
+                        .on_directive(name)
+                    })?;
+                    Some((dims, elem))
+                }
+                None => None,
+            };
             if let Share::Reduction { op, .. } = v.share {
                 // (A struct has no identity: reduction_identity refuses it; an
                 // array is reduced element by element.)
-                reduction_identity(element_type(ty), op, false).ok_or_else(|| {
+                let elem = layout.as_ref().map_or(element_type(ty), |l| l.1);
+                reduction_identity(elem, op, false).ok_or_else(|| {
                     err(
                         Rule::OperandKind,
                         &v.clause,
@@ -97,6 +124,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 v.section.map(|s| (s, v.clause.as_str())),
                 helpers,
                 v.runtime_section,
+                layout,
             ));
         }
         let body = blocks_between(f, shape.first, shape.end);
@@ -132,7 +160,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let mut copyins = Vec::new();
         // Buffers of run-time sections of pointer variables, freed at the end.
         let mut heap = Vec::new();
-        for (orig, ty, share, section, nonpod, runtime_section) in typed {
+        for (orig, ty, share, section, nonpod, runtime_section, layout) in typed {
             if share == Share::Copyin {
                 // The global itself: each thread reaches its own instance
                 // through it (the operand may be the encountering thread's).
@@ -159,8 +187,26 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                     (orig, copy)
                 }
             };
-            let mut p = Private { orig, copy, ty, share, array_fns: None, nonpod, len };
-            if matches!((share, ty), (Share::Reduction { .. }, BasicTypeEnum::ArrayType(_)))
+            let mut p = Private { orig, copy, ty, share, array_fns: None, nonpod, len, copy_fn: None };
+            if let Some((dims, elem)) = layout {
+                // Only the section's elements are set, copied and combined.
+                let label = format!("{fname}.omp.section");
+                p.copy_fn = Some(self.section_fn(&format!("{label}.copy"), 2, elem, &dims, |b, e| {
+                    super::privatize::copy(b, elem, e[0], e[1])
+                }));
+                if let Share::Reduction { op, unsigned } = share {
+                    let id = reduction_identity(elem, op, unsigned).expect("checked above");
+                    let init = self.section_fn(&format!("{label}.init"), 1, elem, &dims, |b, e| {
+                        b.build_store(e[0], id).expect("positioned");
+                    });
+                    let combine = self.section_fn(&format!("{label}.combine"), 2, elem, &dims, |b, e| {
+                        let x = b.build_load(elem, e[0], "").expect("positioned");
+                        let y = b.build_load(elem, e[1], "").expect("positioned");
+                        b.build_store(e[0], combine(b, op, unsigned, x, y)).expect("positioned");
+                    });
+                    p.array_fns = Some((init, combine));
+                }
+            } else if matches!((share, ty), (Share::Reduction { .. }, BasicTypeEnum::ArrayType(_)))
                 || (len.is_some() && matches!(share, Share::Reduction { .. }))
             {
                 p.array_fns = Some((
@@ -185,6 +231,10 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             match p.share {
                 Share::Firstprivate | Share::FirstLastprivate if p.len.is_some() => {
                     copy_n(b, p.ty, p.copy, p.orig, p.len.expect("a length"))
+                }
+                Share::Firstprivate | Share::FirstLastprivate if p.copy_fn.is_some() => {
+                    let f = p.copy_fn.expect("a section");
+                    b.build_call(f, &[p.copy.into(), p.orig.into()], "").expect("positioned");
                 }
                 Share::Firstprivate | Share::FirstLastprivate => {
                     nonpod::copy_construct(b, p.nonpod, p.ty, p.copy, p.orig)
@@ -246,9 +296,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let (then, tail) = self.if_then(is_last, at.get_terminator().expect("terminator"), "lastprivate.copyout");
             let b = self.before_terminator(then);
             for p in outs {
-                match p.len {
-                    Some(n) => copy_n(b, p.ty, p.orig, p.copy, n),
-                    None => nonpod::copy_assign(b, p.nonpod, p.ty, p.orig, p.copy),
+                match (p.len, p.copy_fn) {
+                    (Some(n), _) => copy_n(b, p.ty, p.orig, p.copy, n),
+                    (None, Some(f)) => {
+                        b.build_call(f, &[p.orig.into(), p.copy.into()], "").expect("positioned");
+                    }
+                    (None, None) => nonpod::copy_assign(b, p.nonpod, p.ty, p.orig, p.copy),
                 }
             }
             if fini == at {
@@ -390,135 +443,6 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let exit = ffi::build_region_exit(exit_at, entry, "DIR.OMP.END.SIMD");
         ffi::tag_simd_loop(entry, exit);
         let _ = ends.chunk_end;
-    }
-
-    /// An array section `[first, first + n)` of `base` (an array variable, or
-    /// a pointer variable pointing at the elements), with `ty` = `[n x elem]`:
-    /// the region gets storage of its own indexed like the original (the
-    /// whole array, or `first + n` elements behind a private pointer), so its
-    /// accesses need no rebasing; returns the addresses of the section in the
-    /// original and in the copy, which copy-in, reductions and copy-out use
-    /// as for any array variable. Computed in `first`, the prologue.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn privatize_section(
-        &self,
-        base: PointerValue<'ctx>,
-        ty: BasicTypeEnum<'ctx>,
-        first: u64,
-        home: BasicBlock<'ctx>,
-        body: &[BasicBlock<'ctx>],
-        prologue: BasicBlock<'ctx>,
-        clause: &str,
-        name: &str,
-    ) -> Res<(PointerValue<'ctx>, PointerValue<'ctx>)> {
-        let BasicTypeEnum::ArrayType(sect) = ty else { unreachable!("a section's type is an array") };
-        let elem = sect.get_element_type();
-        let n = u64::from(sect.len());
-        let label = base.get_name().to_string_lossy().into_owned();
-        let refuse = |what: String| err(Rule::OperandKind, clause, what).on_directive(name);
-        let at = |b: &Builder<'ctx>, p: PointerValue<'ctx>| {
-            // SAFETY: element `first` of storage holding at least first + n elements.
-            unsafe { b.build_gep(elem, p, &[self.rt.i64.const_int(first, false)], "omp.section") }.expect("positioned")
-        };
-        match ffi::memory_type(base.into()) {
-            Some(BasicTypeEnum::ArrayType(whole)) => {
-                if whole.get_element_type() != elem || u64::from(whole.len()) < first + n {
-                    return Err(refuse(format!(
-                        "the array section [{first}:{n}] does not lie within {label} ({})",
-                        whole.print_to_string().to_string_lossy()
-                    )));
-                }
-                let buf = self.alloca(home, whole.into(), &format!("{label}.priv"));
-                ffi::replace_uses_in_blocks(base, buf, body);
-                let term = prologue.get_terminator().expect("terminator");
-                ffi::rematerialize_derived(base, buf, body, term);
-                let b = self.before_terminator(prologue);
-                Ok((at(b, base), at(b, buf)))
-            }
-            Some(BasicTypeEnum::PointerType(_)) => {
-                let len = u32::try_from(first + n)
-                    .map_err(|_| refuse(format!("the array section [{first}:{n}] is too large")))?;
-                let whole = elem.array_type(len);
-                let buf = self.alloca(home, whole.into(), &format!("{label}.priv"));
-                let var = self.alloca(home, self.rt.ptr.into(), &format!("{label}.ptr.priv"));
-                ffi::replace_uses_in_blocks(base, var, body);
-                let b = self.before_terminator(prologue);
-                b.build_store(var, buf).expect("positioned");
-                let elems = b.build_load(self.rt.ptr, base, &label).expect("positioned").into_pointer_value();
-                Ok((at(b, elems), at(b, buf)))
-            }
-            _ => Err(refuse(format!("{label} is neither an array nor a pointer: it has no array section"))),
-        }
-    }
-
-    /// An array section `[first, first + len)` with bounds known only at run
-    /// time (`elem` its element type): an array variable gets a private copy
-    /// of the whole array, a pointer variable a private heap buffer of
-    /// `first + len` elements (returned, to be freed) behind a private
-    /// pointer; both indexed like the original. Returns the addresses of the
-    /// section's first element in the original and in the copy, and its
-    /// length in i64. Computed in `prologue`.
-    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-    fn privatize_runtime_section(
-        &self,
-        base: PointerValue<'ctx>,
-        elem: BasicTypeEnum<'ctx>,
-        first: weft_intrinsics::model::ValueId,
-        length: weft_intrinsics::model::ValueId,
-        home: BasicBlock<'ctx>,
-        body: &[BasicBlock<'ctx>],
-        prologue: BasicBlock<'ctx>,
-    ) -> Res<(PointerValue<'ctx>, PointerValue<'ctx>, IntValue<'ctx>, Option<PointerValue<'ctx>>)> {
-        let label = base.get_name().to_string_lossy().into_owned();
-        let i64t = self.rt.i64;
-        let memory = ffi::memory_type(base.into());
-        let b = self.before_terminator(prologue);
-        let wide = |v: IntValue<'ctx>| {
-            if v.get_type().get_bit_width() == 64 {
-                v
-            } else {
-                b.build_int_z_extend(v, i64t, "").expect("positioned")
-            }
-        };
-        let first = wide(self.value(first).into_int_value());
-        let len = wide(self.value(length).into_int_value());
-        let at = |b: &Builder<'ctx>, p: PointerValue<'ctx>| {
-            // SAFETY: element `first` of storage holding at least first + len elements.
-            unsafe { b.build_gep(elem, p, &[first], "omp.section") }.expect("positioned")
-        };
-        match memory {
-            Some(BasicTypeEnum::ArrayType(whole)) => {
-                let buf = self.alloca(home, whole.into(), &format!("{label}.priv"));
-                ffi::replace_uses_in_blocks(base, buf, body);
-                let term = prologue.get_terminator().expect("terminator");
-                ffi::rematerialize_derived(base, buf, body, term);
-                let b = self.before_terminator(prologue);
-                Ok((at(b, base), at(b, buf), len, None))
-            }
-            Some(BasicTypeEnum::PointerType(_)) => {
-                let var = self.alloca(home, self.rt.ptr.into(), &format!("{label}.ptr.priv"));
-                ffi::replace_uses_in_blocks(base, var, body);
-                let b = self.before_terminator(prologue);
-                let n = b.build_int_add(first, len, "").expect("positioned");
-                let bytes = b.build_int_mul(n, elem.size_of().expect("sized"), "").expect("positioned");
-                let malloc = self.rt.func("malloc", Some(self.rt.ptr.into()), &[i64t.into()], false);
-                let buf = b
-                    .build_call(malloc, &[bytes.into()], &format!("{label}.section"))
-                    .expect("positioned")
-                    .try_as_basic_value()
-                    .left()
-                    .expect("malloc returns a pointer")
-                    .into_pointer_value();
-                b.build_store(var, buf).expect("positioned");
-                let elems = b.build_load(self.rt.ptr, base, &label).expect("positioned").into_pointer_value();
-                Ok((at(b, elems), at(b, buf), len, Some(buf)))
-            }
-            _ => Err(err(
-                Rule::OperandKind,
-                "QUAL.OPND.ARRSECT",
-                format!("{label} is neither an array nor a pointer: it has no array section"),
-            )),
-        }
     }
 
     /// COPYIN: the encountering thread takes the address of its instance of

@@ -174,11 +174,11 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let body = blocks_between(f, shape.first, shape.end);
         // (As in lower_data: what the code after shares must not see the copies.)
         ffi::recompute_pure_escaping(&body, shape.end.get_first_instruction().expect("the END group"));
-        if let Some(v) = vars.iter().find(|v| v.runtime_section.is_some()) {
+        if let Some(v) = vars.iter().find(|v| v.runtime_section.is_some() || v.layout.is_some()) {
             return Err(WeftError::new(
                 Rule::NotYetSupported,
                 v.clause.as_str(),
-                "array sections with run-time bounds on a construct one thread runs (simd, single)",
+                "array sections with run-time bounds, strides or several dimensions on a construct one thread runs (simd, single)",
             )
             .on_directive(name)
             .at(a.graph.regions[r].entry.span.first));

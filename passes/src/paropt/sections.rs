@@ -1,0 +1,317 @@
+//! Array sections with strides or several dimensions (`a[l1:n1:s1][l2:n2]`,
+//! constant bounds, on an array variable): the private copy is a whole
+//! array indexed like the original, and only the section's elements are
+//! initialized, copied or combined, by generated functions that visit them
+//! (one flat counter, each dimension's index taken from it). The shape is
+//! plain data, checked against the array's extents before any IR changes.
+//! Also the one-dimensional sections of unit stride, whose private copies
+//! are indexed like the original too.
+use llvm_plugin::inkwell::basic_block::BasicBlock;
+use llvm_plugin::inkwell::builder::Builder;
+use llvm_plugin::inkwell::module::Linkage;
+use llvm_plugin::inkwell::types::{BasicType, BasicTypeEnum};
+use llvm_plugin::inkwell::values::{FunctionValue, IntValue, PointerValue};
+use llvm_plugin::inkwell::IntPredicate;
+use weft_intrinsics::{ffi, Rule};
+
+use super::lower::{err, Lowerer, Res};
+
+/// One dimension of a section as the clause writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dim {
+    pub lower: u64,
+    pub length: u64,
+    pub stride: u64,
+}
+
+/// One dimension resolved against the array: `scale` is how many innermost
+/// elements one step of its index moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Resolved {
+    pub lower: u64,
+    pub length: u64,
+    pub stride: u64,
+    pub scale: u64,
+}
+
+/// The section's dimensions (outermost first) over an array of `extents`
+/// (outermost first); dimensions the clause leaves out are whole. Err says
+/// which dimension does not fit.
+pub fn resolve(dims: &[Dim], extents: &[u64]) -> Result<Vec<Resolved>, String> {
+    if dims.len() > extents.len() {
+        return Err(format!("a section of {} dimensions of an array of {}", dims.len(), extents.len()));
+    }
+    let mut out = Vec::new();
+    for (k, &extent) in extents.iter().enumerate() {
+        let d = dims.get(k).copied().unwrap_or(Dim { lower: 0, length: extent, stride: 1 });
+        if d.length == 0 || d.stride == 0 {
+            return Err(format!("dimension {} has length {} and stride {}", k + 1, d.length, d.stride));
+        }
+        let last = (d.length - 1).checked_mul(d.stride).and_then(|x| x.checked_add(d.lower));
+        if last.is_none_or(|l| l >= extent) {
+            return Err(format!(
+                "dimension {} ([{}:{}:{}]) does not lie within its extent {extent}",
+                k + 1,
+                d.lower,
+                d.length,
+                d.stride
+            ));
+        }
+        let scale = extents[k + 1..].iter().product();
+        out.push(Resolved { lower: d.lower, length: d.length, stride: d.stride, scale });
+    }
+    Ok(out)
+}
+
+/// How many elements the section holds.
+pub fn count(dims: &[Resolved]) -> u64 {
+    dims.iter().map(|d| d.length).product()
+}
+
+/// The offset (in innermost elements from the array's start) of the
+/// section's element number `t` (row-major); the generated code computes
+/// the same.
+pub fn offset(dims: &[Resolved], mut t: u64) -> u64 {
+    let mut off = 0;
+    for d in dims.iter().rev() {
+        off += (d.lower + t % d.length * d.stride) * d.scale;
+        t /= d.length;
+    }
+    off
+}
+
+/// An array type's extents (outermost first) and innermost element.
+pub fn shape(ty: BasicTypeEnum<'_>) -> (Vec<u64>, BasicTypeEnum<'_>) {
+    let mut extents = Vec::new();
+    let mut t = ty;
+    while let BasicTypeEnum::ArrayType(at) = t {
+        extents.push(u64::from(at.len()));
+        t = at.get_element_type();
+    }
+    (extents, t)
+}
+
+impl<'a, 'ctx> Lowerer<'a, 'ctx> {
+    /// An internal `void name(ptr a[, ptr b])` over arrays laid out like the
+    /// section's variable: `each(builder, &[element of a, element of b])`
+    /// for every element of the section.
+    pub(super) fn section_fn(
+        &self,
+        name: &str,
+        params: u32,
+        elem: BasicTypeEnum<'ctx>,
+        dims: &[Resolved],
+        each: impl Fn(&Builder<'ctx>, &[PointerValue<'ctx>]),
+    ) -> FunctionValue<'ctx> {
+        let (ctx, i64t, ptr) = (self.rt.ctx, self.rt.i64, self.rt.ptr);
+        let ty = ctx.void_type().fn_type(&vec![ptr.into(); params as usize], false);
+        let f = self.rt.module.add_function(name, ty, Some(Linkage::Internal));
+        let b = ctx.create_builder();
+        let entry = ctx.append_basic_block(f, "entry");
+        let body = ctx.append_basic_block(f, "elem");
+        let done = ctx.append_basic_block(f, "done");
+        b.position_at_end(entry);
+        b.build_unconditional_branch(body).expect("positioned");
+        b.position_at_end(body);
+        let phi = b.build_phi(i64t, "t").expect("positioned");
+        let t0 = phi.as_basic_value().into_int_value();
+        let c = |n: u64| i64t.const_int(n, false);
+        // offset(dims, t), as above.
+        let (mut off, mut t): (IntValue<'ctx>, IntValue<'ctx>) = (c(0), t0);
+        for d in dims.iter().rev() {
+            let k = b.build_int_unsigned_rem(t, c(d.length), "").expect("positioned");
+            let i = b.build_int_add(c(d.lower), b.build_int_mul(k, c(d.stride), "").expect("positioned"), "");
+            let term = b.build_int_mul(i.expect("positioned"), c(d.scale), "").expect("positioned");
+            off = b.build_int_add(off, term, "").expect("positioned");
+            t = b.build_int_unsigned_div(t, c(d.length), "").expect("positioned");
+        }
+        let elems: Vec<PointerValue<'ctx>> = (0..params)
+            .map(|p| {
+                let base = f.get_nth_param(p).expect("a parameter").into_pointer_value();
+                // SAFETY: resolve() checked every offset lies within the array.
+                unsafe { b.build_gep(elem, base, &[off], "") }.expect("positioned")
+            })
+            .collect();
+        each(&b, &elems);
+        let next = b.build_int_add(t0, c(1), "").expect("positioned");
+        let more = b.build_int_compare(IntPredicate::ULT, next, c(count(dims)), "").expect("positioned");
+        b.build_conditional_branch(more, body, done).expect("positioned");
+        phi.add_incoming(&[(&c(0), entry), (&next, body)]);
+        b.position_at_end(done);
+        b.build_return(None).expect("positioned");
+        f
+    }
+}
+
+/// One-dimensional sections of unit stride (constant or run-time bounds).
+impl<'a, 'ctx> Lowerer<'a, 'ctx> {
+    /// An array section `[first, first + n)` of `base` (an array variable, or
+    /// a pointer variable pointing at the elements), with `ty` = `[n x elem]`:
+    /// the region gets storage of its own indexed like the original (the
+    /// whole array, or `first + n` elements behind a private pointer), so its
+    /// accesses need no rebasing; returns the addresses of the section in the
+    /// original and in the copy, which copy-in, reductions and copy-out use
+    /// as for any array variable. Computed in `first`, the prologue.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn privatize_section(
+        &self,
+        base: PointerValue<'ctx>,
+        ty: BasicTypeEnum<'ctx>,
+        first: u64,
+        home: BasicBlock<'ctx>,
+        body: &[BasicBlock<'ctx>],
+        prologue: BasicBlock<'ctx>,
+        clause: &str,
+        name: &str,
+    ) -> Res<(PointerValue<'ctx>, PointerValue<'ctx>)> {
+        let BasicTypeEnum::ArrayType(sect) = ty else { unreachable!("a section's type is an array") };
+        let elem = sect.get_element_type();
+        let n = u64::from(sect.len());
+        let label = base.get_name().to_string_lossy().into_owned();
+        let refuse = |what: String| err(Rule::OperandKind, clause, what).on_directive(name);
+        let at = |b: &Builder<'ctx>, p: PointerValue<'ctx>| {
+            // SAFETY: element `first` of storage holding at least first + n elements.
+            unsafe { b.build_gep(elem, p, &[self.rt.i64.const_int(first, false)], "omp.section") }.expect("positioned")
+        };
+        match ffi::memory_type(base.into()) {
+            Some(BasicTypeEnum::ArrayType(whole)) => {
+                if whole.get_element_type() != elem || u64::from(whole.len()) < first + n {
+                    return Err(refuse(format!(
+                        "the array section [{first}:{n}] does not lie within {label} ({})",
+                        whole.print_to_string().to_string_lossy()
+                    )));
+                }
+                let buf = self.alloca(home, whole.into(), &format!("{label}.priv"));
+                ffi::replace_uses_in_blocks(base, buf, body);
+                let term = prologue.get_terminator().expect("terminator");
+                ffi::rematerialize_derived(base, buf, body, term);
+                let b = self.before_terminator(prologue);
+                Ok((at(b, base), at(b, buf)))
+            }
+            Some(BasicTypeEnum::PointerType(_)) => {
+                let len = u32::try_from(first + n)
+                    .map_err(|_| refuse(format!("the array section [{first}:{n}] is too large")))?;
+                let whole = elem.array_type(len);
+                let buf = self.alloca(home, whole.into(), &format!("{label}.priv"));
+                let var = self.alloca(home, self.rt.ptr.into(), &format!("{label}.ptr.priv"));
+                ffi::replace_uses_in_blocks(base, var, body);
+                let b = self.before_terminator(prologue);
+                b.build_store(var, buf).expect("positioned");
+                let elems = b.build_load(self.rt.ptr, base, &label).expect("positioned").into_pointer_value();
+                Ok((at(b, elems), at(b, buf)))
+            }
+            _ => Err(refuse(format!("{label} is neither an array nor a pointer: it has no array section"))),
+        }
+    }
+
+    /// An array section `[first, first + len)` with bounds known only at run
+    /// time (`elem` its element type): an array variable gets a private copy
+    /// of the whole array, a pointer variable a private heap buffer of
+    /// `first + len` elements (returned, to be freed) behind a private
+    /// pointer; both indexed like the original. Returns the addresses of the
+    /// section's first element in the original and in the copy, and its
+    /// length in i64. Computed in `prologue`.
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    pub(super) fn privatize_runtime_section(
+        &self,
+        base: PointerValue<'ctx>,
+        elem: BasicTypeEnum<'ctx>,
+        first: weft_intrinsics::model::ValueId,
+        length: weft_intrinsics::model::ValueId,
+        home: BasicBlock<'ctx>,
+        body: &[BasicBlock<'ctx>],
+        prologue: BasicBlock<'ctx>,
+    ) -> Res<(PointerValue<'ctx>, PointerValue<'ctx>, IntValue<'ctx>, Option<PointerValue<'ctx>>)> {
+        let label = base.get_name().to_string_lossy().into_owned();
+        let i64t = self.rt.i64;
+        let memory = ffi::memory_type(base.into());
+        let b = self.before_terminator(prologue);
+        let wide = |v: IntValue<'ctx>| {
+            if v.get_type().get_bit_width() == 64 {
+                v
+            } else {
+                b.build_int_z_extend(v, i64t, "").expect("positioned")
+            }
+        };
+        let first = wide(self.value(first).into_int_value());
+        let len = wide(self.value(length).into_int_value());
+        let at = |b: &Builder<'ctx>, p: PointerValue<'ctx>| {
+            // SAFETY: element `first` of storage holding at least first + len elements.
+            unsafe { b.build_gep(elem, p, &[first], "omp.section") }.expect("positioned")
+        };
+        match memory {
+            Some(BasicTypeEnum::ArrayType(whole)) => {
+                let buf = self.alloca(home, whole.into(), &format!("{label}.priv"));
+                ffi::replace_uses_in_blocks(base, buf, body);
+                let term = prologue.get_terminator().expect("terminator");
+                ffi::rematerialize_derived(base, buf, body, term);
+                let b = self.before_terminator(prologue);
+                Ok((at(b, base), at(b, buf), len, None))
+            }
+            Some(BasicTypeEnum::PointerType(_)) => {
+                let var = self.alloca(home, self.rt.ptr.into(), &format!("{label}.ptr.priv"));
+                ffi::replace_uses_in_blocks(base, var, body);
+                let b = self.before_terminator(prologue);
+                let n = b.build_int_add(first, len, "").expect("positioned");
+                let bytes = b.build_int_mul(n, elem.size_of().expect("sized"), "").expect("positioned");
+                let malloc = self.rt.func("malloc", Some(self.rt.ptr.into()), &[i64t.into()], false);
+                let buf = b
+                    .build_call(malloc, &[bytes.into()], &format!("{label}.section"))
+                    .expect("positioned")
+                    .try_as_basic_value()
+                    .left()
+                    .expect("malloc returns a pointer")
+                    .into_pointer_value();
+                b.build_store(var, buf).expect("positioned");
+                let elems = b.build_load(self.rt.ptr, base, &label).expect("positioned").into_pointer_value();
+                Ok((at(b, elems), at(b, buf), len, Some(buf)))
+            }
+            _ => Err(err(
+                Rule::OperandKind,
+                "QUAL.OPND.ARRSECT",
+                format!("{label} is neither an array nor a pointer: it has no array section"),
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(lower: u64, length: u64, stride: u64) -> Dim {
+        Dim { lower, length, stride }
+    }
+
+    #[test]
+    fn strided_one_dimension() {
+        let r = resolve(&[d(1, 3, 2)], &[8]).expect("fits");
+        let offs: Vec<u64> = (0..count(&r)).map(|t| offset(&r, t)).collect();
+        assert_eq!(offs, vec![1, 3, 5]);
+        assert!(resolve(&[d(1, 4, 2)], &[8]).is_ok(), "element 7 is the last one");
+        assert!(resolve(&[d(2, 4, 2)], &[8]).is_err(), "element 8 is past the end");
+        assert!(resolve(&[d(0, 0, 1)], &[8]).is_err());
+        assert!(resolve(&[d(0, 2, 0)], &[8]).is_err());
+        assert!(resolve(&[d(u64::MAX, 2, u64::MAX)], &[8]).is_err(), "no overflow");
+    }
+
+    #[test]
+    fn two_dimensions_row_major() {
+        // a[1:2][2:3] of int a[4][5]
+        let r = resolve(&[d(1, 2, 1), d(2, 3, 1)], &[4, 5]).expect("fits");
+        assert_eq!(r[0].scale, 5);
+        assert_eq!(r[1].scale, 1);
+        let offs: Vec<u64> = (0..count(&r)).map(|t| offset(&r, t)).collect();
+        assert_eq!(offs, vec![7, 8, 9, 12, 13, 14]);
+        assert!(resolve(&[d(1, 2, 1), d(3, 3, 1)], &[4, 5]).is_err());
+    }
+
+    #[test]
+    fn left_out_dimensions_are_whole() {
+        // a[2:1] of int a[3][2]: row 2.
+        let r = resolve(&[d(2, 1, 1)], &[3, 2]).expect("fits");
+        let offs: Vec<u64> = (0..count(&r)).map(|t| offset(&r, t)).collect();
+        assert_eq!(offs, vec![4, 5]);
+        assert!(resolve(&[d(0, 1, 1), d(0, 1, 1)], &[3]).is_err(), "more dimensions than the array");
+    }
+}
