@@ -2,6 +2,7 @@
 // Every function here is wrapped by exactly one safe function in src/ffi.rs.
 #include "llvm-c/Core.h"
 #include "llvm/IR/BasicBlock.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -758,6 +759,35 @@ int weft_writes_through_unknown(LLVMValueRef inst) {
 // Gives `to` the debug location of `from`.
 void weft_copy_debug_loc(LLVMValueRef from, LLVMValueRef to) {
   cast<Instruction>(unwrap(to))->setDebugLoc(cast<Instruction>(unwrap(from))->getDebugLoc());
+}
+
+// Every call in a function with debug info to a function with debug info
+// (a microtask, a user's helper) must carry a location, or the verifier
+// rejects it (an inlinable call) and the inliner can fail on it. Calls weft
+// made get the location of the nearest instruction before them that has
+// one, else line 0 of the function. Returns how many were given one.
+unsigned weft_locate_calls(LLVMValueRef fn) {
+  Function *F = cast<Function>(unwrap(fn));
+  DISubprogram *SP = F->getSubprogram();
+  if (!SP)
+    return 0;
+  unsigned n = 0;
+  for (BasicBlock &BB : *F) {
+    DebugLoc Last;
+    for (Instruction &I : BB) {
+      if (I.getDebugLoc()) {
+        Last = I.getDebugLoc();
+        continue;
+      }
+      auto *CB = dyn_cast<CallBase>(&I);
+      Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+      if (!Callee || !Callee->getSubprogram())
+        continue;
+      I.setDebugLoc(Last ? Last : DebugLoc(DILocation::get(F->getContext(), 0, 0, SP)));
+      ++n;
+    }
+  }
+  return n;
 }
 
 } // extern "C"

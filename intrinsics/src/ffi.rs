@@ -51,6 +51,7 @@ extern "C" {
     ) -> LLVMValueRef;
     fn weft_build_region_exit(before: LLVMValueRef, token: LLVMValueRef, tag: *const c_char) -> LLVMValueRef;
     fn weft_copy_debug_loc(from: LLVMValueRef, to: LLVMValueRef);
+    fn weft_locate_calls(f: LLVMValueRef) -> c_uint;
     fn weft_may_be_captured(v: LLVMValueRef) -> c_int;
     fn weft_writes_through_unknown(inst: LLVMValueRef) -> c_int;
     fn weft_no_op_copy(v: LLVMValueRef, before: LLVMValueRef, name: *const c_char) -> LLVMValueRef;
@@ -493,6 +494,15 @@ pub fn may_be_captured(v: Value) -> bool {
 pub fn writes_through_unknown(inst: InstructionValue<'_>) -> bool {
     // SAFETY: a read-only query on a live instruction.
     unsafe { weft_writes_through_unknown(inst.as_value_ref()) != 0 }
+}
+
+/// Gives every call in `f` (when it has debug info) to a function with debug
+/// info a debug location, as the verifier requires of inlinable calls: the
+/// location of the instruction before it, else line 0 of `f`. Returns how
+/// many calls needed one.
+pub fn locate_calls(f: FunctionValue<'_>) -> u32 {
+    // SAFETY: a live function; only debug locations change.
+    unsafe { weft_locate_calls(f.as_value_ref()) }
 }
 
 /// Gives `to` the debug location of `from`.

@@ -31,6 +31,9 @@ pub fn run(module: &Module<'_>) -> PassResult {
             }
         }
     }
+    if !sites.is_empty() {
+        paropt::locate_calls(module);
+    }
     Ok(!sites.is_empty())
 }
 
@@ -40,6 +43,9 @@ pub fn print(module: &Module<'_>) -> PassResult {
     let sites = paropt::lower_simd_in_place(module)?;
     for site in &sites {
         eprint!("{}", vplan::print_site(site));
+    }
+    if !sites.is_empty() {
+        paropt::locate_calls(module);
     }
     Ok(!sites.is_empty())
 }

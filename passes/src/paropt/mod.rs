@@ -198,5 +198,20 @@ pub fn run(module: &Module<'_>) -> PassResult {
             changed = true;
         }
     }
+    if changed {
+        locate_calls(module);
+    }
     Ok(changed)
+}
+
+/// The calls lowering made (to microtasks, to a non-POD variable's helpers)
+/// get debug locations where the module has debug info (`ffi::locate_calls`).
+pub fn locate_calls(module: &Module<'_>) {
+    let mut f = module.get_first_function();
+    while let Some(func) = f {
+        if func.count_basic_blocks() > 0 {
+            ffi::locate_calls(func);
+        }
+        f = func.get_next_function();
+    }
 }
