@@ -11,6 +11,7 @@ use llvm_plugin::PreservedAnalyses;
 use weft_intrinsics::ffi::{self, Severity};
 use weft_intrinsics::{PassResult, Rule, WeftError};
 use weft_passes::cleanup::strip_directives;
+use weft_passes::pipeline::has_weft_work;
 
 thread_local! {
     static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
@@ -43,8 +44,12 @@ pub fn report(module: &Module<'_>, pass: &str, errors: &[WeftError]) {
 
 /// Runs one weft pass body with errors and panics turned into diagnostics.
 pub fn run_guarded(module: &Module<'_>, pass: &str, body: impl FnOnce(&Module<'_>) -> PassResult) -> PreservedAnalyses {
+    // (Only a module that was valid before weft ran can blame weft; clang
+    // does not verify its input.)
+    let valid_before = has_weft_work(module) && module.verify().is_ok();
     let outcome = panic::catch_unwind(AssertUnwindSafe(|| body(module)));
     let errors = match outcome {
+        Ok(Ok(true)) if !valid_before => return PreservedAnalyses::None,
         // Invalid IR would crash code generation (clang does not verify):
         // a bug in weft, reported as one.
         Ok(Ok(true)) => match module.verify() {

@@ -175,10 +175,11 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         // (As in lower_data: what the code after shares must not see the copies.)
         ffi::recompute_pure_escaping(&body, shape.end.get_first_instruction().expect("the END group"));
         if let Some(v) = vars.iter().find(|v| v.runtime_section.is_some() || v.layout.is_some()) {
+            let what = if v.layout.is_some() { "strides or several dimensions" } else { "run-time bounds" };
             return Err(WeftError::new(
                 Rule::NotYetSupported,
                 v.clause.as_str(),
-                "array sections with run-time bounds, strides or several dimensions on a construct one thread runs (simd, single)",
+                format!("array sections with {what} on a construct one thread runs (simd, single)"),
             )
             .on_directive(name)
             .at(a.graph.regions[r].entry.span.first));

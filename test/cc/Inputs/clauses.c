@@ -1,7 +1,7 @@
 int v[4][4];
 int f(int n) {
   int s = 0, x = 0;
-#pragma omp parallel for reduction(+: v[0:2][0:4])
+#pragma omp parallel for reduction(+: v[0:2][:])
   for (int i = 0; i < n; i++)
     v[i % 2][i % 4] += i;
 #pragma omp parallel for lastprivate(conditional: x)

@@ -51,12 +51,18 @@ int main(void) {
       if (data[i] >= lo && data[i] <= hi)
         above += (long)(data[i] * scale * 2.0) * weights[i % 3];
 
+    /* (Atomic: after nowait, another thread may run the next single at
+       the same time.) */
 #pragma omp single nowait
     {
+#pragma omp atomic
       setup_runs += 10;
     }
 #pragma omp single
-    setup_runs += 100;
+    {
+#pragma omp atomic
+      setup_runs += 100;
+    }
   }
 
   printf("setup ran once per single: %d\n", setup_runs);
