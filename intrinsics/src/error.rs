@@ -40,6 +40,9 @@ pub enum Rule {
     GenX,
     /// A malformed weft-cc marker call (`__weft_cc_begin/end/private`).
     Marker,
+    /// A module that is not valid LLVM IR when a weft pass is to run
+    /// (clang does not verify its input): weft leaves it untouched.
+    InvalidIr,
     /// A bug in weft (a caught panic).
     Internal,
 }
@@ -64,6 +67,7 @@ impl Rule {
             Rule::UnloweredDirective => "unlowered-directive",
             Rule::GenX => "genx",
             Rule::Marker => "marker",
+            Rule::InvalidIr => "invalid-ir",
             Rule::Internal => "internal",
         }
     }

@@ -44,12 +44,28 @@ pub fn report(module: &Module<'_>, pass: &str, errors: &[WeftError]) {
 
 /// Runs one weft pass body with errors and panics turned into diagnostics.
 pub fn run_guarded(module: &Module<'_>, pass: &str, body: impl FnOnce(&Module<'_>) -> PassResult) -> PreservedAnalyses {
-    // (Only a module that was valid before weft ran can blame weft; clang
-    // does not verify its input.)
-    let valid_before = has_weft_work(module) && module.verify().is_ok();
+    // clang does not verify its input: weft does, before it touches a
+    // module it has work in (LLVM's own analyses assert on broken IR), and
+    // after, so a module left invalid is reported as weft's bug.
+    let work = has_weft_work(module);
+    if work {
+        if let Err(msg) = module.verify() {
+            let msg = msg.to_string_lossy();
+            let first: Vec<&str> = msg.lines().take(4).collect();
+            let e = WeftError::new(
+                Rule::InvalidIr,
+                pass,
+                format!("the module is not valid LLVM IR, so weft leaves it alone: {}", first.join(" / ")),
+            );
+            // (No directive may reach code generation: clang goes on to it.)
+            let _ = panic::catch_unwind(AssertUnwindSafe(|| strip_directives(module)));
+            report(module, pass, &[e]);
+            return PreservedAnalyses::None;
+        }
+    }
     let outcome = panic::catch_unwind(AssertUnwindSafe(|| body(module)));
     let errors = match outcome {
-        Ok(Ok(true)) if !valid_before => return PreservedAnalyses::None,
+        Ok(Ok(true)) if !work => return PreservedAnalyses::None,
         // Invalid IR would crash code generation (clang does not verify):
         // a bug in weft, reported as one.
         Ok(Ok(true)) => match module.verify() {

@@ -20,6 +20,8 @@ pub(super) struct Helpers<'ctx> {
     pub(super) copy_ctor: Option<FunctionValue<'ctx>>,
     pub(super) copy_assign: Option<FunctionValue<'ctx>>,
     pub(super) dtor: Option<FunctionValue<'ctx>>,
+    pub(super) combiner: Option<FunctionValue<'ctx>>,
+    pub(super) initializer: Option<FunctionValue<'ctx>>,
 }
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
@@ -42,7 +44,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                     format!(
                         "the non-POD {what} @{} must be a function of ({})",
                         p.get_name().to_string_lossy(),
-                        if params == 1 { "ptr this" } else { "ptr this, ptr from" }
+                        match (params, what) {
+                            (1, _) => "ptr this",
+                            (_, "combiner") => "ptr out, ptr in",
+                            (_, "initializer") => "ptr priv, ptr orig",
+                            _ => "ptr this, ptr from",
+                        }
                     ),
                 )
                 .on_directive(name)),
@@ -53,6 +60,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             copy_ctor: resolve(h.copy_ctor, "copy constructor", 2)?,
             copy_assign: resolve(h.copy_assign, "copy assignment", 2)?,
             dtor: resolve(h.dtor, "destructor", 1)?,
+            combiner: resolve(h.combiner, "combiner", 2)?,
+            initializer: resolve(h.initializer, "initializer", 2)?,
         };
         // An array of non-POD objects: each helper runs on every element
         // (the destructor from the last element back, as C++ destroys arrays).
@@ -63,6 +72,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 copy_ctor: each(helpers.copy_ctor, false),
                 copy_assign: each(helpers.copy_assign, false),
                 dtor: each(helpers.dtor, true),
+                combiner: each(helpers.combiner, false),
+                initializer: each(helpers.initializer, false),
             };
         }
         Ok(Some(helpers))
@@ -213,6 +224,35 @@ fn copy_by<'ctx>(
         Some(f) => call(b, f, &[dst, src]),
         None => super::privatize::copy(b, ty, dst, src),
     }
+}
+
+/// A user-defined reduction's private copy: its initializer `(priv, orig)`,
+/// else its constructor, else zeros (as C initializes a static variable).
+pub(super) fn udr_init<'ctx>(
+    b: &Builder<'ctx>,
+    h: Option<Helpers<'ctx>>,
+    ty: BasicTypeEnum<'ctx>,
+    copy: PointerValue<'ctx>,
+    orig: PointerValue<'ctx>,
+) {
+    match (h.and_then(|h| h.initializer), h.and_then(|h| h.ctor)) {
+        (Some(f), _) => call(b, f, &[copy, orig]),
+        (None, Some(f)) => call(b, f, &[copy]),
+        (None, None) => {
+            b.build_store(copy, ty.const_zero()).expect("positioned");
+        }
+    }
+}
+
+/// `out op= in` by a user-defined reduction's combiner.
+pub(super) fn udr_combine<'ctx>(
+    b: &Builder<'ctx>,
+    h: Option<Helpers<'ctx>>,
+    out: PointerValue<'ctx>,
+    inp: PointerValue<'ctx>,
+) {
+    let f = h.and_then(|h| h.combiner).expect("the plan requires a combiner");
+    call(b, f, &[out, inp]);
 }
 
 /// Destroys a copy (nothing for a trivial destructor).

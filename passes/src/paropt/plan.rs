@@ -139,6 +139,11 @@ pub struct Helpers {
     pub copy_assign: Option<ValueId>,
     /// `dtor(ptr this)`: every copy, when the thread leaves the construct.
     pub dtor: Option<ValueId>,
+    /// A user-defined reduction's `combiner(ptr out, ptr in)`: `out op= in`.
+    pub combiner: Option<ValueId>,
+    /// A user-defined reduction's `initializer(ptr priv, ptr orig)`: sets
+    /// up a thread's copy (None: the constructor, else zeros).
+    pub initializer: Option<ValueId>,
 }
 
 impl Helpers {
@@ -153,6 +158,7 @@ impl Helpers {
                     copy_ctor: f.copy_ctor,
                     copy_assign: l.copy_assign,
                     dtor: f.dtor.or(l.dtor),
+                    ..Helpers::default()
                 })
             }
         }
@@ -392,6 +398,17 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
                 Share::Lastprivate => Helpers { ctor: f(0), copy_assign: f(1), dtor: f(2), ..Helpers::default() },
                 // Both copy into a live object.
                 Share::Copyin | Share::Copyprivate => Helpers { copy_assign: f(0), ..Helpers::default() },
+                Share::Reduction { op: ReductionOp::Udr, .. } => {
+                    if f(2).is_none() {
+                        return Err(WeftError::new(
+                            Rule::OperandKind,
+                            clause,
+                            "a user-defined reduction needs its combiner (a function of (ptr out, ptr in))",
+                        )
+                        .on_directive(on));
+                    }
+                    Helpers { ctor: f(0), dtor: f(1), combiner: f(2), initializer: f(3), ..Helpers::default() }
+                }
                 _ => return Err(not_yet(clause, "non-POD list items in this clause").on_directive(on)),
             });
             Ok(v)
@@ -485,7 +502,10 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
             }
             // (A nest that weft-prepare collapsed has one counter.)
             C::Collapse => c.value().and_then(Operand::const_uint) != Some(1) && env.normalized_iv.len() != 1,
-            C::Reduction(ReductionOp::Udr) => true,
+            // (A user-defined reduction's own code in a vector loop: not yet.)
+            C::Reduction(ReductionOp::Udr) => {
+                construct == Construct::Simd || matches!(r.kind, DirKind::LoopSimd | DirKind::ParallelLoopSimd)
+            }
             // (On a simd loop run in order, the copy made in place starts as
             // the original and is copied back: the original ends as the last
             // assignment left it, or as it was, which is what CONDITIONAL asks.)
@@ -550,7 +570,16 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     }
     for red in &env.reductions {
         let share = Share::Reduction { op: red.op, unsigned: red.modifiers.contains(Modifiers::UNSIGNED) };
-        vars.push(var_of(&red.item, &clause_of(ClauseKind::Reduction(red.op)), share, name)?);
+        let v = var_of(&red.item, &clause_of(ClauseKind::Reduction(red.op)), share, name)?;
+        if red.op == ReductionOp::Udr && v.nonpod.is_none() {
+            return Err(WeftError::new(
+                Rule::OperandKind,
+                v.clause.as_str(),
+                "a user-defined reduction item comes with its helpers (ctor, dtor, combiner, initializer: QUAL.OPND.NONPOD or :NONPOD)",
+            )
+            .on_directive(name));
+        }
+        vars.push(v);
     }
     if construct.is_loop() {
         match (env.normalized_iv.as_slice(), env.normalized_ub.as_slice()) {

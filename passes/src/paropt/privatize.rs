@@ -79,21 +79,24 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 }
                 None => None,
             };
+            // (A user-defined reduction brings its own initializer and combiner.)
             if let Share::Reduction { op, .. } = v.share {
-                // (A struct has no identity: reduction_identity refuses it; an
-                // array is reduced element by element.)
-                let elem = layout.as_ref().map_or(element_type(ty), |l| l.1);
-                reduction_identity(elem, op, false).ok_or_else(|| {
-                    err(
-                        Rule::OperandKind,
-                        &v.clause,
-                        format!(
-                            "this reduction operator does not apply to type {}",
-                            ty.print_to_string().to_string_lossy()
-                        ),
-                    )
-                    .on_directive(name)
-                })?;
+                if op != ReductionOp::Udr {
+                    // (A struct has no identity: reduction_identity refuses it; an
+                    // array is reduced element by element.)
+                    let elem = layout.as_ref().map_or(element_type(ty), |l| l.1);
+                    reduction_identity(elem, op, false).ok_or_else(|| {
+                        err(
+                            Rule::OperandKind,
+                            &v.clause,
+                            format!(
+                                "this reduction operator does not apply to type {}",
+                                ty.print_to_string().to_string_lossy()
+                            ),
+                        )
+                        .on_directive(name)
+                    })?;
+                }
             }
             if matches!(v.share, Share::Linear { .. }) && !ty.is_int_type() && !ty.is_pointer_type() {
                 return Err(not_yet_linear(&v.clause, name, ty));
@@ -206,8 +209,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                     });
                     p.array_fns = Some((init, combine));
                 }
-            } else if matches!((share, ty), (Share::Reduction { .. }, BasicTypeEnum::ArrayType(_)))
-                || (len.is_some() && matches!(share, Share::Reduction { .. }))
+            } else if !matches!(share, Share::Reduction { op: ReductionOp::Udr, .. })
+                && (matches!((share, ty), (Share::Reduction { .. }, BasicTypeEnum::ArrayType(_)))
+                    || (len.is_some() && matches!(share, Share::Reduction { .. })))
             {
                 p.array_fns = Some((
                     self.array_reduction_fn(&p, fname, ArrayStep::Identity),
@@ -241,6 +245,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 }
                 Share::NormUb => copy(b, p.ty, p.copy, p.orig),
                 Share::Private | Share::Lastprivate => nonpod::construct(b, p.nonpod, p.copy),
+                Share::Reduction { op: ReductionOp::Udr, .. } => nonpod::udr_init(b, p.nonpod, p.ty, p.copy, p.orig),
                 Share::Reduction { op, unsigned } => match p.array_fns {
                     Some((init, _)) => {
                         let mut args: Vec<BasicMetadataValueEnum<'ctx>> = vec![p.copy.into()];
@@ -313,9 +318,11 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         if let Some(tail) = conditional {
             fini = tail;
         }
-        // Each thread's non-POD copies die as it leaves the construct.
+        // Each thread's non-POD copies die as it leaves the construct (a
+        // reduction's after it is combined, at the end).
         let b = self.before_terminator(fini);
-        for p in &privs {
+        let is_udr = |p: &&Private| matches!(p.share, Share::Reduction { op: ReductionOp::Udr, .. });
+        for p in privs.iter().filter(|p| !is_udr(p)) {
             nonpod::destroy(b, p.nonpod, p.copy);
         }
         // Reductions through the runtime: __kmpc_reduce_nowait returns 1 on the
@@ -383,11 +390,17 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             self.rt.call(b, "__kmpc_end_reduce_nowait", None, &[ident.into(), gtid.into(), lock.into()]);
             // 2 (the atomic method) is not asked for (no KMP_IDENT_ATOMIC_REDUCE);
             // should a runtime answer it anyway, combine under the same lock.
-            let (atomic, _) = self.if_then(two, tail.get_terminator().expect("terminator"), "omp.reduce.atomic");
+            let (atomic, tail) = self.if_then(two, tail.get_terminator().expect("terminator"), "omp.reduce.atomic");
             let b = self.before_terminator(atomic);
             self.rt.call(b, "__kmpc_critical", None, &[ident.into(), gtid.into(), lock.into()]);
             self.combine_into_originals(b, &reds);
             self.rt.call(b, "__kmpc_end_critical", None, &[ident.into(), gtid.into(), lock.into()]);
+            // (The runtime's tree reduction reads other threads' copies until
+            // __kmpc_reduce_nowait returns to them: destroyed only now.)
+            let b = self.before_terminator(tail);
+            for p in privs.iter().filter(is_udr) {
+                nonpod::destroy(b, p.nonpod, p.copy);
+            }
         }
         if plan.construct == Construct::Loop && (!plan.nowait || conditional.is_some()) {
             let bid = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_BARRIER_IMPL_FOR);
@@ -432,7 +445,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 }
                 _ => continue,
             };
-            // (Array reductions stay in memory: the vector loop leaves them.)
+            // (Array reductions stay in memory: the vector loop leaves them.
+            // A user-defined one is refused on simd constructs by the plan.)
             if matches!(p.ty, BasicTypeEnum::IntType(_) | BasicTypeEnum::FloatType(_)) {
                 bundles.push((tag, vec![ffi::Value::of(p.copy)]));
             }
@@ -629,6 +643,10 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// through a generated function, for an array).
     fn combine_into(&self, b: &Builder<'ctx>, p: &Private<'ctx>, dst: PointerValue<'ctx>, src: PointerValue<'ctx>) {
         let Share::Reduction { op, unsigned } = p.share else { unreachable!("reductions only") };
+        if op == ReductionOp::Udr {
+            nonpod::udr_combine(b, p.nonpod, dst, src);
+            return;
+        }
         if let Some((_, combine_fn)) = p.array_fns {
             let mut args: Vec<BasicMetadataValueEnum<'ctx>> = vec![dst.into(), src.into()];
             args.extend(p.len.map(BasicMetadataValueEnum::from));
