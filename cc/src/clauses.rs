@@ -472,11 +472,31 @@ fn finish(
                 let q = format!("QUAL.OMP.{}", name.to_uppercase());
                 out.push(Clause::new(&q, vec![int_op(&need(&arg)?)]));
             }
-            "ordered" => {
-                if let Some(n) = arg {
-                    return Err(format!("ordered({n}) (doacross loops) is not supported by weft yet"));
+            "ordered" => match arg.as_deref().map(str::trim) {
+                None => out.push(Clause::new("QUAL.OMP.ORDERED", vec!["0".into()])),
+                // A doacross loop of one loop.
+                Some("1") => out.push(Clause::new("QUAL.OMP.ORDERED", vec!["1".into()])),
+                Some(n) => {
+                    return Err(format!(
+                        "ordered({n}) (doacross loop nests) is not supported by weft yet, ordered(1) is"
+                    ))
                 }
-                out.push(Clause::new("QUAL.OMP.ORDERED", vec!["0".into()]));
+            },
+            // `ordered depend(sink: i - 1)`: the loop variable's values, which
+            // weft-prepare turns into iteration numbers; `depend(source)`.
+            "depend" | "doacross" if spec.dir == "DIR.OMP.ORDERED" => {
+                let a = need(&arg)?;
+                match a.split_once(':') {
+                    Some((kind, vec)) if kind.trim() == "sink" => {
+                        let ops = split_top(vec).iter().map(|e| format!("(long)({e})")).collect();
+                        out.push(Clause::new("QUAL.OMP.DEPEND.SINK", ops));
+                    }
+                    None if a.trim() == "source" => out.push(Clause::new("QUAL.OMP.DEPEND.SOURCE", vec![])),
+                    Some((kind, rest)) if kind.trim() == "source" && rest.trim().is_empty() => {
+                        out.push(Clause::new("QUAL.OMP.DEPEND.SOURCE", vec![]))
+                    }
+                    _ => return Err(format!("{name}({a}) on ordered: only sink: and source are OpenMP")),
+                }
             }
             "nowait" => out.push(Clause::new("QUAL.OMP.NOWAIT", vec![])),
             "default" => {
@@ -596,6 +616,12 @@ mod tests {
         let e = |t: &str| parse(&s, t).unwrap_err();
         assert!(e("#pragma omp for reduction(myop: x)").contains("user-defined"));
         assert!(e("#pragma omp for ordered(2)").contains("doacross"));
+        assert_eq!(names("OMPForDirective", "#pragma omp for ordered(1)"), ["\"QUAL.OMP.ORDERED\" 1"]);
+        assert_eq!(
+            names("OMPOrderedDirective", "#pragma omp ordered depend(sink: i - 1) depend(sink: i-2)"),
+            ["\"QUAL.OMP.DEPEND.SINK\" (long)(i - 1)", "\"QUAL.OMP.DEPEND.SINK\" (long)(i-2)"]
+        );
+        assert_eq!(names("OMPOrderedDirective", "#pragma omp ordered depend(source)"), ["\"QUAL.OMP.DEPEND.SOURCE\" "]);
         assert!(e("#pragma omp for allocate(x)").contains("'allocate(x)'"));
         assert_eq!(spelling("OMPParallelSectionsDirective"), "parallel sections");
     }

@@ -100,10 +100,6 @@ pub fn rewrite(src: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
         };
         refused[id] = d.parent.is_some_and(|p| refused[p]);
         privatizes.push(spec.privatizes);
-        if spec.dir == "DIR.OMP.ORDERED" && d.stmt.is_none() {
-            diags.push(diag("'#pragma omp ordered depend(...)' (doacross loops) is not supported by weft yet".into()));
-            continue;
-        }
         let text = &src[d.pragma.clone()];
         let (mut cls, listed) = match clauses::parse(&spec, text) {
             Ok(c) => c,

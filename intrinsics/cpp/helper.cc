@@ -761,6 +761,27 @@ void weft_copy_debug_loc(LLVMValueRef from, LLVMValueRef to) {
   cast<Instruction>(unwrap(to))->setDebugLoc(cast<Instruction>(unwrap(from))->getDebugLoc());
 }
 
+// Replaces every operand of `user` that is `from` by `to`; returns how many.
+unsigned weft_replace_operand(LLVMValueRef user, LLVMValueRef from, LLVMValueRef to) {
+  User *U = cast<User>(unwrap(user));
+  unsigned n = 0;
+  for (Use &Op : U->operands())
+    if (Op.get() == unwrap(from)) {
+      Op.set(unwrap(to));
+      ++n;
+    }
+  return n;
+}
+
+// Whether `v` is an operand of `user`.
+int weft_has_operand(LLVMValueRef user, LLVMValueRef v) {
+  User *U = cast<User>(unwrap(user));
+  for (Use &Op : U->operands())
+    if (Op.get() == unwrap(v))
+      return 1;
+  return 0;
+}
+
 // Every call in a function with debug info to a function with debug info
 // (a microtask, a user's helper) must carry a location, or the verifier
 // rejects it (an inlinable call) and the inliner can fail on it. Calls weft

@@ -52,6 +52,8 @@ extern "C" {
     fn weft_build_region_exit(before: LLVMValueRef, token: LLVMValueRef, tag: *const c_char) -> LLVMValueRef;
     fn weft_copy_debug_loc(from: LLVMValueRef, to: LLVMValueRef);
     fn weft_locate_calls(f: LLVMValueRef) -> c_uint;
+    fn weft_replace_operand(user: LLVMValueRef, from: LLVMValueRef, to: LLVMValueRef) -> c_uint;
+    fn weft_has_operand(user: LLVMValueRef, v: LLVMValueRef) -> c_int;
     fn weft_may_be_captured(v: LLVMValueRef) -> c_int;
     fn weft_writes_through_unknown(inst: LLVMValueRef) -> c_int;
     fn weft_no_op_copy(v: LLVMValueRef, before: LLVMValueRef, name: *const c_char) -> LLVMValueRef;
@@ -503,6 +505,19 @@ pub fn writes_through_unknown(inst: InstructionValue<'_>) -> bool {
 pub fn locate_calls(f: FunctionValue<'_>) -> u32 {
     // SAFETY: a live function; only debug locations change.
     unsafe { weft_locate_calls(f.as_value_ref()) }
+}
+
+/// Whether `v` is one of `user`'s operands (bundle inputs included).
+pub fn has_operand(user: InstructionValue<'_>, v: Value) -> bool {
+    // SAFETY: a read-only walk of a live instruction's operands.
+    unsafe { weft_has_operand(user.as_value_ref(), v.0) != 0 }
+}
+
+/// Replaces `from` by `to` wherever `user` has it as an operand (bundle
+/// inputs included, which LLVM-C cannot set); returns how many.
+pub fn replace_operand(user: InstructionValue<'_>, from: Value, to: Value) -> u32 {
+    // SAFETY: live values; the caller makes `to` dominate `user`.
+    unsafe { weft_replace_operand(user.as_value_ref(), from.0, to.0) }
 }
 
 /// Gives `to` the debug location of `from`.

@@ -252,12 +252,22 @@ pub fn parse_clause(tag: &str, operands: Vec<Operand>, carrier: Carrier) -> Resu
             0 if kind == ClauseKind::Ordered => Args::None,
             // icx writes a plain `ordered` as ORDERED(0).
             1 if kind == ClauseKind::Ordered && operands[0].const_uint() == Some(0) => Args::None,
+            // icx's doacross form: ORDERED(n, trip count of each of the n
+            // loops); weft counts the loops itself.
             n if kind == ClauseKind::Ordered && n > 1 => {
-                return Err(WeftError::new(
-                    Rule::NotYetSupported,
-                    tag,
-                    "ordered(n) with loop trip counts (doacross loops) is not modelled yet",
-                ))
+                let v = operands.into_iter().next().expect("n > 1 operands");
+                check_single(tag, kind, &v)?;
+                if v.const_uint().is_none_or(|k| k as usize != n - 1) {
+                    return Err(arity_err(
+                        tag,
+                        format!(
+                            "ORDERED(n, trip counts...) takes n trip counts after n, got {} for n = {}",
+                            n - 1,
+                            v.text
+                        ),
+                    ));
+                }
+                Args::Value(v)
             }
             1 => {
                 let v = operands.into_iter().next().expect("one operand");
@@ -322,6 +332,17 @@ fn check_single(tag: &str, kind: ClauseKind, v: &Operand) -> Result<(), WeftErro
 fn parse_list(tag: &str, kind: ClauseKind, mods: Modifiers, ops: Vec<Operand>) -> Result<Args, WeftError> {
     use ClauseKind as C;
     match kind {
+        C::DependSink => {
+            // One integer per ordered loop: values, not variables.
+            if ops.is_empty() {
+                return Err(arity_err(tag, "lists no iteration"));
+            }
+            if let Some(bad) = ops.iter().find(|o| !o.is_int()) {
+                return Err(kind_err(tag, format!("a sink vector's entries are integers, got {}", bad.text)));
+            }
+            let items = ops.into_iter().map(|var| Item::Var { var, typed: None }).collect();
+            return Ok(Args::List { items, extra: None });
+        }
         C::Schedule(_) | C::DistSchedule => {
             // One chunk operand (0 or absent: none given).
             if ops.len() > 1 {

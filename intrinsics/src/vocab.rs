@@ -224,6 +224,12 @@ pub enum ClauseKind {
     FlushList,
     ThreadprivateList,
     Depend(DependKind),
+    /// `ordered depend(sink: vec)` of a doacross loop: one integer per
+    /// ordered loop (icx: iteration numbers; a loop written as a loop: values
+    /// of its variable, which weft-prepare turns into iteration numbers).
+    DependSink,
+    /// `ordered depend(source)`: the current iteration is done.
+    DependSource,
     Map(MapKind),
     IsDevicePtr,
     UseDevicePtr,
@@ -294,6 +300,8 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.DEPEND_IN", C::Depend(DependKind::In), List),
         ("QUAL.OMP.DEPEND_OUT", C::Depend(DependKind::Out), List),
         ("QUAL.OMP.DEPEND_INOUT", C::Depend(DependKind::Inout), List),
+        ("QUAL.OMP.DEPEND.SINK", C::DependSink, List),
+        ("QUAL.OMP.DEPEND.SOURCE", C::DependSource, None),
         ("QUAL.OMP.MAP.TO", C::Map(MapKind::To), List),
         ("QUAL.OMP.MAP.FROM", C::Map(MapKind::From), List),
         ("QUAL.OMP.MAP.TOFROM", C::Map(MapKind::Tofrom), List),
@@ -526,7 +534,7 @@ mod sets {
     pub const NOWAIT_ONLY: &[Family] = &[Plain(C::Nowait)];
     pub const MASKED: &[Family] = &[Plain(C::Filter)];
     pub const FLUSH: &[Family] = &[Plain(C::FlushList)];
-    pub const ORDERED: &[Family] = &[Depend];
+    pub const ORDERED: &[Family] = &[Plain(C::DependSink), Plain(C::DependSource)];
     pub const THREADPRIVATE: &[Family] = &[Plain(C::ThreadprivateList)];
     pub const TASKWAIT: &[Family] = &[Depend, Plain(C::Nowait)];
     pub const NONE: &[Family] = &[];

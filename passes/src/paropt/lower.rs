@@ -71,7 +71,7 @@ pub(super) fn err(rule: Rule, construct: &str, detail: impl Into<String>) -> Wef
     WeftError::new(rule, construct, detail.into())
 }
 
-pub(super) fn directive_calls_between<'ctx>(first: ValueId, last: ValueId) -> Vec<InstructionValue<'ctx>> {
+pub(crate) fn directive_calls_between<'ctx>(first: ValueId, last: ValueId) -> Vec<InstructionValue<'ctx>> {
     // SAFETY: the span's calls come from a fresh analysis of this function.
     let (mut cur, last) = unsafe { (Some(ffi::instruction(first)), ffi::instruction(last)) };
     let mut out = Vec::new();
@@ -413,6 +413,11 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                     self.rt.call(b, "__kmpc_barrier", None, &[bid.into(), gtid.into()]);
                 }
             }
+            Construct::Ordered if !plan.sinks.is_empty() || plan.source => {
+                let gtid = outer_gtid(self);
+                let ident = self.rt.ident(&fname, Some(begin_call), runtime::IDENT_KMPC);
+                self.doacross_ordered(a, r, plan, shape, outer_home, gtid, ident)?;
+            }
             Construct::Ordered => {
                 let gtid = outer_gtid(self);
                 let ident = self.rt.ident(&fname, Some(begin_call), runtime::IDENT_KMPC);
@@ -510,6 +515,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             Construct::Flush => "lowered in place: __kmpc_flush".to_string(),
             Construct::Taskwait => "lowered in place: __kmpc_omp_taskwait".to_string(),
             Construct::Taskyield => "lowered in place: __kmpc_omp_taskyield".to_string(),
+            Construct::Ordered if !plan.sinks.is_empty() || plan.source => {
+                "lowered in place: __kmpc_doacross_wait / __kmpc_doacross_post".to_string()
+            }
             Construct::Ordered => "lowered in place: __kmpc_ordered / __kmpc_end_ordered".to_string(),
             Construct::Simd => "run by the encountering thread".to_string(),
             _ => String::from("lowered"),

@@ -6,6 +6,7 @@
 //! before parents.
 pub mod atomic;
 pub mod conditional;
+pub mod doacross;
 pub mod lower;
 pub mod nonpod;
 pub mod outline;
@@ -71,7 +72,7 @@ fn plan_all(analyses: &[Analysis<'_>]) -> Result<(), Vec<WeftError>> {
 /// master, masked or critical region.
 fn check_nesting(a: &Analysis<'_>, r: usize, p: &Plan) -> Result<(), WeftError> {
     if p.construct == Construct::Ordered {
-        return check_ordered(a, r);
+        return check_ordered(a, r, !p.sinks.is_empty() || p.source);
     }
     if !matches!(p.construct, Construct::Loop | Construct::Single | Construct::Barrier) {
         return Ok(());
@@ -108,16 +109,29 @@ fn check_nesting(a: &Analysis<'_>, r: usize, p: &Plan) -> Result<(), WeftError> 
 }
 
 /// An `ordered` region belongs to the loop it is closely nested in, which
-/// must have the ORDERED clause.
-fn check_ordered(a: &Analysis<'_>, r: usize) -> Result<(), WeftError> {
+/// must have the ORDERED clause: ORDERED(n) for `ordered depend(...)`
+/// (doacross), a plain one for an `ordered` region.
+fn check_ordered(a: &Analysis<'_>, r: usize, depend: bool) -> Result<(), WeftError> {
     let reg = &a.graph.regions[r];
     let mut cur = reg.parent;
     while let Some(i) = cur {
         let outer = &a.graph.regions[i];
         match Construct::of(outer.kind) {
             Some(Construct::Loop | Construct::ParallelLoop) => {
-                if outer.env.has_value_clause(ClauseKind::Ordered) {
+                let doacross = outer.env.doacross() > 0;
+                if outer.env.has_value_clause(ClauseKind::Ordered) && doacross == depend {
                     return Ok(());
+                }
+                if outer.env.has_value_clause(ClauseKind::Ordered) {
+                    return Err(WeftError::new(
+                        Rule::ClauseNotAllowed,
+                        reg.kind.begin_name(),
+                        if depend {
+                            "ordered depend(sink/source) needs a loop with ORDERED(n) (a doacross loop), not a plain ORDERED"
+                        } else {
+                            "an ordered region without depend may not be nested in a doacross loop (ORDERED(n))"
+                        },
+                    ));
                 }
                 break;
             }

@@ -104,9 +104,16 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 format!("__kmpc_dispatch_init{sfx}/__kmpc_dispatch_next{sfx}")
             }
         ));
+        let dims = sched.doacross.then(|| self.doacross_dims(home));
+        if dims.is_some() {
+            self.notes.push("doacross: __kmpc_doacross_init/fini around it".into());
+        }
         let b = self.at(init);
         let ub0 = b.build_load(t, ub.copy, "omp.ub0").expect("positioned").into_int_value();
         b.build_store(last, i32t.const_zero()).expect("positioned");
+        if let Some(dims) = dims {
+            self.doacross_init(b, dims, ident, gtid, start, ub0, unsigned);
+        }
         if sched.is_plain_static() {
             b.build_store(lo, start).expect("positioned");
             b.build_store(hi, ub0).expect("positioned");
@@ -134,6 +141,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             init.set_operand(0, nlo);
             let b = self.before_terminator(shape.fini);
             self.rt.call(b, "__kmpc_for_static_fini", None, &[ident.into(), gtid.into()]);
+            if sched.doacross {
+                self.doacross_fini(b, ident, gtid);
+            }
             return Ok(LoopEnds { start: init, chunk_end: shape.fini, last, fini: shape.fini });
         }
         // A chunk loop around the loop: dispatch_next hands out chunks until none is left.
@@ -181,6 +191,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         self.b.position_at_end(shape.fini);
         self.b.build_unconditional_branch(dispatch).expect("positioned");
         self.b.position_at_end(done);
+        if sched.doacross {
+            self.doacross_fini(&self.b, ident, gtid);
+        }
         self.b.build_unconditional_branch(shape.end).expect("positioned");
         Ok(LoopEnds { start: init, chunk_end: shape.fini, last, fini: done })
     }

@@ -234,6 +234,9 @@ pub struct Schedule {
     pub nonmonotonic: bool,
     /// The loop has the ORDERED clause (plain `ordered`, no doacross).
     pub ordered: bool,
+    /// The loop has ORDERED(1): a doacross loop, whose `ordered
+    /// depend(sink/source)` constructs wait for and post iterations.
+    pub doacross: bool,
 }
 
 impl Schedule {
@@ -291,6 +294,10 @@ pub struct Plan {
     pub filter: Option<ValueId>,
     /// ATOMIC's kind (update when none is given) and whether it is seq_cst.
     pub atomic: (AtomicOp, bool),
+    /// An `ordered depend(sink: ...)`'s vectors (one integer per ordered loop).
+    pub sinks: Vec<Vec<ValueId>>,
+    /// An `ordered depend(source)`.
+    pub source: bool,
 }
 
 fn not_yet(construct: &str, what: impl Into<String>) -> WeftError {
@@ -492,8 +499,9 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         use ClauseKind as C;
         let unsupported = match c.kind {
             C::Depend(_) | C::Map(_) => true,
-            // ORDERED(0) is plain `ordered`; ORDERED(n) a doacross loop.
-            C::Ordered => c.value().is_some_and(|v| v.const_uint() != Some(0)),
+            // ORDERED(0) is plain `ordered`; ORDERED(n) a doacross loop (of
+            // one loop: a nest is not built yet).
+            C::Ordered => c.value().is_some_and(|v| v.const_uint().is_none_or(|n| n > 1)),
             // (A simd loop's linear variables are refused by paropt::simd.)
             // (LINEAR:IV names a simd loop's own variable, as icx writes it.)
             C::Linear => {
@@ -515,6 +523,10 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
             C::Reduction(_) => c.modifiers.intersects(Modifiers::INSCAN | Modifiers::CMPLX),
             _ => false,
         };
+        if unsupported && c.kind == C::Ordered {
+            return Err(not_yet(&c.spelling, "a doacross loop nest (ORDERED(n) with n > 1); ORDERED(1) is built")
+                .on_directive(name));
+        }
         if unsupported {
             return Err(not_yet(&c.spelling, "weft-paropt cannot lower this clause yet").on_directive(name));
         }
@@ -618,7 +630,14 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     {
         return Err(not_yet(&vars[0].clause, "data-sharing clauses on this construct").on_directive(name));
     }
-    let ordered = construct.is_loop() && env.has_value_clause(ClauseKind::Ordered);
+    let doacross = construct.is_loop() && env.doacross() == 1;
+    let ordered = construct.is_loop() && env.has_value_clause(ClauseKind::Ordered) && !doacross;
+    if doacross
+        && (env.value(ClauseKind::Collapse).and_then(Operand::const_uint).unwrap_or(1) > 1
+            || matches!(r.kind, DirKind::LoopSimd | DirKind::ParallelLoopSimd))
+    {
+        return Err(not_yet(name, "a doacross loop (ORDERED(1)) that is collapsed or also simd"));
+    }
     let schedule = match &env.schedule {
         Some(s) => Schedule {
             kind: s.kind,
@@ -626,8 +645,16 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
             monotonic: s.modifiers.contains(Modifiers::MONOTONIC),
             nonmonotonic: s.modifiers.contains(Modifiers::NONMONOTONIC),
             ordered,
+            doacross,
         },
-        None => Schedule { kind: ScheduleKind::Static, chunk: None, monotonic: false, nonmonotonic: false, ordered },
+        None => Schedule {
+            kind: ScheduleKind::Static,
+            chunk: None,
+            monotonic: false,
+            nonmonotonic: false,
+            ordered,
+            doacross,
+        },
     };
     if let Some(chunk) = env.schedule.as_ref().and_then(|s| s.chunk.as_ref()) {
         if chunk.const_int().is_some_and(|n| n <= 0) {
@@ -658,6 +685,8 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
             ClauseKind::Atomic(op) => (op, m.contains(Modifiers::SEQ_CST)),
             _ => unreachable!("filtered to atomic clauses"),
         }),
+        sinks: env.sinks.iter().map(|v| v.iter().map(|o| o.value).collect()).collect(),
+        source: env.has_flag(ClauseKind::DependSource),
     })
 }
 
@@ -685,6 +714,7 @@ mod tests {
             monotonic,
             nonmonotonic: false,
             ordered: false,
+            doacross: false,
         };
         assert_eq!(s(ScheduleKind::Static, None, false).sched_type(), 34);
         assert_eq!(s(ScheduleKind::Static, Some(1), false).sched_type(), 33);

@@ -258,6 +258,12 @@ fn normalize<'ctx>(
         }
     }
 
+    // A doacross loop's `ordered depend(sink: v)` names iterations by the
+    // variable's value: they become iteration numbers, (v - start) / step.
+    if reg.env.doacross() > 0 && levels.len() == 1 {
+        sinks_to_iterations(a, r, &levels[0]);
+    }
+
     // The directive names the slots (and the variables and flags, private).
     let named = |v: ffi::Value| reg.directive.clauses.iter().flat_map(|c| c.items()).any(|i| i.var().value == v.id());
     let mut clauses: Vec<(&str, Vec<ffi::Value>)> = vec![
@@ -285,6 +291,33 @@ fn normalize<'ctx>(
         }
     }
     Ok(())
+}
+
+/// Rewrites each DEPEND.SINK operand of the `ordered` regions directly in
+/// region `r` (a loop of one level, `lv`) from a value of the loop's
+/// variable to its iteration number `(v - start) / step`, in i64, computed
+/// just before the directive call that uses it.
+fn sinks_to_iterations<'ctx>(a: &Analysis<'ctx>, r: usize, lv: &Level<'ctx>) {
+    let regions = &a.graph.regions;
+    for child in (0..regions.len()).filter(|&c| regions[c].parent == Some(r) && !regions[c].env.sinks.is_empty()) {
+        let span = regions[child].entry.span;
+        let calls = crate::paropt::lower::directive_calls_between(span.first, span.last);
+        for o in regions[child].env.sinks.iter().flatten() {
+            // SAFETY: an operand of the region's directive, live: normalizing
+            // the loop rewrote uses of its variable, not the directive's.
+            let BasicValueEnum::IntValue(v) = (unsafe { ffi::basic_value(o.value) }) else { continue };
+            let Some(&call) = calls.iter().find(|&&c| ffi::has_operand(c, ffi::Value::of(v))) else { continue };
+            let ctx = v.get_type().get_context();
+            let i64t = ctx.i64_type();
+            let b = ctx.create_builder();
+            b.position_before(&call);
+            let e = "positioned";
+            let wide = |x: IntValue<'ctx>| b.build_int_cast_sign_flag(x, i64t, true, "").expect(e);
+            let diff = b.build_int_sub(wide(v), wide(lv.start), "").expect(e);
+            let it = b.build_int_signed_div(diff, wide(lv.step), "omp.doacross.sink.iter").expect(e);
+            ffi::replace_operand(call, ffi::Value::of(v), ffi::Value::of(it));
+        }
+    }
 }
 
 /// Removes the region's NORMALIZED clauses; returns its entry call (a new

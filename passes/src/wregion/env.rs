@@ -43,6 +43,8 @@ pub struct DataEnv {
     pub aligned: Vec<(Item, Option<Operand>)>,
     pub map: Vec<(MapKind, Item)>,
     pub depend: Vec<(DependKind, Item)>,
+    /// `ordered depend(sink: ...)` vectors, one integer per ordered loop.
+    pub sinks: Vec<Vec<Operand>>,
     pub is_device_ptr: Vec<Item>,
     pub use_device_ptr: Vec<Item>,
     pub flush: Vec<Item>,
@@ -79,6 +81,7 @@ impl DataEnv {
             C::NormalizedUb => self.normalized_ub.extend(items()),
             C::Map(k) => self.map.extend(items().into_iter().map(|i| (k, i))),
             C::Depend(k) => self.depend.extend(items().into_iter().map(|i| (k, i))),
+            C::DependSink => self.sinks.push(items().iter().map(|i| i.var().clone()).collect()),
             C::Reduction(op) => {
                 self.reductions.extend(items().into_iter().map(|item| Reduction { op, item, modifiers: c.modifiers }))
             }
@@ -113,6 +116,12 @@ impl DataEnv {
     /// The first flag matching `pred` (DEFAULT.*, PROC.BIND.*, READ/WRITE...).
     pub fn flag(&self, pred: impl Fn(ClauseKind) -> bool) -> Option<(ClauseKind, Modifiers)> {
         self.flags.iter().copied().find(|(k, _)| pred(*k))
+    }
+
+    /// A loop's doacross depth: ORDERED(n) with n > 0 (0: none, or plain
+    /// `ordered`).
+    pub fn doacross(&self) -> u64 {
+        self.value(ClauseKind::Ordered).and_then(Operand::const_uint).unwrap_or(0)
     }
 
     pub fn nowait(&self) -> bool {

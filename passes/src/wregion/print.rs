@@ -233,6 +233,10 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
         .map(|(d, i)| (C::Depend(*d).name().trim_start_matches("QUAL.OMP.DEPEND.").to_string(), i))
         .collect();
     line(k.takes(C::Depend(weft_intrinsics::vocab::DependKind::In)), "DEPEND", kinded(&deps));
+    let sinks =
+        list(e.sinks.iter().map(|v| format!("({})", v.iter().map(|o| o.text.as_str()).collect::<Vec<_>>().join(", "))));
+    line(k.takes(C::DependSink), "DEPEND.SINK", sinks);
+    line(k.takes(C::DependSource), "DEPEND.SOURCE", if e.has_flag(C::DependSource) { "YES" } else { "NO" }.to_string());
     line(k.takes(C::IsDevicePtr), "IS_DEVICE_PTR", items(&e.is_device_ptr));
     line(k.takes(C::UseDevicePtr), "USE_DEVICE_PTR", items(&e.use_device_ptr));
     line(k.takes(C::FlushList), "FLUSH", items(&e.flush));

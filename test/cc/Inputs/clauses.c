@@ -8,8 +8,9 @@ int f(int n) {
   for (int i = 0; i < n; i++)
     if (i % 3 == 0)
       x = i;
-#pragma omp parallel for ordered(1)
+#pragma omp parallel for ordered(2)
   for (int i = 0; i < n; i++)
-    s += i;
+    for (int j = 0; j < n; j++)
+      s += i;
   return s + x;
 }
