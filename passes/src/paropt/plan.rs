@@ -700,7 +700,10 @@ mod tests {
         let first = Helpers { copy_ctor: id(1), dtor: id(2), ..Helpers::default() };
         let last = Helpers { ctor: id(3), copy_assign: id(4), dtor: id(5), ..Helpers::default() };
         let both = Helpers::merged(Some(first), Some(last)).expect("non-POD");
-        assert_eq!(both, Helpers { ctor: id(3), copy_ctor: id(1), copy_assign: id(4), dtor: id(2) });
+        assert_eq!(
+            both,
+            Helpers { ctor: id(3), copy_ctor: id(1), copy_assign: id(4), dtor: id(2), ..Helpers::default() }
+        );
         assert_eq!(Helpers::merged(None, None), None);
         // A POD firstprivate with a non-POD lastprivate keeps the latter's helpers.
         assert_eq!(Helpers::merged(None, Some(last)).and_then(|h| h.dtor), id(5));
