@@ -39,7 +39,10 @@ const char *weft_find_loop(void *loops, LLVMBasicBlockRef first, LLVMBasicBlockR
   SmallPtrSet<BasicBlock *, 8> Seen;
   Loop *L = nullptr;
   while (BB && Seen.insert(BB).second) {
-    if (Ls.LI.isLoopHeader(BB)) {
+    // (A loop around the directive, such as a do-while whose body starts
+    // with it, is not the region's loop; a collapsed level's may start
+    // right at the outer loop's body.)
+    if (Ls.LI.isLoopHeader(BB) && (outer || !Ls.LI.getLoopFor(BB)->contains(unwrap(first)))) {
       L = Ls.LI.getLoopFor(BB);
       break;
     }

@@ -72,8 +72,11 @@ const char *weft_find_rotated(void *loops, LLVMBasicBlockRef first, WeftRotated 
   bool TrueEnters = false;
   Loop *L = nullptr;
   SmallPtrSet<BasicBlock *, 8> Seen;
+  BasicBlock *First = unwrap(first);
   while (BB && Seen.insert(BB).second) {
-    if (Ls.LI.isLoopHeader(BB)) {
+    // (A loop around the directive, such as a do-while whose body starts
+    // with it, is not the region's loop.)
+    if (Ls.LI.isLoopHeader(BB) && !Ls.LI.getLoopFor(BB)->contains(First)) {
       L = Ls.LI.getLoopFor(BB);
       break;
     }
@@ -83,7 +86,7 @@ const char *weft_find_rotated(void *loops, LLVMBasicBlockRef first, WeftRotated 
       // where that loop's exit leads.
       for (unsigned S = 0; S < 2 && !L; ++S) {
         for (BasicBlock *B = Br->getSuccessor(S); B && Seen.size() < 32; B = B->getUniqueSuccessor()) {
-          if (Ls.LI.isLoopHeader(B)) {
+          if (Ls.LI.isLoopHeader(B) && !Ls.LI.getLoopFor(B)->contains(First)) {
             Loop *C = Ls.LI.getLoopFor(B);
             BasicBlock *E = C->getUniqueExitBlock();
             if (E && !straightPath(E, Br->getSuccessor(1 - S)).empty())

@@ -54,6 +54,21 @@ extern "C" {
     fn weft_locate_calls(f: LLVMValueRef) -> c_uint;
     fn weft_replace_operand(user: LLVMValueRef, from: LLVMValueRef, to: LLVMValueRef) -> c_uint;
     fn weft_has_operand(user: LLVMValueRef, v: LLVMValueRef) -> c_int;
+    fn weft_rename_uses_in_blocks(
+        from: LLVMValueRef,
+        to: LLVMValueRef,
+        blocks: *mut LLVMBasicBlockRef,
+        n: c_uint,
+    ) -> c_uint;
+    fn weft_calls_to(f: LLVMValueRef, out: *mut LLVMValueRef, cap: c_uint) -> c_uint;
+    fn weft_replace_directive_uses_in_blocks(
+        from: LLVMValueRef,
+        to: LLVMValueRef,
+        blocks: *mut LLVMBasicBlockRef,
+        n: c_uint,
+    );
+    fn weft_replace_call_by_argument(call: LLVMValueRef);
+    fn weft_vla_length(v: LLVMValueRef, elem: *mut LLVMTypeRef) -> LLVMValueRef;
     fn weft_may_be_captured(v: LLVMValueRef) -> c_int;
     fn weft_writes_through_unknown(inst: LLVMValueRef) -> c_int;
     fn weft_no_op_copy(v: LLVMValueRef, before: LLVMValueRef, name: *const c_char) -> LLVMValueRef;
@@ -505,6 +520,61 @@ pub fn writes_through_unknown(inst: InstructionValue<'_>) -> bool {
 pub fn locate_calls(f: FunctionValue<'_>) -> u32 {
     // SAFETY: a live function; only debug locations change.
     unsafe { weft_locate_calls(f.as_value_ref()) }
+}
+
+/// Uses of `from` in `blocks` go to `to` (nested regions' clauses too),
+/// except in `to` itself; returns how many.
+pub fn rename_uses_in_blocks<'ctx>(from: impl AsValueRef, to: impl AsValueRef, blocks: &[BasicBlock<'ctx>]) -> u32 {
+    let mut raw: Vec<LLVMBasicBlockRef> = blocks.iter().map(|b| b.as_mut_ptr()).collect();
+    // SAFETY: live values of the same type and live blocks.
+    unsafe { weft_rename_uses_in_blocks(from.as_value_ref(), to.as_value_ref(), raw.as_mut_ptr(), raw.len() as c_uint) }
+}
+
+/// Uses of `from` in `blocks` by directive intrinsic calls (the clauses of
+/// regions nested there) go to `to`.
+pub fn replace_directive_uses_in_blocks<'ctx>(from: impl AsValueRef, to: impl AsValueRef, blocks: &[BasicBlock<'ctx>]) {
+    let mut raw: Vec<LLVMBasicBlockRef> = blocks.iter().map(|b| b.as_mut_ptr()).collect();
+    // SAFETY: live values of the same type and live blocks.
+    unsafe {
+        weft_replace_directive_uses_in_blocks(
+            from.as_value_ref(),
+            to.as_value_ref(),
+            raw.as_mut_ptr(),
+            raw.len() as c_uint,
+        )
+    }
+}
+
+/// A variable-length array (an alloca of a run-time element count): the
+/// count and the element type.
+pub fn vla_length<'ctx>(v: PointerValue<'ctx>) -> Option<(IntValue<'ctx>, BasicTypeEnum<'ctx>)> {
+    let mut elem = std::ptr::null_mut();
+    // SAFETY: a read-only query of a live value; both results are of its context.
+    unsafe {
+        let n = weft_vla_length(v.as_value_ref(), &mut elem);
+        if n.is_null() {
+            return None;
+        }
+        Some((IntValue::new(n), BasicTypeEnum::new(elem)))
+    }
+}
+
+/// The calls of function `f`.
+pub fn calls_to<'ctx>(f: FunctionValue<'ctx>) -> Vec<InstructionValue<'ctx>> {
+    // SAFETY: a read-only walk of a live function's users; called twice to size the buffer.
+    unsafe {
+        let n = weft_calls_to(f.as_value_ref(), std::ptr::null_mut(), 0);
+        let mut out = vec![std::ptr::null_mut(); n as usize];
+        let got = weft_calls_to(f.as_value_ref(), out.as_mut_ptr(), n);
+        out.truncate(got.min(n) as usize);
+        out.into_iter().map(|v| InstructionValue::new(v)).collect()
+    }
+}
+
+/// Gives a call's uses its first argument and erases it (`call` is dead after).
+pub fn replace_call_by_argument(call: InstructionValue<'_>) {
+    // SAFETY: a live call with at least one argument of its own type.
+    unsafe { weft_replace_call_by_argument(call.as_value_ref()) }
 }
 
 /// Whether `v` is one of `user`'s operands (bundle inputs included).

@@ -81,7 +81,7 @@ pub fn run(module: &Module<'_>) -> PassResult {
 /// of them reaches code generation (also after an error has been reported).
 /// Whatever used a call's result gets `token none` or poison instead.
 pub fn strip_directives(module: &Module<'_>) -> bool {
-    let mut changed = false;
+    let mut changed = crate::prepare::rename::strip_renames(module);
     for f in defined_functions(module) {
         let calls = directive_calls(f);
         changed |= !calls.is_empty();

@@ -26,6 +26,7 @@ use weft_intrinsics::Rule;
 use weft_intrinsics::WeftError;
 
 mod loops;
+pub mod rename;
 
 use crate::wregion::{analyze_module, Analysis};
 
@@ -341,7 +342,12 @@ fn steps<'ctx>(
     // (Erasing calls leaves the blocks and the directive calls as they were.)
     let direct = tls_direct(&analyses);
     let tagged = tag_simd_loops(&analyses);
-    Ok((split | normalized | captured | direct | tagged, analyses))
+    // At pipeline start only: once, before any pass forwards a pointer.
+    let renamed = !strict && rename::rename_privates(module, &analyses);
+    if renamed {
+        analyses = analyze_module(module)?;
+    }
+    Ok((split | normalized | captured | direct | tagged | renamed, analyses))
 }
 
 /// Tags the loop of each simd region while it is surely there, before

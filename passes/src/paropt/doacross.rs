@@ -104,8 +104,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         }
         if plan.source {
             let (slot, ty) = self.loop_iv(a, r).ok_or_else(|| {
-                err(Rule::ClauseNotAllowed, "QUAL.OMP.DEPEND.SOURCE", "no normalized loop around it to post")
-                    .on_directive(name)
+                err(
+                    Rule::NotYetSupported,
+                    "QUAL.OMP.DEPEND.SOURCE",
+                    "an orphaned ordered depend(source) (outside the doacross loop's function)",
+                )
+                .on_directive(name)
             })?;
             let b = self.before_terminator(shape.fini);
             let k = b.build_load(ty, slot, "omp.doacross.iv").expect(e).into_int_value();

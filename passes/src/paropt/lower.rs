@@ -323,6 +323,75 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         unsafe { v.ty() }
     }
 
+    /// Gives the region's uses of variable `orig` to its private `copy`, and
+    /// returns the variable as the region sees it from outside (what
+    /// copy-in reads and copy-out writes). A variable renamed at pipeline
+    /// start (`prepare::rename`) is used in the region through its rename:
+    /// that rename's uses get the copy (the region's other uses of `orig`
+    /// came from pointers to the original and keep it), and the region sees
+    /// what the rename took: the original, or the rename of a region around
+    /// it. A region not renamed itself, inside one that was, privatizes the
+    /// outer rename's uses. Without renames (IR that did not pass the
+    /// pipeline start), every use of `orig` in the region gets the copy.
+    pub(super) fn privatize_uses(
+        &self,
+        orig: PointerValue<'ctx>,
+        copy: PointerValue<'ctx>,
+        body: &[BasicBlock<'ctx>],
+        at: InstructionValue<'ctx>,
+    ) -> PointerValue<'ctx> {
+        let renames =
+            self.rt.module.get_function(crate::prepare::rename::RENAME).map(ffi::calls_to).unwrap_or_default();
+        let inside: hashbrown::HashSet<ffi::BlockId> = body.iter().map(|&b| ffi::block_id(b)).collect();
+        let in_body = |i: InstructionValue<'ctx>| i.get_parent().is_some_and(|b| inside.contains(&ffi::block_id(b)));
+        let arg = |r: InstructionValue<'ctx>| {
+            r.get_operand(0).and_then(|o| o.left()).expect("a rename has its variable").into_pointer_value()
+        };
+        // The variable behind renames and no-op copies (a nested region reads
+        // an outer private variable through one: `proxy_outer_private_globals`).
+        let base = |mut v: PointerValue<'ctx>| {
+            while let Some(i) = v.as_instruction_value() {
+                let operand = |k| i.get_operand(k).and_then(|o| o.left());
+                v = match i.get_opcode() {
+                    _ if renames.contains(&i) => arg(i),
+                    InstructionOpcode::BitCast => operand(0).expect("an operand").into_pointer_value(),
+                    // (`ffi::no_op_copy`: select of the same value twice.)
+                    InstructionOpcode::Select if operand(1) == operand(2) => {
+                        operand(1).expect("an operand").into_pointer_value()
+                    }
+                    _ => break,
+                };
+            }
+            v
+        };
+        let root = base(orig);
+        let ours: Vec<InstructionValue<'ctx>> = renames.iter().copied().filter(|&r| base(arg(r)) == root).collect();
+        // This region's own rename: in its body, taking a value from outside.
+        if let Some(&own) = ours.iter().find(|&&r| in_body(r) && !arg(r).as_instruction_value().is_some_and(in_body)) {
+            let seen = arg(own);
+            own.replace_all_uses_with(&copy.as_instruction_value().expect("an alloca"));
+            own.erase_from_basic_block();
+            ffi::replace_directive_uses_in_blocks(orig, copy, body);
+            return seen;
+        }
+        // An enclosing region's rename, used here.
+        let outer = ours.iter().copied().filter(|&r| !in_body(r)).find(|&r| {
+            ffi::users(Value::of_instruction(r)).into_iter().any(|u| {
+                // SAFETY: users of a live instruction are live instructions.
+                in_body(unsafe { ffi::instruction(u.id()) })
+            })
+        });
+        if let Some(r) = outer {
+            let seen = r.as_any_value_enum().into_pointer_value();
+            ffi::replace_uses_in_blocks(seen, copy, body);
+            ffi::replace_directive_uses_in_blocks(orig, copy, body);
+            return seen;
+        }
+        ffi::replace_uses_in_blocks(orig, copy, body);
+        ffi::rematerialize_derived(orig, copy, body, at);
+        orig
+    }
+
     pub(super) fn value(&self, id: ValueId) -> BasicValueEnum<'ctx> {
         // SAFETY: operands of a directive from a fresh analysis of this function.
         unsafe { ffi::basic_value(id) }

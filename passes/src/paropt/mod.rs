@@ -113,6 +113,11 @@ fn check_nesting(a: &Analysis<'_>, r: usize, p: &Plan) -> Result<(), WeftError> 
 /// (doacross), a plain one for an `ordered` region.
 fn check_ordered(a: &Analysis<'_>, r: usize, depend: bool) -> Result<(), WeftError> {
     let reg = &a.graph.regions[r];
+    if reg.parent.is_none() {
+        // Orphaned (in a function a loop calls): the runtime knows the loop
+        // the calling thread is in, as OpenMP allows.
+        return Ok(());
+    }
     let mut cur = reg.parent;
     while let Some(i) = cur {
         let outer = &a.graph.regions[i];
@@ -214,6 +219,19 @@ pub fn run(module: &Module<'_>) -> PassResult {
     }
     if changed {
         locate_calls(module);
+    }
+    // Every rename made at pipeline start belongs to a region lowered here:
+    // one left over would mean a private copy missed (never silently).
+    if let Some(left) =
+        module.get_function(crate::prepare::rename::RENAME).map(ffi::calls_to).and_then(|c| c.first().copied())
+    {
+        let f = left.get_parent().and_then(|b| b.get_parent()).map(|f| f.get_name().to_string_lossy().into_owned());
+        return Err(vec![WeftError::new(
+            Rule::Internal,
+            crate::prepare::rename::RENAME,
+            "a private variable's rename was left after its region was lowered (a bug in weft, please report it)",
+        )
+        .in_function(f.unwrap_or_default())]);
     }
     Ok(changed)
 }

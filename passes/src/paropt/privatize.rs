@@ -42,7 +42,35 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let mut typed = Vec::new();
         for v in &plan.vars {
             let orig = self.value(v.var);
-            let ty = self.var_type(v).ok_or_else(|| {
+            // A variable-length array: a run-time section of all its elements.
+            let vla = match (v.section, v.runtime_section, &v.layout, v.elem) {
+                (None, None, None, None) => ffi::vla_length(orig.into_pointer_value()),
+                _ => None,
+            };
+            if let (Some(_), false) = (
+                vla,
+                matches!(
+                    v.share,
+                    Share::Private
+                        | Share::Firstprivate
+                        | Share::Lastprivate
+                        | Share::FirstLastprivate
+                        | Share::Reduction { .. }
+                ),
+            ) {
+                return Err(
+                    err(Rule::NotYetSupported, &v.clause, "a variable-length array in this clause").on_directive(name)
+                );
+            }
+            if vla.is_some() && v.nonpod.is_some() {
+                return Err(err(Rule::NotYetSupported, &v.clause, "a variable-length array of non-POD items")
+                    .on_directive(name));
+            }
+            let runtime_section = match vla {
+                Some((n, _)) => Some((Value::of(self.rt.i64.const_zero()).id(), Value::of(n).id())),
+                None => v.runtime_section,
+            };
+            let ty = vla.map(|(_, elem)| elem).or_else(|| self.var_type(v)).ok_or_else(|| {
                 err(
                     Rule::OperandKind,
                     &v.clause,
@@ -126,7 +154,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 v.share,
                 v.section.map(|s| (s, v.clause.as_str())),
                 helpers,
-                v.runtime_section,
+                runtime_section,
                 layout,
             ));
         }
@@ -184,10 +212,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 }
                 (None, None) => {
                     let copy = self.alloca(home, ty, &format!("{}.priv", orig.get_name().to_string_lossy()));
-                    ffi::replace_uses_in_blocks(orig, copy, &body);
                     let at = shape.first.get_terminator().expect("terminator");
-                    ffi::rematerialize_derived(orig, copy, &body, at);
-                    (orig, copy)
+                    (self.privatize_uses(orig, copy, &body, at), copy)
                 }
             };
             let mut p = Private { orig, copy, ty, share, array_fns: None, nonpod, len, copy_fn: None };

@@ -266,6 +266,23 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 let elems = b.build_load(self.rt.ptr, base, &label).expect("positioned").into_pointer_value();
                 Ok((at(b, elems), at(b, buf), len, Some(buf)))
             }
+            // A variable-length array: the variable is its elements; each
+            // thread gets a heap buffer of its length.
+            None if ffi::vla_length(base).is_some() => {
+                let b = self.before_terminator(prologue);
+                let bytes = b.build_int_mul(len, elem.size_of().expect("sized"), "").expect("positioned");
+                let malloc = self.rt.func("malloc", Some(self.rt.ptr.into()), &[i64t.into()], false);
+                let buf = b
+                    .build_call(malloc, &[bytes.into()], &format!("{label}.vla"))
+                    .expect("positioned")
+                    .try_as_basic_value()
+                    .left()
+                    .expect("malloc returns a pointer")
+                    .into_pointer_value();
+                let at_term = prologue.get_terminator().expect("terminator");
+                let seen = self.privatize_uses(base, buf, body, at_term);
+                Ok((seen, buf, len, Some(buf)))
+            }
             _ => Err(err(
                 Rule::OperandKind,
                 "QUAL.OPND.ARRSECT",

@@ -185,6 +185,14 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             .at(a.graph.regions[r].entry.span.first));
         }
         for v in vars {
+            if v.elem.is_none() && ffi::vla_length(self.value(v.var).into_pointer_value()).is_some() {
+                return Err(WeftError::new(
+                    Rule::NotYetSupported,
+                    v.clause.as_str(),
+                    "a variable-length array on a construct one thread runs (simd, single)",
+                )
+                .on_directive(name));
+            }
             let ty = self.var_type(v).ok_or_else(|| {
                 WeftError::new(Rule::OperandKind, v.clause.as_str(), "cannot tell the variable's type: give it :TYPED")
                     .on_directive(name)
@@ -195,10 +203,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 Some(first) => self.privatize_section(orig, ty, first, home, &body, shape.first, &v.clause, name)?,
                 None => {
                     let copy = self.alloca(home, ty, "priv");
-                    ffi::replace_uses_in_blocks(orig, copy, &body);
                     let at = shape.first.get_terminator().expect("terminator");
-                    ffi::rematerialize_derived(orig, copy, &body, at);
-                    (orig, copy)
+                    (self.privatize_uses(orig, copy, &body, at), copy)
                 }
             };
             let b = self.before_terminator(shape.first);

@@ -1,0 +1,166 @@
+//! Private variables renamed at pipeline start.
+//!
+//! A region's private copy replaces the original only where the region
+//! names the variable, not where it reaches the original through a pointer
+//! (`int *p = &i; #pragma omp parallel private(i) { i = 3; use(*p); }` reads
+//! the original `i`). Before weft-paropt runs, EarlyCSE and GVN forward such
+//! a pointer (`*p` becomes a load of `i` itself), and privatizing every use
+//! of `i` in the region would then read the copy. So at pipeline start, while
+//! every use of the variable is still the program's own, the uses inside a
+//! parallel or worksharing region go through `weft.private.addr(i)`, a call
+//! no pass can see through; paropt gives the copy to that call's uses and
+//! leaves the region's other uses of `i` (the forwarded pointers) on the
+//! original. Nested regions chain: an inner rename takes the outer one.
+//! Only locals (allocas) named as whole variables are renamed: a global's
+//! uses may sit in constant expressions, and array sections keep their base.
+use hashbrown::HashSet;
+use llvm_plugin::inkwell::attributes::{Attribute, AttributeLoc};
+use llvm_plugin::inkwell::module::Module;
+use llvm_plugin::inkwell::values::{BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode};
+use weft_intrinsics::ffi;
+use weft_intrinsics::model::{Item, ValueId};
+
+use crate::wregion::Analysis;
+
+/// The rename function's name.
+pub const RENAME: &str = "weft.private.addr";
+
+/// The rename function, declared once: opaque (it may read and write
+/// memory, so nothing hoists it out of its region or sees through it),
+/// `nounwind willreturn`.
+fn rename_fn<'ctx>(module: &Module<'ctx>) -> FunctionValue<'ctx> {
+    if let Some(f) = module.get_function(RENAME) {
+        return f;
+    }
+    let ctx = module.get_context();
+    let ptr = ctx.ptr_type(Default::default());
+    let f = module.add_function(RENAME, ptr.fn_type(&[ptr.into()], false), None);
+    for name in ["nounwind", "willreturn"] {
+        f.add_attribute(AttributeLoc::Function, ctx.create_enum_attribute(Attribute::get_named_enum_kind_id(name), 0));
+    }
+    f
+}
+
+/// The variables of a region's clauses that get a private copy, as whole
+/// variables (private, firstprivate, lastprivate, reduction, linear).
+fn privatized(reg: &crate::wregion::graph::WRegion) -> Vec<ValueId> {
+    let env = &reg.env;
+    let items = env
+        .private
+        .iter()
+        .chain(&env.firstprivate)
+        .chain(env.lastprivate.iter().map(|(i, _)| i))
+        .chain(env.reductions.iter().map(|r| &r.item))
+        .chain(env.linear.iter().map(|l| &l.item));
+    let mut out = Vec::new();
+    for item in items {
+        let var = match item {
+            Item::Var { var, typed } if typed.as_ref().is_none_or(|t| t.offset.is_none()) => var,
+            Item::NonPod { var, .. } => var,
+            _ => continue,
+        };
+        if !out.contains(&var.value) {
+            out.push(var.value);
+        }
+    }
+    out
+}
+
+/// The bases of every array section in the function's clauses.
+fn section_bases(a: &Analysis<'_>) -> HashSet<ValueId> {
+    let mut out = HashSet::new();
+    for reg in &a.graph.regions {
+        for c in &reg.directive.clauses {
+            for item in c.items() {
+                match item {
+                    Item::ArrSect { base, .. } => {
+                        out.insert(base.value);
+                    }
+                    Item::Var { var, typed: Some(t) } if t.offset.is_some() => {
+                        out.insert(var.value);
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Renames the privatized locals of every parallel and worksharing region
+/// (innermost first). Returns whether anything changed.
+pub fn rename_privates<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> bool {
+    let mut changed = false;
+    for a in analyses {
+        let bases = section_bases(a);
+        let mut order = a.graph.preorder();
+        order.reverse();
+        for r in order {
+            let reg = &a.graph.regions[r];
+            if reg.kind.is_simd_only() || !(reg.kind.is_team_parallel() || reg.kind.is_worksharing_loop()) {
+                continue;
+            }
+            let Some(exit) = reg.exit else { continue };
+            let entry_bb = a.scan.handles[reg.entry.block];
+            // The region's body: its blocks but the two holding its directive
+            // groups (weft-prepare gave each group a block of its own).
+            let body: Vec<_> = reg
+                .blocks
+                .iter()
+                .filter(|&&b| b != reg.entry.block && b != exit.block)
+                .map(|&b| a.scan.handles[b])
+                .collect();
+            let Some(first) = entry_bb
+                .get_terminator()
+                .filter(|t| t.get_opcode() == InstructionOpcode::Br && t.get_num_operands() == 1)
+                .and_then(|t| t.get_operand(0))
+                .and_then(|o| o.right())
+                .filter(|b| body.contains(b))
+            else {
+                continue;
+            };
+            for id in privatized(reg) {
+                if bases.contains(&id) {
+                    continue;
+                }
+                // SAFETY: a clause operand of the region, from the analysis
+                // just made; renaming rewrites uses, never the operand itself.
+                let BasicValueEnum::PointerValue(v) = (unsafe { ffi::basic_value(id) }) else { continue };
+                if v.as_instruction_value().is_none_or(|i| i.get_opcode() != InstructionOpcode::Alloca) {
+                    continue;
+                }
+                let b = module.get_context().create_builder();
+                // (After the block's phis: the body may start with a loop header.)
+                match crate::cfg::first_not(first, InstructionOpcode::Phi) {
+                    Some(i) => b.position_before(&i),
+                    None => b.position_at_end(first),
+                }
+                let name = format!("{}.addr", v.get_name().to_string_lossy());
+                let call = b.build_call(rename_fn(module), &[v.into()], &name).expect("positioned");
+                let renamed = call.try_as_basic_value().left().expect("a pointer");
+                if ffi::rename_uses_in_blocks(v, renamed, &body) == 0 {
+                    // (The region does not use it: no rename needed.)
+                    if let Some(i) = renamed.as_instruction_value() {
+                        i.erase_from_basic_block();
+                    }
+                    continue;
+                }
+                changed = true;
+            }
+        }
+    }
+    changed
+}
+
+/// Every rename of the module replaced by its variable (weft-strip, and
+/// the cleanup after an error): no `weft.private.addr` call outlives weft.
+pub fn strip_renames(module: &Module<'_>) -> bool {
+    let Some(f) = module.get_function(RENAME) else { return false };
+    let calls = ffi::calls_to(f);
+    for &c in &calls {
+        ffi::replace_call_by_argument(c);
+    }
+    // SAFETY: no call to it is left; deleting it invalidates only `f`.
+    unsafe { f.delete() };
+    true
+}
