@@ -52,8 +52,16 @@ const TAKES_VALUE: &[&str] = &[
 
 const CXX_EXTENSIONS: &[&str] = &["cc", "cpp", "cxx", "c++", "C", "cp", "CPP", "ii", "hpp", "hh", "hxx"];
 
-/// `_OPENMP` as clang 16 defines it with `-fopenmp` (OpenMP 5.0).
-const OPENMP_VERSION: u32 = 201811;
+/// `_OPENMP` as clang 16 defines it with `-fopenmp` (OpenMP 5.0), and for
+/// the versions `-fopenmp-version=` selects.
+fn openmp_macro(version: Option<&str>) -> u32 {
+    match version {
+        Some("45") => 201511,
+        Some("51") => 202011,
+        Some("52") => 202111,
+        _ => 201811,
+    }
+}
 
 struct Tools {
     clang: PathBuf,
@@ -94,6 +102,8 @@ struct Cli {
     emit_llvm: bool,
     debug: bool,
     paper: bool,
+    /// `-fopenmp-version=N`: the OpenMP clang parses the program as.
+    openmp_version: Option<String>,
 }
 
 fn parse_cli(raw: Vec<String>) -> Result<Cli, String> {
@@ -103,6 +113,11 @@ fn parse_cli(raw: Vec<String>) -> Result<Cli, String> {
     while i < raw.len() {
         let a = &raw[i];
         if a == "--paper-form" {
+            i += 1;
+            continue;
+        }
+        if let Some(v) = a.strip_prefix("-fopenmp-version=") {
+            cli.openmp_version = Some(v.to_string());
             i += 1;
             continue;
         }
@@ -204,6 +219,7 @@ fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<PathBuf
     let mut cmd = Command::new(&t.clang);
     cmd.args(frontend_flags(cli))
         .args(["-fopenmp", "-fsyntax-only", "-Qunused-arguments", "-Xclang", "-ast-dump=json", src])
+        .args(cli.openmp_version.iter().map(|v| format!("-fopenmp-version={v}")))
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit());
     log_cmd(&cmd);
@@ -277,7 +293,7 @@ fn compile(t: &Tools, cli: &Cli, dir: &Path) -> Result<i32, String> {
     extra.push("-w".into());
     // `-fopenmp-simd` only so that omp.h's `declare variant` blocks parse:
     // the main file has no OpenMP pragma left for clang to lower.
-    extra.push(format!("-D_OPENMP={OPENMP_VERSION}"));
+    extra.push(format!("-D_OPENMP={}", openmp_macro(cli.openmp_version.as_deref())));
     extra.push("-fopenmp-simd".into());
     if !cli.debug {
         // Line tables let weft's errors name the file and line of a construct.
