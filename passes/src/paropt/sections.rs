@@ -145,6 +145,25 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
 
 /// One-dimensional sections of unit stride (constant or run-time bounds).
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
+    /// `malloc(n * sizeof(elem))` at `b`: a thread's buffer (freed as it
+    /// leaves the construct).
+    fn heap_elements(
+        &self,
+        b: &Builder<'ctx>,
+        elem: BasicTypeEnum<'ctx>,
+        n: IntValue<'ctx>,
+        name: &str,
+    ) -> PointerValue<'ctx> {
+        let bytes = b.build_int_mul(n, elem.size_of().expect("sized"), "").expect("positioned");
+        let malloc = self.rt.func("malloc", Some(self.rt.ptr.into()), &[self.rt.i64.into()], false);
+        b.build_call(malloc, &[bytes.into()], name)
+            .expect("positioned")
+            .try_as_basic_value()
+            .left()
+            .expect("malloc returns a pointer")
+            .into_pointer_value()
+    }
+
     /// An array section `[first, first + n)` of `base` (an array variable, or
     /// a pointer variable pointing at the elements), with `ty` = `[n x elem]`:
     /// the region gets storage of its own indexed like the original (the
@@ -253,15 +272,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 ffi::replace_uses_in_blocks(base, var, body);
                 let b = self.before_terminator(prologue);
                 let n = b.build_int_add(first, len, "").expect("positioned");
-                let bytes = b.build_int_mul(n, elem.size_of().expect("sized"), "").expect("positioned");
-                let malloc = self.rt.func("malloc", Some(self.rt.ptr.into()), &[i64t.into()], false);
-                let buf = b
-                    .build_call(malloc, &[bytes.into()], &format!("{label}.section"))
-                    .expect("positioned")
-                    .try_as_basic_value()
-                    .left()
-                    .expect("malloc returns a pointer")
-                    .into_pointer_value();
+                let buf = self.heap_elements(b, elem, n, &format!("{label}.section"));
                 b.build_store(var, buf).expect("positioned");
                 let elems = b.build_load(self.rt.ptr, base, &label).expect("positioned").into_pointer_value();
                 Ok((at(b, elems), at(b, buf), len, Some(buf)))
@@ -269,16 +280,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             // A variable-length array: the variable is its elements; each
             // thread gets a heap buffer of its length.
             None if ffi::vla_length(base).is_some() => {
-                let b = self.before_terminator(prologue);
-                let bytes = b.build_int_mul(len, elem.size_of().expect("sized"), "").expect("positioned");
-                let malloc = self.rt.func("malloc", Some(self.rt.ptr.into()), &[i64t.into()], false);
-                let buf = b
-                    .build_call(malloc, &[bytes.into()], &format!("{label}.vla"))
-                    .expect("positioned")
-                    .try_as_basic_value()
-                    .left()
-                    .expect("malloc returns a pointer")
-                    .into_pointer_value();
+                let buf = self.heap_elements(self.before_terminator(prologue), elem, len, &format!("{label}.vla"));
                 let at_term = prologue.get_terminator().expect("terminator");
                 let seen = self.privatize_uses(base, buf, body, at_term);
                 Ok((seen, buf, len, Some(buf)))
