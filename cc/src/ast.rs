@@ -76,6 +76,10 @@ pub struct Ast {
     pub var_decls: Vec<VarDeclInfo>,
     /// `#pragma omp threadprivate(...)`: where, and the declarations named.
     pub threadprivate: Vec<(usize, Vec<String>)>,
+    /// `#pragma omp declare reduction`: an offset inside each pragma (clang
+    /// makes one declaration per type), and whether it is at file scope.
+    pub declare_reductions: Vec<(usize, bool)>,
+    udr_ids: Vec<String>,
 }
 
 /// A variable declaration: clang's node id, its name, where it begins, and
@@ -111,6 +115,10 @@ pub fn read(root: &Json, main_file: &str) -> Ast {
     let top: Vec<&str> = root.inner().iter().filter_map(|n| n.str("id")).collect();
     for d in &mut w.ast.var_decls {
         d.file_scope = top.contains(&d.id.as_str());
+    }
+    let ids = std::mem::take(&mut w.ast.udr_ids);
+    for (d, id) in w.ast.declare_reductions.iter_mut().zip(&ids) {
+        d.1 = top.contains(&id.as_str());
     }
     w.ast
 }
@@ -235,7 +243,13 @@ impl Walker<'_> {
 
     fn walk(&mut self, n: &Json, owner: Option<usize>) {
         let kind = n.kind();
-        if let Some((_, name)) = DECLARATIVE.iter().find(|(k, _)| *k == kind) {
+        if kind == "OMPDeclareReductionDecl" {
+            if let (Some(s), Some(id)) = (self.span(n), n.str("id")) {
+                // (Scope decided in `read`, from the top-level ids.)
+                self.ast.declare_reductions.push((s.start, false));
+                self.ast.udr_ids.push(id.to_string());
+            }
+        } else if let Some((_, name)) = DECLARATIVE.iter().find(|(k, _)| *k == kind) {
             if let Some(s) = self.span(n) {
                 self.ast.unsupported.push((name.to_string(), s.start));
             }

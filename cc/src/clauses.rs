@@ -296,6 +296,59 @@ fn items(clause: &str, qual: &str, list: &str, unsigned_variant: bool) -> Result
     Ok((out, names))
 }
 
+/// A reduction by a declared reduction: `REDUCTION.UDR:NONPOD` items with
+/// the helpers weft-cc wrote (constructor and destructor null: C has
+/// none), chosen by the variable's type; a type the declaration does not
+/// cover (`min` on an int, where min is also declared for a struct) keeps
+/// the predefined operator (its helpers null, which weft takes as plain).
+fn udr_items(d: &crate::udr::Declared, list: &str) -> Result<(Vec<Clause>, Vec<String>), String> {
+    let builtin = match d.name.as_str() {
+        "+" => Some("ADD"),
+        "-" => Some("SUB"),
+        "*" => Some("MUL"),
+        "&" => Some("BAND"),
+        "|" => Some("BOR"),
+        "^" => Some("BXOR"),
+        "&&" => Some("AND"),
+        "||" => Some("OR"),
+        "min" => Some("MIN"),
+        "max" => Some("MAX"),
+        _ => None,
+    };
+    let mut out = Vec::new();
+    let mut names = Vec::new();
+    for item in split_top(list) {
+        if !is_ident(&item) {
+            return Err(format!("reduction({}: {item}): a declared reduction takes variables only", d.name));
+        }
+        let pick = |f: &dyn Fn(&(String, String, Option<String>)) -> String, default: &str| {
+            let arms: String = d.per_type.iter().map(|t| format!("{}: {}, ", t.0, f(t))).collect();
+            format!("_Generic(({item}), {arms}default: {default})")
+        };
+        let udr = "\"QUAL.OMP.REDUCTION.UDR:NONPOD\"";
+        let name = match builtin {
+            None => udr.to_string(),
+            Some(q) => {
+                let plain = format!("\"QUAL.OMP.REDUCTION.{q}:NONPOD\"");
+                let unsigned = format!("\"QUAL.OMP.REDUCTION.{q}:NONPOD.UNSIGNED\"");
+                let arms: String = d.per_type.iter().map(|t| format!("{}: {udr}, ", t.0)).collect();
+                let u: String = if matches!(q, "MIN" | "MAX") {
+                    UNSIGNED_TYPES.iter().map(|t| format!("{t}: {unsigned}, ")).collect()
+                } else {
+                    String::new()
+                };
+                format!("_Generic(({item}), {arms}{u}default: {plain})")
+            }
+        };
+        let null = "(void *)0".to_string();
+        let comb = pick(&|t| t.1.clone(), &null);
+        let init = pick(&|t| t.2.clone().unwrap_or_else(|| null.clone()), &null);
+        out.push(Clause { name, ops: vec![format!("&{item}"), null.clone(), null.clone(), comb, init] });
+        names.push(item);
+    }
+    Ok((out, names))
+}
+
 /// `&x` for each variable of a list; anything but a plain name is refused.
 fn var_list(clause: &str, list: &str) -> Result<Vec<String>, String> {
     split_top(list)
@@ -328,9 +381,24 @@ fn modifier<'a>(arg: &'a str, mods: &[&str]) -> (Vec<&'a str>, &'a str) {
     (Vec::new(), arg)
 }
 
+/// Splits a list at top-level commas.
+pub fn split_list(s: &str) -> Vec<String> {
+    split_top(s)
+}
+
 /// The directive's own arguments (`critical(name)`, `flush(list)`) and its
 /// clauses, or a message naming what weft cannot take.
+#[cfg(test)]
 pub fn parse(spec: &DirSpec, text: &str) -> Result<(Vec<Clause>, Vec<String>), String> {
+    parse_with(spec, text, &[])
+}
+
+/// `parse`, with the reductions the file declared so far.
+pub fn parse_with(
+    spec: &DirSpec,
+    text: &str,
+    udrs: &[crate::udr::Declared],
+) -> Result<(Vec<Clause>, Vec<String>), String> {
     let text = clean(text);
     let body = text.trim_start().strip_prefix('#').unwrap_or(&text).trim_start();
     let body =
@@ -344,10 +412,20 @@ pub fn parse(spec: &DirSpec, text: &str) -> Result<(Vec<Clause>, Vec<String>), S
                 if let Some(a) = arg {
                     match *w {
                         "critical" if is_ident(&a) => {
-                            return finish(spec, toks, vec![Clause::new("QUAL.OMP.NAME", vec![format!("\"{a}\"")])])
+                            return finish(
+                                spec,
+                                toks,
+                                vec![Clause::new("QUAL.OMP.NAME", vec![format!("\"{a}\"")])],
+                                udrs,
+                            )
                         }
                         "flush" => {
-                            return finish(spec, toks, vec![Clause::new("QUAL.OMP.FLUSH", var_list("flush", &a)?)])
+                            return finish(
+                                spec,
+                                toks,
+                                vec![Clause::new("QUAL.OMP.FLUSH", var_list("flush", &a)?)],
+                                udrs,
+                            )
                         }
                         _ => return Err(format!("unexpected '({a})' after '{w}'")),
                     }
@@ -356,13 +434,14 @@ pub fn parse(spec: &DirSpec, text: &str) -> Result<(Vec<Clause>, Vec<String>), S
             other => return Err(format!("expected '{w}', found {:?}", other.map(|t| t.0))),
         }
     }
-    finish(spec, toks, Vec::new())
+    finish(spec, toks, Vec::new(), udrs)
 }
 
 fn finish(
     spec: &DirSpec,
     toks: impl Iterator<Item = (String, Option<String>)>,
     mut out: Vec<Clause>,
+    udrs: &[crate::udr::Declared],
 ) -> Result<(Vec<Clause>, Vec<String>), String> {
     let mut listed = Vec::new();
     let mut atomic: Option<&str> = None;
@@ -395,6 +474,12 @@ fn finish(
                     return Err(format!("reduction modifier '{}' is not supported by weft yet", mods.join(",")));
                 }
                 let (op, list) = rest.split_once(':').ok_or("reduction needs 'operator: list'")?;
+                if let Some(d) = udrs.iter().rev().find(|d| d.name == op.trim()) {
+                    let (cls, names) = udr_items(d, list)?;
+                    listed.extend(names);
+                    out.extend(cls);
+                    continue;
+                }
                 let q = match op.trim() {
                     "+" => "ADD",
                     "-" => "SUB",

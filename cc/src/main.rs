@@ -11,6 +11,7 @@ mod ast;
 mod clauses;
 mod json;
 mod rewrite;
+mod udr;
 
 use std::env;
 use std::ffi::OsString;

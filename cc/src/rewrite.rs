@@ -84,6 +84,7 @@ pub fn rewrite(src: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
         diags.push(Diag { offset: *at, msg: format!("'#pragma omp {name}' is not supported by weft yet") });
     }
     threadprivate(src, ast, &mut edits, &mut diags);
+    let udrs = declare_reductions(src, ast, &mut edits, &mut diags);
     let mut privatizes = Vec::new();
     // Directives inside a refused one are not reported again.
     let mut refused = vec![false; ast.directives.len()];
@@ -101,7 +102,10 @@ pub fn rewrite(src: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
         refused[id] = d.parent.is_some_and(|p| refused[p]);
         privatizes.push(spec.privatizes);
         let text = &src[d.pragma.clone()];
-        let (mut cls, listed) = match clauses::parse(&spec, text) {
+        // (The reductions declared before the pragma.)
+        let declared: Vec<crate::udr::Declared> =
+            udrs.iter().filter(|(at, _)| *at < d.pragma.start).map(|(_, u)| u.clone()).collect();
+        let (mut cls, listed) = match clauses::parse_with(&spec, text, &declared) {
             Ok(c) => c,
             Err(m) => {
                 diags.push(diag(m));
@@ -193,6 +197,57 @@ pub fn rewrite(src: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
     }
     out.push_str(&src[pos..]);
     Ok(out)
+}
+
+/// `#pragma omp declare reduction(...)` at file scope: the pragma becomes
+/// the C functions weft lowers the reduction with (on the pragma's lines,
+/// so the lines after keep their numbers); returns each with where it was.
+fn declare_reductions(
+    src: &str,
+    ast: &Ast,
+    edits: &mut Vec<Edit>,
+    diags: &mut Vec<Diag>,
+) -> Vec<(usize, crate::udr::Declared)> {
+    let mut out: Vec<(usize, crate::udr::Declared)> = Vec::new();
+    let mut decls = ast.declare_reductions.clone();
+    decls.sort();
+    let mut seen = std::collections::HashSet::new();
+    for (offset, file_scope) in decls {
+        // (Clang makes one declaration per type of the pragma.)
+        let start = pragma_start(src, offset);
+        if !seen.insert(start) {
+            continue;
+        }
+        if !file_scope {
+            diags.push(Diag {
+                offset: start,
+                msg: "'#pragma omp declare reduction' inside a function is not supported by weft yet: declare it at file scope".into(),
+            });
+            continue;
+        }
+        let end = pragma_end(src, start);
+        let text = &src[start..end];
+        match crate::udr::parse(&clauses::clean(text)) {
+            Ok(u) => {
+                let (code, declared) = crate::udr::functions(&u, out.len());
+                let lines = "\n".repeat(text.matches('\n').count());
+                edits.push(Edit { at: start, end, rank: 2, opened_at: 0, text: code + &lines });
+                out.push((start, declared));
+            }
+            Err(m) => diags.push(Diag { offset: start, msg: m }),
+        }
+    }
+    out
+}
+
+/// Where the pragma line holding `offset` starts (its continuation lines
+/// included).
+fn pragma_start(src: &str, offset: usize) -> usize {
+    let mut start = src[..offset].rfind('\n').map_or(0, |i| i + 1);
+    while start >= 2 && src.as_bytes()[start - 2] == b'\\' {
+        start = src[..start - 1].rfind('\n').map_or(0, |i| i + 1);
+    }
+    start
 }
 
 /// `#pragma omp threadprivate(x)`: x's declarations become `_Thread_local`

@@ -3,7 +3,7 @@
 //! can be built and tested without LLVM. Nothing downstream knows which form
 //! a directive came from except for printing.
 use crate::error::{Rule, WeftError};
-use crate::vocab::{Arity, ClauseKind, DirKind, Modifiers, ReductionOp, ARRSECT_MARKER, NONPOD_MARKER};
+use crate::vocab::{Arity, ClauseKind, DirKind, Modifiers, ARRSECT_MARKER, NONPOD_MARKER};
 
 /// Identity of an IR value (its address while the module lives).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -168,7 +168,9 @@ pub fn nonpod_helpers(kind: ClauseKind) -> Option<&'static [&'static str]> {
         ClauseKind::Private => &["ctor", "dtor"],
         ClauseKind::Firstprivate => &["copy-ctor", "dtor"],
         ClauseKind::Lastprivate => &["ctor", "copy-assign", "dtor"],
-        ClauseKind::Reduction(ReductionOp::Udr) => &["ctor", "dtor", "combiner", "initializer"],
+        // (A predefined operator's are null: weft-cc writes a reduction by an
+        // operator also declared for some type this way.)
+        ClauseKind::Reduction(_) => &["ctor", "dtor", "combiner", "initializer"],
         ClauseKind::Copyin | ClauseKind::Copyprivate => &["copy-assign"],
         _ => return None,
     })
@@ -642,7 +644,7 @@ fn check_item(tag: &str, kind: ClauseKind, mods: Modifiers, item: &Item) -> Resu
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::vocab::{DependKind, MapKind, ScheduleKind};
+    use crate::vocab::{DependKind, MapKind, ReductionOp, ScheduleKind};
 
     fn ptr(n: usize, name: &str) -> Operand {
         Operand {

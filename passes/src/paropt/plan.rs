@@ -416,6 +416,8 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
                     }
                     Helpers { ctor: f(0), dtor: f(1), combiner: f(2), initializer: f(3), ..Helpers::default() }
                 }
+                // A predefined operator with no helpers: a plain item.
+                Share::Reduction { .. } if (0..4).all(|k| f(k).is_none()) => return Ok(v),
                 _ => return Err(not_yet(clause, "non-POD list items in this clause").on_directive(on)),
             });
             Ok(v)
