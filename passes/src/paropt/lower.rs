@@ -340,32 +340,58 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         body: &[BasicBlock<'ctx>],
         at: InstructionValue<'ctx>,
     ) -> PointerValue<'ctx> {
-        let renames =
-            self.rt.module.get_function(crate::prepare::rename::RENAME).map(ffi::calls_to).unwrap_or_default();
+        let is_rename = |i: InstructionValue<'ctx>| {
+            ffi::called_function_name(Value::of_instruction(i)).as_deref() == Some(crate::prepare::rename::RENAME)
+        };
         let inside: hashbrown::HashSet<ffi::BlockId> = body.iter().map(|&b| ffi::block_id(b)).collect();
         let in_body = |i: InstructionValue<'ctx>| i.get_parent().is_some_and(|b| inside.contains(&ffi::block_id(b)));
         let arg = |r: InstructionValue<'ctx>| {
             r.get_operand(0).and_then(|o| o.left()).expect("a rename has its variable").into_pointer_value()
         };
-        // The variable behind renames and no-op copies (a nested region reads
-        // an outer private variable through one: `proxy_outer_private_globals`).
+        // A no-op copy of a pointer (a nested region reads an outer private
+        // variable through one: `proxy_outer_private_globals`; CodeExtractor's
+        // inputs): a bitcast, or a select of the same value twice.
+        let copied = |i: InstructionValue<'ctx>| {
+            let operand = |k| i.get_operand(k).and_then(|o| o.left());
+            match i.get_opcode() {
+                InstructionOpcode::BitCast => operand(0),
+                InstructionOpcode::Select if operand(1) == operand(2) => operand(1),
+                _ => None,
+            }
+        };
+        // The variable behind renames and no-op copies.
         let base = |mut v: PointerValue<'ctx>| {
             while let Some(i) = v.as_instruction_value() {
-                let operand = |k| i.get_operand(k).and_then(|o| o.left());
-                v = match i.get_opcode() {
-                    _ if renames.contains(&i) => arg(i),
-                    InstructionOpcode::BitCast => operand(0).expect("an operand").into_pointer_value(),
-                    // (`ffi::no_op_copy`: select of the same value twice.)
-                    InstructionOpcode::Select if operand(1) == operand(2) => {
-                        operand(1).expect("an operand").into_pointer_value()
-                    }
+                v = match (is_rename(i), copied(i)) {
+                    (true, _) => arg(i),
+                    (false, Some(BasicValueEnum::PointerValue(p))) => p,
                     _ => break,
                 };
             }
             v
         };
+        // The renames of the variable: from it through its users (renames
+        // and no-op copies), so the cost is the variable's uses, not every
+        // rename of the module.
         let root = base(orig);
-        let ours: Vec<InstructionValue<'ctx>> = renames.iter().copied().filter(|&r| base(arg(r)) == root).collect();
+        let mut ours: Vec<InstructionValue<'ctx>> = Vec::new();
+        // (Only locals are renamed; a global's users may be constants.)
+        let mut todo = if root.as_instruction_value().is_some() { vec![root] } else { Vec::new() };
+        let mut seen = hashbrown::HashSet::new();
+        while let Some(v) = todo.pop() {
+            for u in ffi::users(Value::of(v)) {
+                // SAFETY: users of a live instruction (an alloca, a rename, a
+                // no-op copy) are live instructions.
+                let i = unsafe { ffi::instruction(u.id()) };
+                let through = is_rename(i) || copied(i).is_some_and(|o| o == v.as_basic_value_enum());
+                if through && seen.insert(u.id()) {
+                    if is_rename(i) {
+                        ours.push(i);
+                    }
+                    todo.push(i.as_any_value_enum().into_pointer_value());
+                }
+            }
+        }
         // This region's own rename: in its body, taking a value from outside.
         if let Some(&own) = ours.iter().find(|&&r| in_body(r) && !arg(r).as_instruction_value().is_some_and(in_body)) {
             let seen = arg(own);

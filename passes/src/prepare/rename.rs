@@ -59,7 +59,10 @@ fn privatized(reg: &crate::wregion::graph::WRegion) -> Vec<ValueId> {
             Item::NonPod { var, .. } => var,
             _ => continue,
         };
-        if !out.contains(&var.value) {
+        // (Malformed operands, a token or a null, are left for paropt to
+        // report.)
+        let pointer = matches!(var.kind, weft_intrinsics::model::OperandKind::Pointer { null: false });
+        if pointer && !out.contains(&var.value) {
             out.push(var.value);
         }
     }
