@@ -361,14 +361,20 @@ LLVMValueRef weft_outline_microtask(LLVMBasicBlockRef *blocks, unsigned n, const
 
 // Replaces the uses of `from` by `to` in the instructions of blocks[0..n)
 // only (LLVM-C's replace-all-uses has no such scope).
-void weft_replace_uses_in_blocks(LLVMValueRef from, LLVMValueRef to, LLVMBasicBlockRef *blocks, unsigned n) {
+// (Never in `to` itself: a rename of `from` made in those blocks keeps
+// taking it.) Returns how many uses changed.
+unsigned weft_replace_uses_in_blocks(LLVMValueRef from, LLVMValueRef to, LLVMBasicBlockRef *blocks, unsigned n) {
   SmallPtrSet<BasicBlock *, 16> In;
   for (unsigned i = 0; i < n; ++i)
     In.insert(unwrap(blocks[i]));
   Value *From = unwrap(from), *To = unwrap(to);
+  unsigned count = 0;
   for (Use &U : make_early_inc_range(From->uses()))
-    if (auto *I = dyn_cast<Instruction>(U.getUser()); I && In.count(I->getParent()))
+    if (auto *I = dyn_cast<Instruction>(U.getUser()); I && I != To && In.count(I->getParent())) {
       U.set(To);
+      ++count;
+    }
+  return count;
 }
 
 // Pointers derived from `orig` (GEPs and casts, instructions or constant
@@ -518,16 +524,21 @@ int weft_is_thread_local(LLVMValueRef v) {
   return GV && GV->isThreadLocal();
 }
 
-LLVMTypeRef weft_memory_type(LLVMValueRef v) {
-  Value *V = throughThreadLocalAddress(unwrap(v)->stripPointerCasts());
-  // A private variable renamed at pipeline start (weft-prepare): its
-  // variable's type.
+// The variable behind renames of a private variable (weft-prepare's
+// `weft.private.addr` calls, made at pipeline start).
+static Value *throughRenames(Value *V) {
+  V = V->stripPointerCasts();
   while (auto *CB = dyn_cast<CallBase>(V)) {
     Function *F = CB->getCalledFunction();
     if (!F || F->getName() != "weft.private.addr" || CB->arg_size() != 1)
       break;
     V = CB->getArgOperand(0)->stripPointerCasts();
   }
+  return V;
+}
+
+LLVMTypeRef weft_memory_type(LLVMValueRef v) {
+  Value *V = throughThreadLocalAddress(throughRenames(unwrap(v)));
   if (auto *AI = dyn_cast<AllocaInst>(V))
     return isa<ConstantInt>(AI->getArraySize()) && cast<ConstantInt>(AI->getArraySize())->isOne()
                ? wrap(AI->getAllocatedType())
@@ -769,45 +780,6 @@ void weft_copy_debug_loc(LLVMValueRef from, LLVMValueRef to) {
   cast<Instruction>(unwrap(to))->setDebugLoc(cast<Instruction>(unwrap(from))->getDebugLoc());
 }
 
-// Uses of `from` inside blocks[0..n) go to `to` (the clauses of regions
-// nested there too: they name the variable as the region sees it), except
-// in `to` itself; returns how many.
-unsigned weft_rename_uses_in_blocks(LLVMValueRef from, LLVMValueRef to, LLVMBasicBlockRef *blocks, unsigned n) {
-  SmallPtrSet<BasicBlock *, 16> In;
-  for (unsigned i = 0; i < n; ++i)
-    In.insert(unwrap(blocks[i]));
-  Value *From = unwrap(from), *To = unwrap(to);
-  unsigned count = 0;
-  for (Use &U : make_early_inc_range(From->uses())) {
-    auto *I = dyn_cast<Instruction>(U.getUser());
-    if (!I || I == To || !In.count(I->getParent()))
-      continue;
-    U.set(To);
-    ++count;
-  }
-  return count;
-}
-
-// Uses of `from` inside blocks[0..n) by directive intrinsic calls (the
-// clauses of regions nested there) go to `to`.
-void weft_replace_directive_uses_in_blocks(LLVMValueRef from, LLVMValueRef to, LLVMBasicBlockRef *blocks,
-                                           unsigned n) {
-  SmallPtrSet<BasicBlock *, 16> In;
-  for (unsigned i = 0; i < n; ++i)
-    In.insert(unwrap(blocks[i]));
-  Value *From = unwrap(from), *To = unwrap(to);
-  for (Use &U : make_early_inc_range(From->uses())) {
-    auto *CB = dyn_cast<CallBase>(U.getUser());
-    if (!CB || !In.count(CB->getParent()))
-      continue;
-    if (Function *F = CB->getCalledFunction()) {
-      StringRef N = F->getName();
-      if (N.startswith("llvm.directive") || N.startswith("llvm.intel.directive"))
-        U.set(To);
-    }
-  }
-}
-
 // Calls of `fn` (its users that are calls to it).
 unsigned weft_calls_to(LLVMValueRef fn, LLVMValueRef *out, unsigned cap) {
   unsigned n = 0;
@@ -831,14 +803,7 @@ void weft_replace_call_by_argument(LLVMValueRef call) {
 // count is not the constant 1. Returns the count (and *elem its element
 // type), else null.
 LLVMValueRef weft_vla_length(LLVMValueRef v, LLVMTypeRef *elem) {
-  Value *V = unwrap(v)->stripPointerCasts();
-  while (auto *CB = dyn_cast<CallBase>(V)) {
-    Function *F = CB->getCalledFunction();
-    if (!F || F->getName() != "weft.private.addr" || CB->arg_size() != 1)
-      break;
-    V = CB->getArgOperand(0)->stripPointerCasts();
-  }
-  auto *AI = dyn_cast<AllocaInst>(V);
+  auto *AI = dyn_cast<AllocaInst>(throughRenames(unwrap(v)));
   if (!AI)
     return nullptr;
   if (auto *C = dyn_cast<ConstantInt>(AI->getArraySize()); C && C->isOne())

@@ -54,19 +54,7 @@ extern "C" {
     fn weft_locate_calls(f: LLVMValueRef) -> c_uint;
     fn weft_replace_operand(user: LLVMValueRef, from: LLVMValueRef, to: LLVMValueRef) -> c_uint;
     fn weft_has_operand(user: LLVMValueRef, v: LLVMValueRef) -> c_int;
-    fn weft_rename_uses_in_blocks(
-        from: LLVMValueRef,
-        to: LLVMValueRef,
-        blocks: *mut LLVMBasicBlockRef,
-        n: c_uint,
-    ) -> c_uint;
     fn weft_calls_to(f: LLVMValueRef, out: *mut LLVMValueRef, cap: c_uint) -> c_uint;
-    fn weft_replace_directive_uses_in_blocks(
-        from: LLVMValueRef,
-        to: LLVMValueRef,
-        blocks: *mut LLVMBasicBlockRef,
-        n: c_uint,
-    );
     fn weft_replace_call_by_argument(call: LLVMValueRef);
     fn weft_vla_length(v: LLVMValueRef, elem: *mut LLVMTypeRef) -> LLVMValueRef;
     fn weft_may_be_captured(v: LLVMValueRef) -> c_int;
@@ -91,7 +79,12 @@ extern "C" {
     fn weft_memory_type(v: LLVMValueRef) -> LLVMTypeRef;
     fn weft_is_thread_local(v: LLVMValueRef) -> c_int;
     fn weft_thread_local_global(v: LLVMValueRef) -> LLVMValueRef;
-    fn weft_replace_uses_in_blocks(from: LLVMValueRef, to: LLVMValueRef, blocks: *mut LLVMBasicBlockRef, n: c_uint);
+    fn weft_replace_uses_in_blocks(
+        from: LLVMValueRef,
+        to: LLVMValueRef,
+        blocks: *mut LLVMBasicBlockRef,
+        n: c_uint,
+    ) -> c_uint;
 }
 
 /// A value of the module being processed, by identity. Valid while the
@@ -430,8 +423,9 @@ pub fn outline_microtask<'ctx>(
     }
 }
 
-/// Replaces the uses of `from` by `to` inside `blocks` only.
-pub fn replace_uses_in_blocks<'ctx>(from: impl AsValueRef, to: impl AsValueRef, blocks: &[BasicBlock<'ctx>]) {
+/// Replaces the uses of `from` by `to` inside `blocks` only (never in `to`
+/// itself); returns how many.
+pub fn replace_uses_in_blocks<'ctx>(from: impl AsValueRef, to: impl AsValueRef, blocks: &[BasicBlock<'ctx>]) -> u32 {
     let mut raw: Vec<LLVMBasicBlockRef> = blocks.iter().map(|b| b.as_mut_ptr()).collect();
     // SAFETY: live values of the same type (callers check) and live blocks.
     unsafe {
@@ -520,29 +514,6 @@ pub fn writes_through_unknown(inst: InstructionValue<'_>) -> bool {
 pub fn locate_calls(f: FunctionValue<'_>) -> u32 {
     // SAFETY: a live function; only debug locations change.
     unsafe { weft_locate_calls(f.as_value_ref()) }
-}
-
-/// Uses of `from` in `blocks` go to `to` (nested regions' clauses too),
-/// except in `to` itself; returns how many.
-pub fn rename_uses_in_blocks<'ctx>(from: impl AsValueRef, to: impl AsValueRef, blocks: &[BasicBlock<'ctx>]) -> u32 {
-    let mut raw: Vec<LLVMBasicBlockRef> = blocks.iter().map(|b| b.as_mut_ptr()).collect();
-    // SAFETY: live values of the same type and live blocks.
-    unsafe { weft_rename_uses_in_blocks(from.as_value_ref(), to.as_value_ref(), raw.as_mut_ptr(), raw.len() as c_uint) }
-}
-
-/// Uses of `from` in `blocks` by directive intrinsic calls (the clauses of
-/// regions nested there) go to `to`.
-pub fn replace_directive_uses_in_blocks<'ctx>(from: impl AsValueRef, to: impl AsValueRef, blocks: &[BasicBlock<'ctx>]) {
-    let mut raw: Vec<LLVMBasicBlockRef> = blocks.iter().map(|b| b.as_mut_ptr()).collect();
-    // SAFETY: live values of the same type and live blocks.
-    unsafe {
-        weft_replace_directive_uses_in_blocks(
-            from.as_value_ref(),
-            to.as_value_ref(),
-            raw.as_mut_ptr(),
-            raw.len() as c_uint,
-        )
-    }
 }
 
 /// A variable-length array (an alloca of a run-time element count): the

@@ -397,7 +397,6 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let seen = arg(own);
             own.replace_all_uses_with(&copy.as_instruction_value().expect("an alloca"));
             own.erase_from_basic_block();
-            ffi::replace_directive_uses_in_blocks(orig, copy, body);
             return seen;
         }
         // An enclosing region's rename, used here.
@@ -410,7 +409,6 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         if let Some(r) = outer {
             let seen = r.as_any_value_enum().into_pointer_value();
             ffi::replace_uses_in_blocks(seen, copy, body);
-            ffi::replace_directive_uses_in_blocks(orig, copy, body);
             return seen;
         }
         ffi::replace_uses_in_blocks(orig, copy, body);

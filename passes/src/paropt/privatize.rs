@@ -47,17 +47,15 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 (None, None, None, None) => ffi::vla_length(orig.into_pointer_value()),
                 _ => None,
             };
-            if let (Some(_), false) = (
-                vla,
-                matches!(
-                    v.share,
-                    Share::Private
-                        | Share::Firstprivate
-                        | Share::Lastprivate
-                        | Share::FirstLastprivate
-                        | Share::Reduction { .. }
-                ),
-            ) {
+            let whole = matches!(
+                v.share,
+                Share::Private
+                    | Share::Firstprivate
+                    | Share::Lastprivate
+                    | Share::FirstLastprivate
+                    | Share::Reduction { .. }
+            );
+            if vla.is_some() && !whole {
                 return Err(
                     err(Rule::NotYetSupported, &v.clause, "a variable-length array in this clause").on_directive(name)
                 );

@@ -141,7 +141,9 @@ pub fn rename_privates<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>])
                 let name = format!("{}.addr", v.get_name().to_string_lossy());
                 let call = b.build_call(rename_fn(module), &[v.into()], &name).expect("positioned");
                 let renamed = call.try_as_basic_value().left().expect("a pointer");
-                if ffi::rename_uses_in_blocks(v, renamed, &body) == 0 {
+                // (Nested regions' clauses too: they name the variable as this
+                // region sees it.)
+                if ffi::replace_uses_in_blocks(v, renamed, &body) == 0 {
                     // (The region does not use it: no rename needed.)
                     if let Some(i) = renamed.as_instruction_value() {
                         i.erase_from_basic_block();
