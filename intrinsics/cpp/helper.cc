@@ -552,6 +552,24 @@ LLVMTypeRef weft_memory_type(LLVMValueRef v) {
   return nullptr;
 }
 
+// The alignment the program may assume of the variable a pointer names
+// (behind renames and `llvm.threadlocal.address`): the front end's accesses
+// to it claim that much, so a copy weft makes for the variable must have it
+// too (an `align 16` local array whose vector stores `movaps` into it).
+unsigned weft_variable_align(LLVMValueRef v) {
+  Value *V = throughThreadLocalAddress(throughRenames(unwrap(v)));
+  const Module *M = nullptr;
+  if (auto *I = dyn_cast<Instruction>(V))
+    M = I->getModule();
+  else if (auto *G = dyn_cast<GlobalValue>(V))
+    M = G->getParent();
+  else if (auto *A = dyn_cast<Argument>(V))
+    M = A->getParent()->getParent();
+  if (!M || !V->getType()->isPointerTy())
+    return 1;
+  return V->getPointerAlignment(M->getDataLayout()).value();
+}
+
 // Adds the operand bundle `tag`(values[0..n)) to a call: LLVM makes a new
 // call with the extra bundle, which replaces the old one. Returns the new call.
 LLVMValueRef weft_add_bundle(LLVMValueRef call, const char *tag, LLVMValueRef *values, unsigned n) {

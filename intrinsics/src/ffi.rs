@@ -77,6 +77,7 @@ extern "C" {
         -> LLVMValueRef;
     fn weft_single_predecessor(bb: LLVMBasicBlockRef) -> LLVMBasicBlockRef;
     fn weft_memory_type(v: LLVMValueRef) -> LLVMTypeRef;
+    fn weft_variable_align(v: LLVMValueRef) -> c_uint;
     fn weft_is_thread_local(v: LLVMValueRef) -> c_int;
     fn weft_thread_local_global(v: LLVMValueRef) -> LLVMValueRef;
     fn weft_replace_uses_in_blocks(
@@ -711,6 +712,14 @@ pub fn memory_type<'ctx>(v: BasicValueEnum<'ctx>) -> Option<BasicTypeEnum<'ctx>>
         }
         Some(BasicTypeEnum::new(t))
     }
+}
+
+/// The alignment in bytes the program may assume of the variable `v` names
+/// (an alloca's, a global's, an argument's; behind renames): what a copy of
+/// it must have at least, since the region's accesses keep their claims.
+pub fn variable_align(v: BasicValueEnum<'_>) -> u32 {
+    // SAFETY: a read-only query on a live value.
+    unsafe { weft_variable_align(v.as_value_ref()) }
 }
 
 /// The IR value a `ValueId` from the directive model stands for.

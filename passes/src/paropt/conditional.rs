@@ -128,7 +128,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             b.build_store(rec_seen, i64t.const_zero()).expect("positioned");
             b.build_store(rec_iter, minus_one).expect("positioned");
             let mine = self.alloca(home, i64t.into(), &format!("{label}.cond.iter"));
-            let best = self.alloca(home, ty, &format!("{label}.cond.value"));
+            let best = self.alloca_for(home, ty, &format!("{label}.cond.value"), orig);
             let b = self.before_terminator(shape.first);
             b.build_store(mine, minus_one).expect("positioned");
             records.push((copy, orig, ty, mine, best, rec_seen, rec_iter));

@@ -192,6 +192,25 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         self.b.build_alloca(ty, name).expect("positioned")
     }
 
+    /// Storage for a copy of variable `of` (private, linear, reduction,
+    /// copy-in and section copies): at least as aligned as the original,
+    /// whose alignment the region's loads and stores keep claiming.
+    pub(super) fn alloca_for(
+        &self,
+        home: BasicBlock<'ctx>,
+        ty: BasicTypeEnum<'ctx>,
+        name: &str,
+        of: PointerValue<'ctx>,
+    ) -> PointerValue<'ctx> {
+        let p = self.alloca(home, ty, name);
+        let want = ffi::variable_align(of.into());
+        let i = p.as_instruction_value().expect("an alloca");
+        if i.get_alignment().is_ok_and(|a| a < want) {
+            i.set_alignment(want).expect("an alloca takes an alignment");
+        }
+        p
+    }
+
     /// Splits `at`'s block before `at` and runs a new `then` block between
     /// the two halves only when `cond` (computed before `at`) holds. Returns
     /// `then` (ending in a branch to the tail) and the tail, which starts with `at`.

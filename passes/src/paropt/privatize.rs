@@ -209,7 +209,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                     self.privatize_section(orig, ty, first, home, &body, shape.first, clause, name)?
                 }
                 (None, None) => {
-                    let copy = self.alloca(home, ty, &format!("{}.priv", orig.get_name().to_string_lossy()));
+                    let copy = self.alloca_for(home, ty, &format!("{}.priv", orig.get_name().to_string_lossy()), orig);
                     let at = shape.first.get_terminator().expect("terminator");
                     (self.privatize_uses(orig, copy, &body, at), copy)
                 }
@@ -248,7 +248,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let gtid = self.gtid(home, fname);
         let mut starts = Vec::new();
         for p in privs.iter().filter(|p| matches!(p.share, Share::Linear { .. })) {
-            let start = self.alloca(home, p.ty, &format!("{}.linear.start", p.orig.get_name().to_string_lossy()));
+            let start = self.alloca_for(home, p.ty, &format!("{}.linear.start", p.orig.get_name().to_string_lossy()), p.orig);
             starts.push((p, start));
         }
         let b = self.before_terminator(shape.first);
@@ -515,7 +515,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 continue;
             }
             // (Before positioning the builder: alloca moves it.)
-            let scratch = self.alloca(home, ty, "omp.copyin.scratch");
+            let scratch = self.alloca_for(home, ty, "omp.copyin.scratch", g);
             let b = self.before_terminator(shape.first);
             let mine = instance(b, g, "omp.copyin.to");
             let same = b.build_int_compare(IntPredicate::EQ, mine, master, "").expect("positioned");

@@ -146,17 +146,28 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
 /// One-dimensional sections of unit stride (constant or run-time bounds).
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// `malloc(n * sizeof(elem))` at `b`: a thread's buffer (freed as it
-    /// leaves the construct).
+    /// leaves the construct). Aligned as `like`, the variable it copies: past
+    /// malloc's 16 bytes through `aligned_alloc` (a size it divides).
     fn heap_elements(
         &self,
         b: &Builder<'ctx>,
         elem: BasicTypeEnum<'ctx>,
         n: IntValue<'ctx>,
         name: &str,
+        like: PointerValue<'ctx>,
     ) -> PointerValue<'ctx> {
+        let i64t = self.rt.i64;
         let bytes = b.build_int_mul(n, elem.size_of().expect("sized"), "").expect("positioned");
-        let malloc = self.rt.func("malloc", Some(self.rt.ptr.into()), &[self.rt.i64.into()], false);
-        b.build_call(malloc, &[bytes.into()], name)
+        let align = u64::from(ffi::variable_align(like.into()));
+        let (f, args) = if align > 16 {
+            let up = b.build_int_add(bytes, i64t.const_int(align - 1, false), "").expect("positioned");
+            let up = b.build_and(up, i64t.const_int(!(align - 1), false), "").expect("positioned");
+            let f = self.rt.func("aligned_alloc", Some(self.rt.ptr.into()), &[i64t.into(), i64t.into()], false);
+            (f, vec![i64t.const_int(align, false).into(), up.into()])
+        } else {
+            (self.rt.func("malloc", Some(self.rt.ptr.into()), &[i64t.into()], false), vec![bytes.into()])
+        };
+        b.build_call(f, &args, name)
             .expect("positioned")
             .try_as_basic_value()
             .left()
@@ -200,7 +211,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                         whole.print_to_string().to_string_lossy()
                     )));
                 }
-                let buf = self.alloca(home, whole.into(), &format!("{label}.priv"));
+                let buf = self.alloca_for(home, whole.into(), &format!("{label}.priv"), base);
                 ffi::replace_uses_in_blocks(base, buf, body);
                 let term = prologue.get_terminator().expect("terminator");
                 ffi::rematerialize_derived(base, buf, body, term);
@@ -211,8 +222,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 let len = u32::try_from(first + n)
                     .map_err(|_| refuse(format!("the array section [{first}:{n}] is too large")))?;
                 let whole = elem.array_type(len);
-                let buf = self.alloca(home, whole.into(), &format!("{label}.priv"));
-                let var = self.alloca(home, self.rt.ptr.into(), &format!("{label}.ptr.priv"));
+                let buf = self.alloca_for(home, whole.into(), &format!("{label}.priv"), base);
+                let var = self.alloca_for(home, self.rt.ptr.into(), &format!("{label}.ptr.priv"), base);
                 ffi::replace_uses_in_blocks(base, var, body);
                 let b = self.before_terminator(prologue);
                 b.build_store(var, buf).expect("positioned");
@@ -268,11 +279,11 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 Ok((at(b, base), at(b, buf), len, None))
             }
             Some(BasicTypeEnum::PointerType(_)) => {
-                let var = self.alloca(home, self.rt.ptr.into(), &format!("{label}.ptr.priv"));
+                let var = self.alloca_for(home, self.rt.ptr.into(), &format!("{label}.ptr.priv"), base);
                 ffi::replace_uses_in_blocks(base, var, body);
                 let b = self.before_terminator(prologue);
                 let n = b.build_int_add(first, len, "").expect("positioned");
-                let buf = self.heap_elements(b, elem, n, &format!("{label}.section"));
+                let buf = self.heap_elements(b, elem, n, &format!("{label}.section"), base);
                 b.build_store(var, buf).expect("positioned");
                 let elems = b.build_load(self.rt.ptr, base, &label).expect("positioned").into_pointer_value();
                 Ok((at(b, elems), at(b, buf), len, Some(buf)))
@@ -280,7 +291,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             // A variable-length array: the variable is its elements; each
             // thread gets a heap buffer of its length.
             None if ffi::vla_length(base).is_some() => {
-                let buf = self.heap_elements(self.before_terminator(prologue), elem, len, &format!("{label}.vla"));
+                let b = self.before_terminator(prologue);
+                let buf = self.heap_elements(b, elem, len, &format!("{label}.vla"), base);
                 let at_term = prologue.get_terminator().expect("terminator");
                 let seen = self.privatize_uses(base, buf, body, at_term);
                 Ok((seen, buf, len, Some(buf)))

@@ -202,7 +202,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let (orig, copy) = match v.section {
                 Some(first) => self.privatize_section(orig, ty, first, home, &body, shape.first, &v.clause, name)?,
                 None => {
-                    let copy = self.alloca(home, ty, "priv");
+                    let copy = self.alloca_for(home, ty, "priv", orig);
                     let at = shape.first.get_terminator().expect("terminator");
                     (self.privatize_uses(orig, copy, &body, at), copy)
                 }
