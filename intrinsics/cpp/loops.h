@@ -3,7 +3,9 @@
 // forest, and how a loop's pieces are recognized.
 #pragma once
 #include "llvm-c/Core.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
@@ -22,6 +24,40 @@ struct Loops {
 };
 
 
+inline bool isDirectiveCall(Instruction *I);
+
+// Whether the local variable `Ptr` points to may be written in `L`: a store
+// to it, or a call given its address. (An outer loop's variable in memory,
+// or a value the outer body computes into a local: a load of it is not the
+// same in every iteration of `L`, and cannot be read once before it.)
+inline bool writtenInLoop(Value *Ptr, Loop *L) {
+  auto *A = dyn_cast<AllocaInst>(getUnderlyingObject(Ptr));
+  if (!A)
+    return false;
+  SmallVector<Value *, 8> Todo{A};
+  SmallPtrSet<Value *, 8> Seen{A};
+  while (!Todo.empty()) {
+    Value *V = Todo.pop_back_val();
+    for (User *U : V->users()) {
+      auto *I = dyn_cast<Instruction>(U);
+      if (!I)
+        continue;
+      if (isa<GetElementPtrInst>(I) || isa<BitCastInst>(I)) {
+        if (Seen.insert(I).second)
+          Todo.push_back(I);
+        continue;
+      }
+      if (!L->contains(I) || isa<LoadInst>(I) || isa<DbgInfoIntrinsic>(I))
+        continue;
+      if (auto *St = dyn_cast<StoreInst>(I); St && St->getValueOperand() == V)
+        return true; // (its address escapes in the loop)
+      if (isa<StoreInst>(I) || (isa<CallBase>(I) && !isDirectiveCall(I) && !I->isLifetimeStartOrEnd()))
+        return true;
+    }
+  }
+  return false;
+}
+
 // `V` computed before the loop: V itself when the loop does not define it,
 // else a copy of its computation (loads, casts, arithmetic, GEPs) before the
 // preheader's terminator, which OpenMP allows since a worksharing loop's
@@ -35,7 +71,8 @@ inline Value *hoist(Value *V, Loop *L, Instruction *At, Value *IvSlot, int Depth
     return nullptr;
   if (!(isa<LoadInst>(I) || isa<CastInst>(I) || isa<BinaryOperator>(I) || isa<GetElementPtrInst>(I)))
     return nullptr;
-  if (auto *LdI = dyn_cast<LoadInst>(I); LdI && (LdI->getPointerOperand() == IvSlot || LdI->isVolatile()))
+  if (auto *LdI = dyn_cast<LoadInst>(I); LdI && (LdI->getPointerOperand() == IvSlot || LdI->isVolatile() ||
+                                                  writtenInLoop(LdI->getPointerOperand(), L)))
     return nullptr;
   SmallVector<Value *, 4> Ops;
   for (Value *Op : I->operands()) {

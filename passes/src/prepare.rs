@@ -328,8 +328,14 @@ fn steps<'ctx>(
     if split {
         analyses = analyze_module(module)?;
     }
-    let (normalized, errors) = loops::normalize_all(module, &analyses);
-    if strict && !errors.is_empty() {
+    let (normalized, failures) = loops::normalize_all(module, &analyses);
+    // (At pipeline start a loop may still take its form later, after
+    // simplification; a non-rectangular nest never does.)
+    let mut errors: Vec<WeftError> = failures.into_iter().filter(|f| strict || f.definitive).map(|f| f.error).collect();
+    if !errors.is_empty() {
+        // SAFETY: each error is about its region's directive call, which a
+        // failed normalization leaves in place.
+        unsafe { ffi::locate(&mut errors) };
         return Err(errors);
     }
     if normalized {

@@ -97,8 +97,10 @@ pub enum Share {
     Copyin,
     /// A worksharing loop's linear variable: iteration k starts with the
     /// original's value plus k times the step (1 when None); copied out from
-    /// the sequentially last iteration.
-    Linear { step: Option<ValueId> },
+    /// the sequentially last iteration. A pointer steps in bytes, or in
+    /// elements of `unit`'s type (icx's `LINEAR:PTR_TO_PTR`, whose `:TYPED`
+    /// type is the pointee).
+    Linear { step: Option<ValueId>, unit: Option<ValueId> },
 }
 
 /// One data-sharing record: a variable (a pointer in the IR), its element
@@ -329,6 +331,44 @@ fn section_bounds(clause: &str, lower: &Operand, length: &Operand, on: &str) -> 
     }
 }
 
+/// A modifier the clause carries whose meaning weft does not lower (it
+/// would otherwise be read as the plain clause, on the wrong memory).
+fn unlowered_modifier(kind: ClauseKind, m: Modifiers) -> Option<&'static str> {
+    if m.contains(Modifiers::BYREF) {
+        Some("the BYREF modifier (the item holds the address of the variable, a reference) is not lowered yet")
+    } else if m.contains(Modifiers::VARLEN) {
+        Some("the VARLEN modifier is not lowered yet")
+    } else if m.contains(Modifiers::PTR_TO_PTR) && kind != ClauseKind::Linear {
+        Some("the PTR_TO_PTR modifier is lowered on LINEAR only")
+    } else {
+        None
+    }
+}
+
+/// icx's `LINEAR:PTR_TO_PTR.TYPED(ptr %p, <pointee value>, 1, step)`: the
+/// variable holds a pointer (its type is the variable's own), `:TYPED` names
+/// what it points to, and the step counts those.
+fn ptr_to_ptr_linear(item: &Item, step: Option<ValueId>, clause: &str, on: &str) -> Result<Var, WeftError> {
+    let Item::Var { var, typed } = item else {
+        return Err(not_yet(clause, "a non-POD pointer linear item").on_directive(on));
+    };
+    let Some(t) = typed.as_ref().filter(|t| t.offset.is_none()) else {
+        return Err(WeftError::new(
+            Rule::OperandKind,
+            clause,
+            "a PTR_TO_PTR item names the type it points to (:TYPED)",
+        )
+        .on_directive(on));
+    };
+    if t.count.as_ref().and_then(Operand::const_uint).is_some_and(|n| n != 1) {
+        return Err(not_yet(clause, "array linear variables and array loop slots").on_directive(on));
+    }
+    let plain = Item::Var { var: var.clone(), typed: None };
+    let mut v = var_of(&plain, clause, Share::Linear { step, unit: Some(t.ty.value) }, on)?;
+    v.clause = clause.to_string();
+    Ok(v)
+}
+
 fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, WeftError> {
     let sectioned = |section: Option<u64>| -> Result<(), WeftError> {
         let ok = matches!(
@@ -499,6 +539,9 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     };
     for c in &r.directive.clauses {
         use ClauseKind as C;
+        if let Some(why) = unlowered_modifier(c.kind, c.modifiers) {
+            return Err(not_yet(&c.spelling, why).on_directive(name));
+        }
         let unsupported = match c.kind {
             C::Depend(_) | C::Map(_) => true,
             // ORDERED(0) is plain `ordered`; ORDERED(n) a doacross loop (of
@@ -575,12 +618,15 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     for lin in &env.linear {
         // A simd loop's own variable (LINEAR:IV): the loop steps it; its copy
         // is copied out after the loop, as the sequential loop leaves it.
-        let share = if lin.modifiers.contains(Modifiers::IV) {
-            Share::Lastprivate
-        } else {
-            Share::Linear { step: lin.step.as_ref().map(|o| o.value) }
-        };
-        vars.push(var_of(&lin.item, &clause_of(ClauseKind::Linear), share, name)?);
+        let step = lin.step.as_ref().map(|o| o.value);
+        let clause = clause_of(ClauseKind::Linear);
+        if lin.modifiers.contains(Modifiers::PTR_TO_PTR) {
+            vars.push(ptr_to_ptr_linear(&lin.item, step, &clause, name)?);
+            continue;
+        }
+        let share =
+            if lin.modifiers.contains(Modifiers::IV) { Share::Lastprivate } else { Share::Linear { step, unit: None } };
+        vars.push(var_of(&lin.item, &clause, share, name)?);
     }
     for red in &env.reductions {
         let share = Share::Reduction { op: red.op, unsigned: red.modifiers.contains(Modifiers::UNSIGNED) };

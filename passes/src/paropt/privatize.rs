@@ -248,7 +248,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let gtid = self.gtid(home, fname);
         let mut starts = Vec::new();
         for p in privs.iter().filter(|p| matches!(p.share, Share::Linear { .. })) {
-            let start = self.alloca_for(home, p.ty, &format!("{}.linear.start", p.orig.get_name().to_string_lossy()), p.orig);
+            let start =
+                self.alloca_for(home, p.ty, &format!("{}.linear.start", p.orig.get_name().to_string_lossy()), p.orig);
             starts.push((p, start));
         }
         let b = self.before_terminator(shape.first);
@@ -540,9 +541,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let b = self.at(top);
         let k = b.build_load(iv.ty, iv.copy, "omp.linear.k").expect("positioned").into_int_value();
         for (p, start) in starts {
-            let Share::Linear { step } = p.share else { unreachable!("linear only") };
+            let Share::Linear { step, unit } = p.share else { unreachable!("linear only") };
             let s0 = b.build_load(p.ty, *start, "").expect("positioned");
-            let v = self.linear_at(b, s0, k, step, "QUAL.OMP.LINEAR", name)?;
+            let v = self.linear_at(b, s0, k, (step, unit), "QUAL.OMP.LINEAR", name)?;
             b.build_store(p.copy, v).expect("positioned");
         }
         Ok(())
@@ -550,13 +551,14 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
 
     /// `start + k * step`: for an integer, in its type; for a pointer, `step`
     /// is in bytes (weft-cc writes a pointer's step scaled by its element's
-    /// size, the IR having no element types).
+    /// size, the IR having no element types), or in elements of the type of
+    /// `unit` when given (icx's PTR_TO_PTR).
     pub(super) fn linear_at(
         &self,
         b: &Builder<'ctx>,
         start: BasicValueEnum<'ctx>,
         k: IntValue<'ctx>,
-        step: Option<weft_intrinsics::model::ValueId>,
+        (step, unit): (Option<weft_intrinsics::model::ValueId>, Option<weft_intrinsics::model::ValueId>),
         clause: &str,
         name: &str,
     ) -> Res<BasicValueEnum<'ctx>> {
@@ -578,6 +580,18 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 b.build_int_cast_sign_flag(v, t, true, "").expect(e)
             }
             None => t.const_int(1, false),
+        };
+        let st = match (start, unit) {
+            (BasicValueEnum::PointerValue(_), Some(u)) => {
+                let Some(size) = self.value(u).get_type().size_of() else {
+                    return Err(err(Rule::OperandKind, clause, "the pointee type has no size").on_directive(name));
+                };
+                b.build_int_mul(st, b.build_int_cast_sign_flag(size, t, false, "").expect(e), "").expect(e)
+            }
+            (_, None) => st,
+            (_, Some(_)) => {
+                return Err(err(Rule::OperandKind, clause, "a PTR_TO_PTR variable holds a pointer").on_directive(name))
+            }
         };
         let kk = b.build_int_cast_sign_flag(k, t, true, "").expect(e);
         let off = b.build_int_mul(kk, st, "").expect(e);

@@ -140,13 +140,13 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     ) -> Res<()> {
         let Some((k, at)) = ffi::iteration_number(shape.first, shape.end, tagged) else { return Ok(()) };
         for (v, copy) in linear {
-            let Share::Linear { step } = v.share else { unreachable!("linear only") };
+            let Share::Linear { step, unit } = v.share else { unreachable!("linear only") };
             let ty = self.var_type(v).expect("privatized: its type is known");
             let orig = self.value(v.var).into_pointer_value();
             let b = self.before_terminator(shape.first);
             let start = b.build_load(ty, orig, "omp.linear.start").expect("positioned");
             let b = self.at(at);
-            let value = self.linear_at(b, start, k, step, &v.clause, name)?;
+            let value = self.linear_at(b, start, k, (step, unit), &v.clause, name)?;
             b.build_store(*copy, value).expect("positioned");
             // (Where LICM keeps the copy in a phi, the phi is what the body reads.)
             if value.as_instruction_value().is_some() {

@@ -49,10 +49,22 @@ fn unnormalized(a: &Analysis<'_>) -> Vec<usize> {
         .collect()
 }
 
+/// How the loop finder (intrinsics/cpp/loops.cc) starts the reason for a
+/// collapsed nest whose inner bounds change with an outer loop: no later
+/// simplification makes such a nest rectangular.
+const NOT_RECTANGULAR: &str = "the collapsed nest is not rectangular";
+
+/// A loop that could not be normalized: why, and whether that is final (no
+/// later form of the IR can be normalized either).
+pub struct LoopFailure {
+    pub error: WeftError,
+    pub definitive: bool,
+}
+
 /// Normalizes every worksharing loop of the module that has no NORMALIZED
 /// slots. Returns whether anything changed (the analyses are then stale),
 /// and every loop it could not recognize as an error naming why.
-pub fn normalize_all<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> (bool, Vec<WeftError>) {
+pub fn normalize_all<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> (bool, Vec<LoopFailure>) {
     let mut changed = false;
     let mut errors = Vec::new();
     for a in analyses {
@@ -73,17 +85,22 @@ pub fn normalize_all<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -
                 }
                 Ok(false) => {}
                 Err(e) => {
-                    errors.push(e.in_function(&a.graph.function));
+                    errors.push(failure(e.in_function(&a.graph.function)));
                     continue;
                 }
             }
             match normalize(module, &forest, a, r) {
                 Ok(()) => changed = true,
-                Err(e) => errors.push(e.in_function(&a.graph.function)),
+                Err(e) => errors.push(failure(e.in_function(&a.graph.function))),
             }
         }
     }
     (changed, errors)
+}
+
+fn failure(error: WeftError) -> LoopFailure {
+    let definitive = error.detail.contains(NOT_RECTANGULAR);
+    LoopFailure { error, definitive }
 }
 
 fn loop_error(name: &str, why: impl Into<String>) -> WeftError {
