@@ -4,8 +4,32 @@
 // comparison and step. Only reading: weft's Rust side rewrites the loop from
 // this description (passes/src/prepare/loops.rs).
 #include "loops.h"
+#include "llvm/IR/IRBuilder.h"
 
 using namespace weft;
+
+// `V` as `base + sum(coef[k] * outer[k])` in the outer loop variables `Ivs`
+// (OpenMP 5.0's non-rectangular loops): returns base and fills coefs[k]
+// (in V's type), all computed at `At`; null when V is not affine in them.
+static Value *affine(Value *V, Loop *Inv, Instruction *At, Value *Slot, ArrayRef<Value *> Ivs, LLVMValueRef *coefs) {
+  SmallVector<int, 3> Vals(Ivs.size(), 0);
+  int Deg = 0;
+  Subst Zero{Ivs, Vals};
+  Value *Base = hoist(V, Inv, At, Slot, &Zero, &Deg);
+  if (!Base || !V->getType()->isIntegerTy())
+    return nullptr;
+  IRBuilder<> B(At);
+  for (unsigned k = 0; k < Ivs.size(); ++k) {
+    Vals.assign(Ivs.size(), 0);
+    Vals[k] = 1;
+    Subst One{Ivs, Vals};
+    Value *At1 = hoist(V, Inv, At, Slot, &One, &Deg);
+    if (!At1)
+      return nullptr;
+    coefs[k] = wrap(B.CreateSub(At1, Base, "omp.nonrect.coef"));
+  }
+  return Base;
+}
 
 extern "C" {
 
@@ -31,8 +55,15 @@ void weft_loops_free(void *l) { delete static_cast<Loops *>(l); }
 // the loop is not one weft can partition. With `outer` (the header of the
 // outermost loop of a collapsed nest, `first` then being in its body), the
 // loop's start, bound and step must not change in the outer loop either
-// (a rectangular nest) and are computed before it.
-const char *weft_find_loop(void *loops, LLVMBasicBlockRef first, LLVMBasicBlockRef outer, WeftLoop *out) {
+// (a rectangular nest) and are computed before it; or, given the outer
+// loops' variables `ivs[0..n)`, the start and bound may be affine in them:
+// then start and bound are their values with every outer variable 0, and
+// coefs[k] (start) and coefs[n + k] (bound) what one more of variable k
+// adds, all computed before the nest (null for a rectangular loop).
+const char *weft_find_loop(void *loops, LLVMBasicBlockRef first, LLVMBasicBlockRef outer, LLVMValueRef *ivs,
+                           unsigned n, LLVMValueRef *coefs, WeftLoop *out) {
+  for (unsigned k = 0; k < 2 * n; ++k)
+    coefs[k] = nullptr;
   Loops &Ls = *static_cast<Loops *>(loops);
   BasicBlock *BB = unwrap(first);
   Loop *Outer = outer ? Ls.LI.getLoopFor(unwrap(outer)) : nullptr;
@@ -130,9 +161,15 @@ const char *weft_find_loop(void *loops, LLVMBasicBlockRef first, LLVMBasicBlockR
     } else {
       continue;
     }
-    Value *Bound = hoist(Other, Inv, At, InMemory ? Iv : nullptr);
-    Value *HStep = hoist(Step, Inv, At, InMemory ? Iv : nullptr);
-    Value *HStart = Outer ? hoist(Start, Inv, At, InMemory ? Iv : nullptr) : Start;
+    Value *Slot = InMemory ? Iv : nullptr;
+    Value *Bound = hoist(Other, Inv, At, Slot);
+    Value *HStep = hoist(Step, Inv, At, Slot);
+    Value *HStart = Outer ? hoist(Start, Inv, At, Slot) : Start;
+    ArrayRef<Value *> OuterIvs(reinterpret_cast<Value **>(ivs), n);
+    if (Outer && n && !Bound)
+      Bound = affine(Other, Inv, At, Slot, OuterIvs, coefs + n);
+    if (Outer && n && !HStart)
+      HStart = affine(Start, Inv, At, Slot, OuterIvs, coefs);
     if (!Bound)
       return Outer ? "the collapsed nest is not rectangular (an inner loop's bound changes with the outer loops)"
                    : "the loop's bound is not computed the same way in every iteration";

@@ -3,6 +3,8 @@
 // forest, and how a loop's pieces are recognized.
 #pragma once
 #include "llvm-c/Core.h"
+#include "llvm/IR/Constants.h"
+#include <algorithm>
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -58,12 +60,41 @@ inline bool writtenInLoop(Value *Ptr, Loop *L) {
   return false;
 }
 
+// The outer loop variables of a collapsed nest and the integer each stands
+// for while an inner loop's bounds are copied before the nest (0 or 1, to
+// read off an affine bound's coefficients: OpenMP 5.0 lets an inner bound be
+// `a * outer + b`). Each is a header phi or a variable's alloca (a load of
+// it is the variable).
+struct Subst {
+  ArrayRef<Value *> Ivs;
+  ArrayRef<int> Vals;
+  // The index of the variable `V` is (or loads), else -1.
+  int of(Value *V) const {
+    if (auto *Ld = dyn_cast<LoadInst>(V))
+      V = Ld->getPointerOperand();
+    for (unsigned k = 0; k < Ivs.size(); ++k)
+      if (Ivs[k] == V)
+        return k;
+    return -1;
+  }
+};
+
 // `V` computed before the loop: V itself when the loop does not define it,
 // else a copy of its computation (loads, casts, arithmetic, GEPs) before the
 // preheader's terminator, which OpenMP allows since a worksharing loop's
 // bounds and step are loop-invariant. Null when V cannot be copied (a phi, a
-// call, a load of the IV itself).
-inline Value *hoist(Value *V, Loop *L, Instruction *At, Value *IvSlot, int Depth = 0) {
+// call, a load of the IV itself). With `S`, an outer variable of the nest
+// is replaced by its integer, and *Deg says how V depends on the outer
+// variables: 0 not at all, 1 affinely (anything else is refused).
+inline Value *hoist(Value *V, Loop *L, Instruction *At, Value *IvSlot, const Subst *S = nullptr, int *Deg = nullptr,
+                    int Depth = 0) {
+  int Local = 0;
+  int &D = Deg ? *Deg : Local;
+  D = 0;
+  if (int k = S ? S->of(V) : -1; k >= 0 && V->getType()->isIntegerTy()) {
+    D = 1;
+    return ConstantInt::get(V->getType(), S->Vals[k]);
+  }
   if (L->isLoopInvariant(V))
     return V;
   auto *I = dyn_cast<Instruction>(V);
@@ -75,12 +106,34 @@ inline Value *hoist(Value *V, Loop *L, Instruction *At, Value *IvSlot, int Depth
                                                   writtenInLoop(LdI->getPointerOperand(), L)))
     return nullptr;
   SmallVector<Value *, 4> Ops;
+  SmallVector<int, 4> Degs;
   for (Value *Op : I->operands()) {
-    Value *H = hoist(Op, L, At, IvSlot, Depth + 1);
+    int OpDeg = 0;
+    Value *H = hoist(Op, L, At, IvSlot, S, &OpDeg, Depth + 1);
     if (!H)
       return nullptr;
     Ops.push_back(H);
+    Degs.push_back(OpDeg);
   }
+  // The degree in the outer variables: sums and differences keep it,
+  // a product adds them, casts keep it; anything else must not see them.
+  auto Max = [&] {
+    int M = 0;
+    for (int Dg : Degs)
+      M = std::max(M, Dg);
+    return M;
+  };
+  unsigned Op = I->getOpcode();
+  if (Op == Instruction::Add || Op == Instruction::Sub || isa<CastInst>(I))
+    D = Max();
+  else if (Op == Instruction::Mul)
+    D = Degs[0] + Degs[1];
+  else if (Op == Instruction::Shl && Degs[1] == 0)
+    D = Degs[0];
+  else if (Max() > 0)
+    return nullptr;
+  if (D > 1)
+    return nullptr;
   Instruction *C = I->clone();
   for (unsigned k = 0; k < Ops.size(); ++k)
     C->setOperand(k, Ops[k]);

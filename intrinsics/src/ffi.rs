@@ -920,6 +920,9 @@ extern "C" {
         l: *mut c_void,
         first: LLVMBasicBlockRef,
         outer: LLVMBasicBlockRef,
+        ivs: *mut LLVMValueRef,
+        n: c_uint,
+        coefs: *mut LLVMValueRef,
         out: *mut RawLoop,
     ) -> *const c_char;
 }
@@ -1044,22 +1047,59 @@ fn int_predicate(p: c_int) -> Option<llvm_plugin::inkwell::IntPredicate> {
 /// With `outer` (the outermost header of a collapsed nest whose body leads
 /// to this loop), its start, bound and step must not change in that outer
 /// loop. May add copies of their computation before the (outermost) loop.
+/// How a collapsed inner loop's start and bound change with the nest's outer
+/// loop variables (OpenMP 5.0's non-rectangular loops): what one more of
+/// each outer variable adds (None: nothing; all None: a rectangular loop).
+/// The loop's `start` and `bound` are then their values with every outer
+/// variable 0.
+pub struct Affine<'ctx> {
+    pub start: Vec<Option<IntValue<'ctx>>>,
+    pub bound: Vec<Option<IntValue<'ctx>>>,
+}
+
+impl Affine<'_> {
+    pub fn is_rectangular(&self) -> bool {
+        self.start.iter().chain(&self.bound).all(Option::is_none)
+    }
+}
+
+/// The loop the region starting at `first` runs. With `outer` (the header
+/// of a collapsed nest's outermost loop, and the variables of the loops
+/// around this one, outermost first), the loop's start and bound may be
+/// affine in those variables.
 pub fn find_loop<'ctx>(
     forest: &LoopForest,
     first: BasicBlock<'ctx>,
-    outer: Option<BasicBlock<'ctx>>,
-) -> Result<CfgLoop<'ctx>, String> {
+    outer: Option<(BasicBlock<'ctx>, &[BasicValueEnum<'ctx>])>,
+) -> Result<(CfgLoop<'ctx>, Affine<'ctx>), String> {
     let mut raw = std::mem::MaybeUninit::<RawLoop>::zeroed();
-    // SAFETY: a live block of the forest's function; the helper fills `raw`
-    // with live blocks and values of that function when it returns null.
+    let mut ivs: Vec<LLVMValueRef> = outer.map_or(Vec::new(), |(_, v)| v.iter().map(|v| v.as_value_ref()).collect());
+    let n = ivs.len();
+    let mut coefs = vec![std::ptr::null_mut(); 2 * n];
+    // SAFETY: a live block of the forest's function and live values of it;
+    // the helper fills `raw` (and `coefs`, null or values of the function)
+    // when it returns null.
     unsafe {
-        let outer = outer.map_or(std::ptr::null_mut(), |b| b.as_mut_ptr());
-        let why = weft_find_loop(forest.0, first.as_mut_ptr(), outer, raw.as_mut_ptr());
+        let head = outer.map_or(std::ptr::null_mut(), |(b, _)| b.as_mut_ptr());
+        let why = weft_find_loop(
+            forest.0,
+            first.as_mut_ptr(),
+            head,
+            ivs.as_mut_ptr(),
+            n as c_uint,
+            coefs.as_mut_ptr(),
+            raw.as_mut_ptr(),
+        );
         if !why.is_null() {
             return Err(CStr::from_ptr(why).to_string_lossy().into_owned());
         }
         let r = raw.assume_init();
-        Ok(CfgLoop {
+        let coef = |v: LLVMValueRef| (!v.is_null()).then(|| IntValue::new(v));
+        let affine = Affine {
+            start: coefs[..n].iter().map(|&v| coef(v)).collect(),
+            bound: coefs[n..].iter().map(|&v| coef(v)).collect(),
+        };
+        let lp = CfgLoop {
             preheader: block_of(r.preheader),
             header: block_of(r.header),
             body: block_of(r.body),
@@ -1074,7 +1114,8 @@ pub fn find_loop<'ctx>(
             step: BasicValueEnum::new(r.step),
             step_negated: r.step_negated != 0,
             increment: (!r.increment.is_null()).then(|| InstructionValue::new(r.increment)),
-        })
+        };
+        Ok((lp, affine))
     }
 }
 

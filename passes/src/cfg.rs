@@ -38,7 +38,9 @@ pub fn unique_successor(bb: BasicBlock<'_>) -> Option<BasicBlock<'_>> {
 /// The next block on the path every execution from `bb` takes: its only
 /// successor, or where the two sides of its conditional branch (each a
 /// straight path of a few blocks) meet again, as the loop finder
-/// (intrinsics/cpp/loops.h, `diamondJoin`) walks before a worksharing loop.
+/// (intrinsics/cpp/loops.h, `diamondJoin`) walks before a worksharing loop;
+/// or, for the header of a small loop (one side comes back to it), the
+/// other side: the loop's exit (a non-rectangular nest's count before it).
 pub fn next_on_path(bb: BasicBlock<'_>) -> Option<BasicBlock<'_>> {
     if let Some(s) = unique_successor(bb) {
         return Some(s);
@@ -57,8 +59,14 @@ pub fn next_on_path(bb: BasicBlock<'_>) -> Option<BasicBlock<'_>> {
         }
         path
     };
-    let left = side(2);
-    side(1).into_iter().find(|b| left.contains(b))
+    let (left, right) = (side(2), side(1));
+    if left.contains(&bb) {
+        return right.first().copied();
+    }
+    if right.contains(&bb) {
+        return left.first().copied();
+    }
+    right.into_iter().find(|b| left.contains(b))
 }
 
 /// The first instruction of `bb` that is not a `skip` (an alloca, a phi).

@@ -26,6 +26,7 @@ use weft_intrinsics::Rule;
 use weft_intrinsics::WeftError;
 
 mod loops;
+mod nonrect;
 pub mod rename;
 
 use crate::wregion::{analyze_module, Analysis};

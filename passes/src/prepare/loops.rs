@@ -28,9 +28,10 @@ use llvm_plugin::inkwell::values::{BasicValueEnum, InstructionOpcode, IntValue};
 use llvm_plugin::inkwell::IntPredicate as P;
 use weft_intrinsics::ffi::{self, CfgLoop, Widen};
 use weft_intrinsics::model::Form;
-use weft_intrinsics::vocab::ClauseKind;
+use weft_intrinsics::vocab::{ClauseKind, DirKind};
 use weft_intrinsics::{Rule, WeftError};
 
+use super::nonrect::{self, Varying};
 use crate::wregion::Analysis;
 
 /// The worksharing regions of `a` whose loop has no NORMALIZED slots, and
@@ -50,8 +51,9 @@ fn unnormalized(a: &Analysis<'_>) -> Vec<usize> {
 }
 
 /// How the loop finder (intrinsics/cpp/loops.cc) starts the reason for a
-/// collapsed nest whose inner bounds change with an outer loop: no later
-/// simplification makes such a nest rectangular.
+/// collapsed nest whose inner bounds change with an outer loop in a way
+/// weft cannot count: no later simplification makes that countable (nor a
+/// nest refused as not yet supported).
 const NOT_RECTANGULAR: &str = "the collapsed nest is not rectangular";
 
 /// A loop that could not be normalized: why, and whether that is final (no
@@ -99,7 +101,7 @@ pub fn normalize_all<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -
 }
 
 fn failure(error: WeftError) -> LoopFailure {
-    let definitive = error.detail.contains(NOT_RECTANGULAR);
+    let definitive = error.rule == Rule::NotYetSupported || error.detail.contains(NOT_RECTANGULAR);
     LoopFailure { error, definitive }
 }
 
@@ -142,13 +144,14 @@ fn unrotate<'ctx>(
 }
 
 /// One loop of the (possibly collapsed) nest, with its values before the nest.
-struct Level<'ctx> {
-    lp: CfgLoop<'ctx>,
-    start: IntValue<'ctx>,
+pub(super) struct Level<'ctx> {
+    pub lp: CfgLoop<'ctx>,
+    pub start: IntValue<'ctx>,
     /// The step in the variable's type, sign included.
-    step: IntValue<'ctx>,
-    /// Iterations, in i64.
-    n: IntValue<'ctx>,
+    pub step: IntValue<'ctx>,
+    /// Iterations, in i64 (of a non-rectangular level: with the outer
+    /// variables 0, unused).
+    pub n: IntValue<'ctx>,
 }
 
 fn normalize<'ctx>(
@@ -169,11 +172,33 @@ fn normalize<'ctx>(
         .max(1);
     // The nest: the loop after the directive, then each collapsed loop in
     // the body of the one before, its values computed before the outermost.
-    let mut loops = vec![ffi::find_loop(forest, s, None).map_err(fail)?];
+    let mut loops = vec![ffi::find_loop(forest, s, None).map_err(fail)?.0];
+    let mut varying: Option<Varying<'ctx>> = None;
     for l in 1..depth {
-        let inner = ffi::find_loop(forest, loops[l - 1].body, Some(loops[0].header)).map_err(fail)?;
+        let ivs: Vec<BasicValueEnum<'ctx>> = loops.iter().map(|lp| lp.iv).collect();
+        let (inner, affine) = ffi::find_loop(forest, loops[l - 1].body, Some((loops[0].header, &ivs))).map_err(fail)?;
         perfectly_nested(&loops[l - 1], &inner).map_err(fail)?;
         loops.push(inner);
+        if !affine.is_rectangular() {
+            if !matches!(reg.kind, DirKind::Loop | DirKind::ParallelLoop) {
+                return Err(WeftError::new(
+                    Rule::NotYetSupported,
+                    name,
+                    "a non-rectangular collapsed nest on a simd loop (worksharing loops take them)",
+                )
+                .at(call_id));
+            }
+            if varying.is_some() || reg.env.doacross() > 0 {
+                return Err(WeftError::new(
+                    Rule::NotYetSupported,
+                    name,
+                    "a non-rectangular collapsed nest with more than one loop whose bounds change with the loops \
+                     around it, or with ordered(n)",
+                )
+                .at(call_id));
+            }
+            varying = Some(Varying { d: l, start: affine.start, bound: affine.bound });
+        }
     }
     let ctx = module.get_context();
     let i64t = ctx.i64_type();
@@ -202,13 +227,29 @@ fn normalize<'ctx>(
     let ub_slot = b.build_alloca(i64t, "omp.norm.ub").expect("positioned");
     let flags: Vec<_> =
         (1..levels.len()).map(|_| b.build_alloca(ctx.bool_type(), "omp.collapse.enter").expect("positioned")).collect();
-    let outer = &levels[0].lp;
-    b.position_before(&outer.preheader.get_terminator().expect("a terminator"));
+    let cursor = varying.as_ref().map(|_| nonrect::Cursor {
+        k: b.build_alloca(i64t, "omp.nonrect.cursor.block").expect("positioned"),
+        lo: b.build_alloca(i64t, "omp.nonrect.cursor.lo").expect("positioned"),
+        len: b.build_alloca(i64t, "omp.nonrect.cursor.len").expect("positioned"),
+    });
+    b.position_before(&levels[0].lp.preheader.get_terminator().expect("a terminator"));
     let mut strides = vec![i64t.const_int(1, false); levels.len()];
     for l in (0..levels.len() - 1).rev() {
         strides[l] = b.build_int_mul(strides[l + 1], levels[l + 1].n, "omp.collapse.stride").expect("positioned");
     }
-    let n = b.build_int_mul(strides[0], levels[0].n, "omp.norm.n").expect("positioned");
+    let (n, space) = match &varying {
+        None => (b.build_int_mul(strides[0], levels[0].n, "omp.norm.n").expect("positioned"), None),
+        Some(v) => {
+            let sp = nonrect::Space::new(&b, &levels, v.d);
+            let (n, pre) = nonrect::total(ctx, &b, &levels, v, &sp).map_err(fail)?;
+            levels[0].lp.preheader = pre;
+            (n, Some(sp))
+        }
+    };
+    if let Some(c) = &cursor {
+        c.reset(&b);
+    }
+    let outer = &levels[0].lp;
     let last = b.build_int_sub(n, i64t.const_int(1, false), "omp.norm.last").expect("positioned");
     b.build_store(ub_slot, last).expect("positioned");
     b.build_store(iv_slot, i64t.const_zero()).expect("positioned");
@@ -242,19 +283,43 @@ fn normalize<'ctx>(
         term.erase_from_basic_block();
     }
 
-    // Each level's body computes its variable: start + ((iv / stride) % n) * step.
+    // A non-rectangular nest: each iteration first finds its block and its
+    // offset in it (the cursor, at the top of the outermost body).
+    let located = match (&varying, &space, &cursor) {
+        (Some(v), Some(sp), Some(c)) => {
+            let (k, t, rest) = nonrect::locate(ctx, &b, &levels, v, sp, c, iv_slot).map_err(fail)?;
+            levels[0].lp.body = rest;
+            Some((v, sp, (k, t)))
+        }
+        _ => None,
+    };
+
+    // Each level's body computes its variable: start + ((iv / stride) % n) * step
+    // (of a non-rectangular nest: from its block and offset).
+    let mut values = Vec::new();
     for (l, lv) in levels.iter().enumerate() {
         b.position_before(&first_non_phi(lv.lp.body));
-        let k = b.build_load(i64t, iv_slot, "omp.norm.k").expect("positioned").into_int_value();
-        let mut k =
-            if l + 1 < levels.len() { b.build_int_unsigned_div(k, strides[l], "").expect("positioned") } else { k };
-        if l > 0 {
-            k = b.build_int_unsigned_rem(k, lv.n, "").expect("positioned");
-        }
+        let value = match located {
+            Some((v, sp, kt)) => {
+                let k = nonrect::iteration(&b, &levels, v, sp, l, kt);
+                let start = if l == v.d { nonrect::start_at(&b, &levels, v, &values) } else { lv.start };
+                nonrect::value_at(&b, start, lv.step, k)
+            }
+            None => {
+                let k = b.build_load(i64t, iv_slot, "omp.norm.k").expect("positioned").into_int_value();
+                let mut k = if l + 1 < levels.len() {
+                    b.build_int_unsigned_div(k, strides[l], "").expect("positioned")
+                } else {
+                    k
+                };
+                if l > 0 {
+                    k = b.build_int_unsigned_rem(k, lv.n, "").expect("positioned");
+                }
+                nonrect::value_at(&b, lv.start, lv.step, k)
+            }
+        };
+        values.push(value);
         let t = lv.start.get_type();
-        let k = if t.get_bit_width() == 64 { k } else { b.build_int_truncate(k, t, "").expect("positioned") };
-        let off = b.build_int_mul(k, lv.step, "").expect("positioned");
-        let value = b.build_int_add(lv.start, off, "omp.norm.var").expect("positioned");
         if lv.lp.in_memory {
             b.build_store(lv.lp.iv.into_pointer_value(), value).expect("positioned");
             // A load of the variable in the header read it before this store:
@@ -294,6 +359,7 @@ fn normalize<'ctx>(
         .filter(|&v| !named(v))
         .collect();
     private.extend(flags.iter().map(|&f| ffi::Value::of(f)));
+    private.extend(cursor.iter().flat_map(|c| [c.k, c.lo, c.len]).map(ffi::Value::of));
     if !private.is_empty() {
         clauses.push(("QUAL.OMP.PRIVATE", private));
     }
@@ -372,11 +438,22 @@ fn drop_normalized<'ctx>(
 /// A loop's start, signed step and iteration count, computed where `b`
 /// stands (before the outermost loop of the nest).
 fn level<'ctx>(b: &Builder<'ctx>, lp: CfgLoop<'ctx>) -> Result<Level<'ctx>, String> {
+    level_at(b, lp, lp.start, lp.bound)
+}
+
+/// `level` for the loop started at `start` and bounded by `bound` (a
+/// non-rectangular loop's, for one iteration of the loops around it).
+pub(super) fn level_at<'ctx>(
+    b: &Builder<'ctx>,
+    lp: CfgLoop<'ctx>,
+    start: BasicValueEnum<'ctx>,
+    bound: BasicValueEnum<'ctx>,
+) -> Result<Level<'ctx>, String> {
     if lp.pred == P::EQ {
         return Err("the loop runs while its variable equals the bound".into());
     }
     let (BasicValueEnum::IntValue(start), BasicValueEnum::IntValue(bound), BasicValueEnum::IntValue(step)) =
-        (lp.start, lp.bound, lp.step)
+        (start, bound, lp.step)
     else {
         return Err("the loop variable is not an integer".into());
     };

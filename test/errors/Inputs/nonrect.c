@@ -1,32 +1,24 @@
-// Three non-rectangular collapse(2) nests: each inner loop's bounds change
-// with the outer loop's variable.
-void lower(int n, int (*a)[64]) {
-#pragma omp parallel for collapse(2)
+// Non-rectangular collapsed nests weft does not lower yet: on simd loops,
+// and with two loops whose bounds change with the loops around them.
+void on_simd(int n, int (*a)[64]) {
+#pragma omp simd collapse(2)
   for (int i = 0; i < n; i++)
     for (int j = 0; j < i; j++)
       a[i][j]++;
 }
 
-void lower_eq(int n, int (*a)[64]) {
-#pragma omp parallel for collapse(2)
+void on_parallel_for_simd(int n, int (*a)[64]) {
+#pragma omp parallel for simd collapse(2)
   for (int i = 0; i < n; i++)
     for (int j = 0; j <= i; j++)
       a[i][j]++;
 }
 
-void upper(int n, int (*a)[64]) {
-  int i, j;
-#pragma omp parallel for collapse(2) schedule(dynamic)
+void two_varying(int n, int (*a)[64][64]) {
+  int i, j, k;
+#pragma omp parallel for collapse(3)
   for (i = 0; i < n; i++)
-    for (j = i; j < n; j++)
-      a[i][j]++;
-}
-
-// The start affine in the outer variable, counting down in steps of 2.
-void affine(int n, int (*a)[64]) {
-  int i, j;
-#pragma omp parallel for collapse(2)
-  for (i = 0; i < n; i++)
-    for (j = 2 * i + 1; j >= 0; j -= 2)
-      a[i][j]++;
+    for (j = 0; j < i; j++)
+      for (k = j; k < n; k++)
+        a[i][j][k]++;
 }
