@@ -59,7 +59,7 @@ struct OwnTarget {
 // The cost model's TargetTransformInfo for F. From the pass pipeline when
 // `Proxy` (the module's FunctionAnalysisManagerModuleProxy result) is given:
 // TargetIRAnalysis, as LoopVectorize gets it, so the driver's target (opt's
-// -mtriple, -mcpu, -mattr; clang's -march, -mcpu, -mtune) counts as well as
+// -mtriple, -mcpu, -mattr; clang's -march, -mcpu) counts as well as
 // F's attributes, and without a target machine it is the same default
 // TargetTransformInfo LoopVectorize sees. OwnTarget only without a pipeline.
 class TargetInfo {
