@@ -4,9 +4,9 @@
 // SSA values, the loop gets a preheader, dedicated exits and LCSSA form and
 // is rotated (tested in its latch), and its iteration count is computed in
 // its preheader by ScalarEvolution. Also: the target's vector register width
-// and instruction costs (TargetTransformInfo, from a TargetMachine for the
-// function's own triple, CPU and features), and the loop metadata that keeps
-// LLVM's LoopVectorize off a loop weft has vectorized.
+// and instruction costs (the pass pipeline's TargetTransformInfo), and the
+// loop metadata that keeps LLVM's LoopVectorize off a loop weft has
+// vectorized.
 #include "llvm-c/Core.h"
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/InstructionSimplify.h"
@@ -18,6 +18,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
@@ -33,12 +34,14 @@
 using namespace llvm;
 
 namespace {
-// The target's own cost model for F, when its target is registered in this
-// process (opt and clang register all of theirs); else LLVM's default one.
-struct TargetInfo {
+// A TargetTransformInfo for F made without a pass pipeline (unit tests, a
+// caller with no analysis manager): from a TargetMachine for the module's
+// triple and F's own target-cpu and target-features attributes, when that
+// target is registered in this process; else LLVM's default one.
+struct OwnTarget {
   std::unique_ptr<TargetMachine> TM;
   std::optional<TargetTransformInfo> TTI;
-  explicit TargetInfo(Function &F) {
+  explicit OwnTarget(Function &F) {
     std::string Err;
     Triple TT(F.getParent()->getTargetTriple());
     if (const llvm::Target *T = TargetRegistry::lookupTarget(TT.str(), Err)) {
@@ -51,6 +54,38 @@ struct TargetInfo {
     else
       TTI.emplace(F.getParent()->getDataLayout());
   }
+};
+
+// The cost model's TargetTransformInfo for F. From the pass pipeline when
+// `Proxy` (the module's FunctionAnalysisManagerModuleProxy result) is given:
+// TargetIRAnalysis, as LoopVectorize gets it, so the driver's target (opt's
+// -mtriple, -mcpu, -mattr; clang's -march, -mcpu) counts as well as
+// F's attributes, and without a target machine it is the same default
+// TargetTransformInfo LoopVectorize sees. OwnTarget only without a pipeline.
+class TargetInfo {
+  std::optional<OwnTarget> Own;
+  const TargetTransformInfo *TTI;
+
+public:
+  TargetInfo(Function &F, void *Proxy, bool Fresh) {
+    if (!Proxy) {
+      Own.emplace(F);
+      TTI = &*Own->TTI;
+      return;
+    }
+    auto &FAM = static_cast<FunctionAnalysisManagerModuleProxy::Result *>(Proxy)->getManager();
+    // (Registers the default only where the pipeline registered none:
+    // getResult must never meet an unregistered analysis.)
+    FAM.registerPass([] { return TargetIRAnalysis(); });
+    // weft's module passes delete and create functions without telling the
+    // manager: a new function at a deleted one's address must not get the
+    // deleted one's cached results.
+    if (Fresh)
+      FAM.clear(F, F.getName());
+    TTI = &FAM.getResult<TargetIRAnalysis>(F);
+  }
+  const TargetTransformInfo &operator*() const { return *TTI; }
+  const TargetTransformInfo *operator->() const { return TTI; }
 };
 
 // The loop property that names a simd region's own loop (weft_tag_simd_loop).
@@ -237,9 +272,11 @@ struct WeftSimdLoop {
 };
 
 // Prepares the loop of a simd region whose body now runs from `first` to
-// `end` (the directives are gone; `tagged`: its loop was tagged). Returns
-// why it cannot be vectorized, or null with *out filled.
-const char *weft_simd_prepare(LLVMBasicBlockRef first, LLVMBasicBlockRef end, int tagged, WeftSimdLoop *out) {
+// `end` (the directives are gone; `tagged`: its loop was tagged; `proxy`:
+// the pass pipeline's FunctionAnalysisManagerModuleProxy result, or null).
+// Returns why it cannot be vectorized, or null with *out filled.
+const char *weft_simd_prepare(LLVMBasicBlockRef first, LLVMBasicBlockRef end, int tagged, void *proxy,
+                              WeftSimdLoop *out) {
   BasicBlock *First = unwrap(first), *End = unwrap(end);
   Function &F = *First->getParent();
   {
@@ -257,7 +294,7 @@ const char *weft_simd_prepare(LLVMBasicBlockRef first, LLVMBasicBlockRef end, in
   TargetLibraryInfo TLI(TLII, &F);
   AssumptionCache AC(F);
   ScalarEvolution SE(F, TLI, AC, DT, LI);
-  TargetInfo Tgt(F);
+  TargetInfo Tgt(F, proxy, /*Fresh=*/true);
   Loop *L = loopAfter(LI, First, End);
   if (!L)
     return "no loop is left in the region (the optimizer may have unrolled or removed it)";
@@ -272,10 +309,10 @@ const char *weft_simd_prepare(LLVMBasicBlockRef first, LLVMBasicBlockRef end, in
   bool Rotated = false;
   for (Loop *Sub : L->getSubLoops())
     if (Sub->getExitingBlock() != Sub->getLoopLatch())
-      Rotated |= LoopRotation(Sub, &LI, &*Tgt.TTI, &AC, &DT, &SE, nullptr, SQ, /*RotationOnly=*/true, ~0u,
+      Rotated |= LoopRotation(Sub, &LI, &*Tgt, &AC, &DT, &SE, nullptr, SQ, /*RotationOnly=*/true, ~0u,
                               /*IsUtilMode=*/true);
   if (L->getExitingBlock() != L->getLoopLatch())
-    Rotated |= LoopRotation(L, &LI, &*Tgt.TTI, &AC, &DT, &SE, nullptr, SQ, /*RotationOnly=*/true, ~0u,
+    Rotated |= LoopRotation(L, &LI, &*Tgt, &AC, &DT, &SE, nullptr, SQ, /*RotationOnly=*/true, ~0u,
                             /*IsUtilMode=*/true);
   if (Rotated) {
     // (Rotation may leave an inner loop without a dedicated exit or LCSSA phis.)
@@ -299,7 +336,7 @@ const char *weft_simd_prepare(LLVMBasicBlockRef first, LLVMBasicBlockRef end, in
   const SCEV *Trips = SE.getAddExpr(SE.getNoopOrZeroExtend(Btc, I64), SE.getOne(I64));
   SCEVExpander Expander(SE, F.getParent()->getDataLayout(), "simd.trips");
   Value *N = Expander.expandCodeFor(Trips, I64, P->getTerminator());
-  unsigned Bits = Tgt.TTI->getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector).getFixedValue();
+  unsigned Bits = Tgt->getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector).getFixedValue();
   int Deep = 0;
   for (Loop *Sub : L->getSubLoops())
     Deep += (int)Sub->getSubLoops().size();
@@ -308,11 +345,11 @@ const char *weft_simd_prepare(LLVMBasicBlockRef first, LLVMBasicBlockRef end, in
 }
 
 // TargetTransformInfo's reciprocal throughput of `opcode` (1 sdiv, 2 udiv,
-// 3 srem, 4 urem, 5 fdiv, 6 add, 7 mul) on
-// `ty` in F, or -1 when it is not known.
-int weft_arith_cost(LLVMValueRef fn, int opcode, LLVMTypeRef ty) {
+// 3 srem, 4 urem, 5 fdiv, 6 add, 7 mul) on `ty` in F (`proxy` as for
+// weft_simd_prepare, which has run on F before), or -1 when it is not known.
+int weft_arith_cost(LLVMValueRef fn, void *proxy, int opcode, LLVMTypeRef ty) {
   Function &F = *cast<Function>(unwrap(fn));
-  TargetInfo Tgt(F);
+  TargetInfo Tgt(F, proxy, /*Fresh=*/false);
   unsigned Op = 0;
   switch (opcode) {
   case 1: Op = Instruction::SDiv; break;
@@ -324,7 +361,7 @@ int weft_arith_cost(LLVMValueRef fn, int opcode, LLVMTypeRef ty) {
   case 7: Op = Instruction::Mul; break;
   default: return -1;
   }
-  InstructionCost C = Tgt.TTI->getArithmeticInstrCost(Op, unwrap(ty), TargetTransformInfo::TCK_RecipThroughput);
+  InstructionCost C = Tgt->getArithmeticInstrCost(Op, unwrap(ty), TargetTransformInfo::TCK_RecipThroughput);
   auto V = C.getValue();
   return V ? (int)*V : -1;
 }

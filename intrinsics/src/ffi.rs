@@ -17,6 +17,9 @@ use llvm_plugin::inkwell::values::{
 
 use crate::model::{OperandKind, ValueId};
 
+mod analyses;
+pub use analyses::FunctionAnalyses;
+
 extern "C" {
     fn weft_bundle_count(call: LLVMValueRef) -> c_uint;
     fn weft_bundle_tag(call: LLVMValueRef, i: c_uint, len: *mut usize) -> *const c_char;
@@ -1200,6 +1203,7 @@ extern "C" {
         first: LLVMBasicBlockRef,
         end: LLVMBasicBlockRef,
         tagged: c_int,
+        proxy: *mut c_void,
         out: *mut RawSimdLoop,
     ) -> *const c_char;
     fn weft_tag_simd_loop(entry: LLVMValueRef, exit: LLVMValueRef) -> c_int;
@@ -1211,7 +1215,7 @@ extern "C" {
         tagged: c_int,
         at: *mut LLVMValueRef,
     ) -> LLVMValueRef;
-    fn weft_arith_cost(f: LLVMValueRef, opcode: c_int, ty: LLVMTypeRef) -> c_int;
+    fn weft_arith_cost(f: LLVMValueRef, proxy: *mut c_void, opcode: c_int, ty: LLVMTypeRef) -> c_int;
     fn weft_mark_vectorized(branch: LLVMValueRef);
     fn weft_call_is_pure(call: LLVMValueRef) -> c_int;
     fn weft_call_has_vector_form(call: LLVMValueRef, vf: c_uint) -> c_int;
@@ -1279,26 +1283,34 @@ pub struct SimdLoop<'ctx> {
     pub exit: BasicBlock<'ctx>,
     /// i64: the iterations the loop runs once its preheader is reached.
     pub trips: IntValue<'ctx>,
-    /// The target's widest vector register, in bits.
+    /// The target's widest vector register, in bits (from TargetTransformInfo).
     pub vector_bits: u32,
     /// Loops nested in its inner loops (a nest deeper than two).
     pub deep_loops: u32,
 }
 
 /// Promotes the function's promotable locals, then simplifies, rotates and
-/// counts the loop of a simd region whose body runs from `first` to `end`.
-/// Changes the IR (all of it semantics-preserving); Err says why the loop
-/// cannot be vectorized.
+/// counts the loop of a simd region whose body runs from `first` to `end`,
+/// with `analyses`' TargetTransformInfo. Changes the IR (all of it
+/// semantics-preserving); Err says why the loop cannot be vectorized.
 pub fn simd_prepare<'ctx>(
     first: BasicBlock<'ctx>,
     end: BasicBlock<'ctx>,
     tagged: bool,
+    analyses: FunctionAnalyses<'_>,
 ) -> Result<SimdLoop<'ctx>, String> {
     let mut raw = std::mem::MaybeUninit::<RawSimdLoop>::zeroed();
-    // SAFETY: live blocks of one function; the helper fills `raw` with live
-    // blocks and a value of that function when it returns null.
+    // SAFETY: live blocks of one function, and the pipeline's analyses of
+    // the running pass or none; the helper fills `raw` with live blocks and
+    // a value of that function when it returns null.
     unsafe {
-        let why = weft_simd_prepare(first.as_mut_ptr(), end.as_mut_ptr(), c_int::from(tagged), raw.as_mut_ptr());
+        let why = weft_simd_prepare(
+            first.as_mut_ptr(),
+            end.as_mut_ptr(),
+            c_int::from(tagged),
+            analyses.raw(),
+            raw.as_mut_ptr(),
+        );
         if !why.is_null() {
             return Err(CStr::from_ptr(why).to_string_lossy().into_owned());
         }
@@ -1385,14 +1397,17 @@ pub enum CostOp {
     Mul = 7,
 }
 
-/// TargetTransformInfo's reciprocal throughput of `op` on `ty` in `f`.
+/// `analyses`' TargetTransformInfo's reciprocal throughput of `op` on `ty`
+/// in `f`.
 pub fn arith_cost<'ctx>(
+    analyses: FunctionAnalyses<'_>,
     f: FunctionValue<'ctx>,
     op: CostOp,
     ty: impl llvm_plugin::inkwell::types::AsTypeRef,
 ) -> Option<u32> {
-    // SAFETY: a live function and a type of its context.
-    let c = unsafe { weft_arith_cost(f.as_value_ref(), op as c_int, ty.as_type_ref()) };
+    // SAFETY: a live function, a type of its context, and the pipeline's
+    // analyses of the running pass or none.
+    let c = unsafe { weft_arith_cost(f.as_value_ref(), analyses.raw(), op as c_int, ty.as_type_ref()) };
     u32::try_from(c).ok()
 }
 

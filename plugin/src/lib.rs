@@ -8,6 +8,7 @@ use llvm_plugin::{
     LlvmModulePass, ModuleAnalysisManager, ModulePassManager, OptimizationLevel, PassBuilder, PipelineParsing,
     PreservedAnalyses,
 };
+use weft_intrinsics::ffi::FunctionAnalyses;
 use weft_intrinsics::PassResult;
 use weft_passes::genx::legalize::Params as LegalizeParams;
 use weft_passes::markers::{self, Form};
@@ -104,22 +105,25 @@ impl Pass {
         }
     }
 
-    fn body(self, module: &Module<'_>) -> PassResult {
+    /// The pass's work on `module`; `manager` is the pipeline's, whose
+    /// TargetTransformInfo weft-vectorize's cost model takes.
+    fn body(self, module: &Module<'_>, manager: &ModuleAnalysisManager) -> PassResult {
+        let analyses = || FunctionAnalyses::of_pipeline(manager, module);
         match self {
             Pass::PrintWRegions => print_wregions(module),
-            Pass::PrintVPlan => vectorize::print(module),
+            Pass::PrintVPlan => vectorize::print(module, analyses()),
             Pass::Markers(form) => markers::run(module, form),
             Pass::Prepare => prepare::run(module),
             Pass::Paropt => paropt::run(module),
-            Pass::Vectorize => vectorize::run(module),
+            Pass::Vectorize => vectorize::run(module, analyses()),
             Pass::GenxLegalize(p) => genx::legalize::run(module, p),
             Pass::GenxVerify => genx::verify::run(module),
             Pass::GenxEmulate => genx::emulate::run(module),
             Pass::Cleanup => cleanup::run(module),
             Pass::Strip => Ok(cleanup::strip_directives(module)),
-            Pass::Weft => pipeline::run_weft(module),
+            Pass::Weft => pipeline::run_weft(module, analyses()),
             Pass::Auto(_) if !pipeline::has_weft_work(module) => Ok(false),
-            Pass::Auto(_) => pipeline::run_weft(module),
+            Pass::Auto(_) => pipeline::run_weft(module, analyses()),
             Pass::Threads(_) if !pipeline::has_directives(module) => Ok(false),
             Pass::Threads(_) => paropt::run(module),
             Pass::TestPanic => panic!("deliberate panic from weft-test-panic"),
@@ -143,10 +147,10 @@ fn print_wregions(module: &Module<'_>) -> PassResult {
 }
 
 impl LlvmModulePass for Pass {
-    fn run_pass(&self, module: &mut Module<'_>, _: &ModuleAnalysisManager) -> PreservedAnalyses {
+    fn run_pass(&self, module: &mut Module<'_>, manager: &ModuleAnalysisManager) -> PreservedAnalyses {
         let pass = *self;
         log::debug!(target: "weft", "{} on module {}", pass.name(), module.get_name().to_string_lossy());
-        boundary::run_guarded(module, pass.name(), |m| pass.body(m))
+        boundary::run_guarded(module, pass.name(), |m| pass.body(m, manager))
     }
 }
 

@@ -76,12 +76,14 @@ impl Done {
 }
 
 /// The plan of a site's loop, prepared (changes the IR, keeping its meaning)
-/// and analyzed; with the loop and its initial plan's text when `print`.
+/// and analyzed, costed with `analyses`' TargetTransformInfo; with the loop
+/// and its initial plan's text when `print`.
 pub fn analyze<'ctx>(
     site: &Site<'ctx>,
+    analyses: ffi::FunctionAnalyses<'_>,
     print: bool,
 ) -> Result<(VPlan<Llvm<'ctx>>, ffi::SimdLoop<'ctx>, Choice, Option<String>), String> {
-    let lp = ffi::simd_prepare(site.first, site.end, site.tagged)?;
+    let lp = ffi::simd_prepare(site.first, site.end, site.tagged, analyses)?;
     if lp.deep_loops > 0 {
         return Err("a loop nest deeper than two (only one level of inner loops is vectorized)".into());
     }
@@ -95,7 +97,7 @@ pub fn analyze<'ctx>(
     let ctx = lp.header.get_context();
     let (division, wide_division) = if cost::divides(&vp) {
         let cost = |op, t: llvm_plugin::inkwell::types::BasicTypeEnum<'_>| {
-            let c = ffi::arith_cost(f, op, t);
+            let c = ffi::arith_cost(analyses, f, op, t);
             log::debug!(target: "weft::vectorize", "{}: cost of {op:?} on {}: {c:?}", site.title, t.print_to_string());
             c
         };
@@ -161,8 +163,8 @@ fn in_order(vp: &mut VPlan<Llvm<'_>>, reassociate: bool) -> Result<(), String> {
 
 /// Vectorizes a site's loop, or says why it stays scalar (it is then still
 /// correct: everything done to it before the vector code keeps its meaning).
-pub fn vectorize(site: &Site<'_>) -> Result<Done, String> {
-    let (vp, lp, choice, _) = analyze(site, false)?;
+pub fn vectorize(site: &Site<'_>, analyses: ffi::FunctionAnalyses<'_>) -> Result<Done, String> {
+    let (vp, lp, choice, _) = analyze(site, analyses, false)?;
     if let Some(why) = predicate::refusal(&vp) {
         return Err(why);
     }
@@ -185,8 +187,8 @@ pub fn vectorize(site: &Site<'_>) -> Result<Done, String> {
 }
 
 /// `print<vplan>`'s text for a site: the initial plan and the analyzed one.
-pub fn print_site(site: &Site<'_>) -> String {
-    match analyze(site, true) {
+pub fn print_site(site: &Site<'_>, analyses: ffi::FunctionAnalyses<'_>) -> String {
+    match analyze(site, analyses, true) {
         Ok((vp, _, choice, before)) => {
             let after = text(&vp, &format!("VPlan for {} (after analysis: VF {}):", site.title, choice.vf));
             format!("{}{after}", before.unwrap_or_default())
