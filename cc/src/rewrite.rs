@@ -91,7 +91,7 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
     for (at, msg) in &ast.refused {
         diags.push(Diag { at: at.clone(), msg: msg.clone() });
     }
-    let tp = threadprivate::lower(src, path, ast, pragma_end);
+    let tp = threadprivate::lower(src, path, ast);
     for r in tp.pragmas {
         edits.push(Edit { at: r.start, end: r.end, rank: 2, opened_at: 0, text: String::new() });
     }
@@ -277,7 +277,7 @@ fn pragma_start(src: &str, offset: usize) -> usize {
 
 /// The end of the pragma line that starts at `at` (past continuations),
 /// before its newline.
-fn pragma_end(src: &str, at: usize) -> usize {
+pub fn pragma_end(src: &str, at: usize) -> usize {
     let b = src.as_bytes();
     let mut i = at;
     while i < b.len() && b[i] != b'\n' {

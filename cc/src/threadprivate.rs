@@ -30,16 +30,15 @@ pub struct Lowering {
     pub refused: Vec<(Where, String)>,
 }
 
-/// `path` is the main file's name as messages spell it; `pragma_end`
-/// finds the end of a pragma line that starts at an offset.
-pub fn lower(src: &str, path: &str, ast: &Ast, pragma_end: impl Fn(&str, usize) -> usize) -> Lowering {
+/// `path` is the main file's name as messages spell it.
+pub fn lower(src: &str, path: &str, ast: &Ast) -> Lowering {
     let mut out = Lowering::default();
     // (name, label) of each file-scope variable, once.
     let mut listed: Vec<(String, String)> = Vec::new();
     for tp in &ast.threadprivate {
         let label = match &tp.at {
             Where::Main(at) => {
-                out.pragmas.push(*at..pragma_end(src, *at));
+                out.pragmas.push(*at..crate::rewrite::pragma_end(src, *at));
                 format!("{path}:{}", crate::rewrite::line_of(src, *at))
             }
             Where::Other(p) => format!("{}:{}", p.file, p.line),

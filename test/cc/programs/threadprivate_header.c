@@ -55,12 +55,15 @@ int main(void) {
   printf("barrier mismatches %ld\n", bad);
   printf("primary work[5] %.1f count %ld\n", work[5], tp_count);
 
-  /* the values persist into the next region of the same team */
+  /* the values persist into the next region of the same team; what the
+     primary thread stores before it is its own copy only */
+  tp_count = 99;
   long kept = 0;
 #pragma omp parallel reduction(+ : kept)
   {
     int t = omp_get_thread_num();
     kept += work[7] != t * 1000 + 7;
+    kept += tp_count != (t == 0 ? 99 : t);
   }
   printf("kept mismatches %ld\n", kept);
 
