@@ -5,6 +5,7 @@
 
 int hits; /* defined here, declared and made threadprivate in the header */
 
+#pragma omp declare simd
 double scale(double x) { return 2 * x; }
 
 int main(void) {
