@@ -2,7 +2,9 @@
 //! parsed with `-fopenmp`): each OpenMP directive of the main file with the
 //! source range of its pragma and of the statement it applies to, the loops
 //! a loop directive applies to, and the local variables declared inside each
-//! construct. Clang decided all of this; weft-cc only reads it.
+//! construct; the threadprivate and declarative directives of every file,
+//! and what it refuses, with where it is (`loc.rs`). Clang decided all of
+//! this; weft-cc only reads it.
 use std::collections::HashMap;
 use std::ops::Range;
 
