@@ -2,11 +2,14 @@
 //! parsed with `-fopenmp`): each OpenMP directive of the main file with the
 //! source range of its pragma and of the statement it applies to, the loops
 //! a loop directive applies to, and the local variables declared inside each
-//! construct. Clang decided all of this; weft-cc only reads it.
+//! construct; the threadprivate and declarative directives of every file,
+//! and what it refuses, with where it is (`loc.rs`). Clang decided all of
+//! this; weft-cc only reads it.
 use std::collections::HashMap;
 use std::ops::Range;
 
 use crate::json::Json;
+use crate::loc::{self, Place, Places, Pos, Where};
 
 /// One OpenMP executable directive of the main file.
 #[derive(Debug, Clone)]
@@ -68,50 +71,61 @@ pub enum Insert {
 pub struct Ast {
     pub directives: Vec<Directive>,
     pub locals: Vec<Locals>,
-    /// Declarative OpenMP constructs weft-cc does not support: (name, offset).
-    pub unsupported: Vec<(String, usize)>,
-    /// Directives outside the main file (in a header): (kind, file).
-    pub elsewhere: Vec<(String, String)>,
-    /// Every variable declaration of the main file.
+    /// What weft-cc refuses before rewriting (declarative directives it
+    /// does not lower, directives in included files): where, and why.
+    pub refused: Vec<(Where, String)>,
+    /// Every variable declaration, in any file.
     pub var_decls: Vec<VarDeclInfo>,
-    /// `#pragma omp threadprivate(...)`: where, and the declarations named.
-    pub threadprivate: Vec<(usize, Vec<String>)>,
+    /// `#pragma omp threadprivate(...)`, in any file.
+    pub threadprivate: Vec<ThreadPrivate>,
     /// `#pragma omp declare reduction`: an offset inside each pragma (clang
     /// makes one declaration per type), and whether it is at file scope.
     pub declare_reductions: Vec<(usize, bool)>,
     udr_ids: Vec<String>,
 }
 
-/// A variable declaration: clang's node id, its name, where it begins, and
-/// whether it is at file scope.
+/// A variable declaration: clang's node id, its name, where it begins in
+/// the main file (None in another file), its position, and whether it is
+/// at file scope.
 #[derive(Debug, Clone)]
 pub struct VarDeclInfo {
     pub id: String,
     pub name: String,
-    pub begin: usize,
+    pub begin: Option<usize>,
+    pub pos: Option<Pos>,
     pub file_scope: bool,
 }
 
-/// Declarative directives and the attributes they leave on declarations.
+/// One `#pragma omp threadprivate`: where it is, and the ids of the
+/// declarations it names.
+#[derive(Debug, Clone)]
+pub struct ThreadPrivate {
+    pub at: Where,
+    pub ids: Vec<String>,
+}
+
+/// Declarative directives weft-cc does not lower, and the attributes they
+/// leave on declarations. (`declare simd` and a `begin declare variant`
+/// block are clang's: the compile step's `-fopenmp-simd` applies them as
+/// `-fopenmp` does.)
 const DECLARATIVE: &[(&str, &str)] = &[
-    ("OMPDeclareReductionDecl", "declare reduction"),
     ("OMPDeclareMapperDecl", "declare mapper"),
     ("OMPRequiresDecl", "requires"),
     ("OMPAllocateDecl", "allocate"),
-    ("OMPDeclareSimdDeclAttr", "declare simd"),
     ("OMPDeclareTargetDeclAttr", "declare target"),
     ("OMPDeclareVariantAttr", "declare variant"),
 ];
 
-/// A node's range resolved to the main file: (begin, end after last token).
-type Spans = HashMap<*const Json, Option<Range<usize>>>;
-
 /// Reads the dump of `main_file` (the path as given to clang).
 pub fn read(root: &Json, main_file: &str) -> Ast {
-    let mut r = Resolver { main: main_file, cur: None, spans: HashMap::new() };
-    r.visit(root);
-    let mut w = Walker { spans: &r.spans, ast: Ast::default() };
+    let places = loc::resolve(root, main_file);
+    let mut w = Walker { places: &places, ast: Ast::default(), functions: HashMap::new(), at_function: Vec::new() };
     w.walk(root, None);
+    for (k, id) in std::mem::take(&mut w.at_function) {
+        if let Some(at) = w.functions.get(&id) {
+            w.ast.refused[k].0 = at.clone();
+        }
+    }
     let top: Vec<&str> = root.inner().iter().filter_map(|n| n.str("id")).collect();
     for d in &mut w.ast.var_decls {
         d.file_scope = top.contains(&d.id.as_str());
@@ -123,60 +137,13 @@ pub fn read(root: &Json, main_file: &str) -> Ast {
     w.ast
 }
 
-struct Resolver<'a> {
-    main: &'a str,
-    cur: Option<String>,
-    spans: Spans,
-}
-
-impl Resolver<'_> {
-    /// Follows a location (as the dumper printed it, in order) and returns its
-    /// main-file offset and token length.
-    fn loc(&mut self, l: &Json) -> Option<(usize, usize)> {
-        if let Some(s) = l.get("spellingLoc") {
-            self.loc(s);
-        }
-        if let Some(e) = l.get("expansionLoc") {
-            return self.loc(e);
-        }
-        if let Some(f) = l.str("file") {
-            self.cur = Some(f.to_string());
-        }
-        let off = l.num("offset")?;
-        (self.cur.as_deref() == Some(self.main)).then(|| (off, l.num("tokLen").unwrap_or(0)))
-    }
-
-    fn visit(&mut self, n: &Json) {
-        let Json::Obj(fields) = n else {
-            if let Json::Arr(items) = n {
-                items.iter().for_each(|i| self.visit(i));
-            }
-            return;
-        };
-        let mut span = None;
-        for (k, v) in fields {
-            match k.as_str() {
-                "loc" => {
-                    self.loc(v);
-                }
-                "range" => {
-                    let b = v.get("begin").and_then(|b| self.loc(b));
-                    let e = v.get("end").and_then(|e| self.loc(e));
-                    if let (Some((b, _)), Some((e, len))) = (b, e) {
-                        span = Some(b..(e + len).max(b));
-                    }
-                }
-                "inner" => self.visit(v),
-                _ => {}
-            }
-        }
-        self.spans.insert(n as *const Json, span);
-    }
-}
-
 struct Walker<'a> {
-    spans: &'a Spans,
+    places: &'a Places,
     ast: Ast,
+    /// Where each function is declared, by node id, and the refusals to
+    /// place at a function's declaration once all are known.
+    functions: HashMap<String, Where>,
+    at_function: Vec<(usize, String)>,
 }
 
 /// The statement a directive applies to: the first child that is a node
@@ -207,7 +174,12 @@ fn private_local(v: &Json) -> Option<String> {
 
 impl Walker<'_> {
     fn span(&self, n: &Json) -> Option<Range<usize>> {
-        self.spans.get(&(n as *const Json)).cloned().flatten()
+        self.places.get(&(n as *const Json)).and_then(|p| p.main.clone())
+    }
+
+    /// Where a node is, in whichever file.
+    fn at(&self, n: &Json) -> Where {
+        self.places.get(&(n as *const Json)).map_or(Where::Nowhere, Place::at)
     }
 
     /// A statement's range including a directive it ends with: clang's
@@ -243,37 +215,38 @@ impl Walker<'_> {
 
     fn walk(&mut self, n: &Json, owner: Option<usize>) {
         let kind = n.kind();
-        if kind == "OMPDeclareReductionDecl" {
-            if let (Some(s), Some(id)) = (self.span(n), n.str("id")) {
-                // (Scope decided in `read`, from the top-level ids.)
-                self.ast.declare_reductions.push((s.start, false));
-                self.ast.udr_ids.push(id.to_string());
-            }
-        } else if let Some((_, name)) = DECLARATIVE.iter().find(|(k, _)| *k == kind) {
-            if let Some(s) = self.span(n) {
-                self.ast.unsupported.push((name.to_string(), s.start));
-            }
+        if let ("FunctionDecl", Some(id)) = (kind, n.str("id")) {
+            self.functions.insert(id.to_string(), self.at(n));
         }
+        self.declarative(n);
         if kind == "VarDecl" {
-            if let (Some(s), Some(id), Some(name)) = (self.span(n), n.str("id"), n.str("name")) {
-                let info = VarDeclInfo { id: id.into(), name: name.into(), begin: s.start, file_scope: false };
-                self.ast.var_decls.push(info);
+            if let (Some(id), Some(name)) = (n.str("id"), n.str("name")) {
+                let (begin, pos) = (self.span(n).map(|s| s.start), self.places.get(&(n as *const Json)));
+                let pos = pos.and_then(|p| p.pos.clone());
+                self.ast.var_decls.push(VarDeclInfo {
+                    id: id.into(),
+                    name: name.into(),
+                    begin,
+                    pos,
+                    file_scope: false,
+                });
             }
         }
         if kind == "OMPThreadPrivateDecl" {
-            if let Some(s) = self.span(n) {
-                let ids = n
-                    .inner()
-                    .iter()
-                    .filter_map(|r| r.get("referencedDecl").and_then(|d| d.str("id")).map(str::to_string))
-                    .collect();
-                self.ast.threadprivate.push((s.start, ids));
-            }
+            let ids = n
+                .inner()
+                .iter()
+                .filter_map(|r| r.get("referencedDecl").and_then(|d| d.str("id")).map(str::to_string))
+                .collect();
+            self.ast.threadprivate.push(ThreadPrivate { at: self.at(n), ids });
             return;
         }
         if is_directive(kind) {
             let Some(pragma) = self.span(n) else {
-                self.ast.elsewhere.push((kind.to_string(), String::new()));
+                let name = crate::clauses::spelling(kind);
+                let why =
+                    format!("'#pragma omp {name}' in an included file: weft-cc rewrites only the file it compiles");
+                self.ast.refused.push((self.at(n), why));
                 return;
             };
             let stmt = associated(n);
@@ -329,6 +302,47 @@ impl Walker<'_> {
         for c in n.inner() {
             self.walk(c, owner);
         }
+    }
+
+    /// A declarative directive: a `declare reduction` of the main file is
+    /// noted for the rewrite; one elsewhere, and those weft-cc does not
+    /// lower, are refused where they are.
+    fn declarative(&mut self, n: &Json) {
+        let kind = n.kind();
+        if kind == "OMPDeclareReductionDecl" {
+            match (self.span(n), n.str("id")) {
+                (Some(s), Some(id)) => {
+                    // (Scope decided in `read`, from the top-level ids.)
+                    self.ast.declare_reductions.push((s.start, false));
+                    self.ast.udr_ids.push(id.to_string());
+                }
+                _ => self.ast.refused.push((
+                    self.at(n),
+                    "'#pragma omp declare reduction' in an included file is not supported by weft-cc yet: \
+                     it writes a reduction's functions only into the file it compiles; declare it there"
+                        .into(),
+                )),
+            }
+            return;
+        }
+        let Some((_, name)) = DECLARATIVE.iter().find(|(k, _)| *k == kind) else { return };
+        let at = self.at(n);
+        if kind == "OMPDeclareVariantAttr" && at == Where::Nowhere {
+            // A `begin declare variant` block (omp.h has two): clang picks
+            // the variant, except by the enclosing construct, which the
+            // compile step no longer sees.
+            let variant = n.inner().first().and_then(|r| r.get("referencedDecl"));
+            let name = variant.and_then(|d| d.str("name"));
+            if let Some(v) = name.filter(|v| v.contains("construct=")) {
+                let why = format!("'#pragma omp begin declare variant' with a construct selector ('{v}') is not supported by weft-cc: the constructs are gone when clang chooses the variant");
+                if let Some(id) = variant.and_then(|d| d.str("id")) {
+                    self.at_function.push((self.ast.refused.len(), id.to_string()));
+                }
+                self.ast.refused.push((at, why));
+            }
+            return;
+        }
+        self.ast.refused.push((at, format!("'#pragma omp {name}' is not supported by weft yet")));
     }
 
     fn atomic_update(&self, s: &Json) -> Option<AtomicUpdate> {

@@ -10,7 +10,9 @@
 mod ast;
 mod clauses;
 mod json;
+mod loc;
 mod rewrite;
+mod threadprivate;
 mod udr;
 
 use std::env;
@@ -239,24 +241,24 @@ fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<PathBuf
     let dump = String::from_utf8_lossy(&out.stdout);
     let root = json::parse(&dump).map_err(|e| fail(format!("cannot read clang's AST dump: {e}")))?;
     let tree = ast::read(&root, src);
-    if let Some((kind, _)) = tree.elsewhere.first() {
-        return Err(fail(format!(
-            "'#pragma omp {}' in an included file: weft-cc rewrites only the file it compiles",
-            clauses::spelling(kind)
-        )));
-    }
-    let rewritten = rewrite::rewrite(&text, &tree).map_err(|diags| {
+    let rewritten = rewrite::rewrite(&text, src, &tree).map_err(|diags| {
         for d in &diags {
-            let line = rewrite::line_of(&text, d.offset);
-            let col = d.offset - text[..d.offset].rfind('\n').map_or(0, |p| p + 1) + 1;
-            eprintln!("{src}:{line}:{col}: error: {}", d.msg);
+            match &d.at {
+                loc::Where::Main(offset) => {
+                    let line = rewrite::line_of(&text, *offset);
+                    let col = offset - text[..*offset].rfind('\n').map_or(0, |p| p + 1) + 1;
+                    eprintln!("{src}:{line}:{col}: error: {}", d.msg);
+                }
+                loc::Where::Other(pos) => eprintln!("{pos}: error: {}", d.msg),
+                loc::Where::Nowhere => eprintln!("{src}: error: {}", d.msg),
+            }
         }
         1
     })?;
     let stem = Path::new(src).file_name().map_or_else(|| OsString::from("input.c"), |n| n.to_os_string());
     let path = dir.join(stem);
     let quoted = src.replace('\\', "\\\\").replace('"', "\\\"");
-    let body = format!("{}#line 1 \"{quoted}\"\n{rewritten}", rewrite::PRELUDE);
+    let body = format!("{}#line 1 \"{quoted}\"\n{rewritten}", rewrite::prelude());
     fs::write(&path, body).map_err(|e| fail(format!("cannot write {}: {e}", path.display())))?;
     Ok(path)
 }

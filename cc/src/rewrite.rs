@@ -6,18 +6,24 @@
 //! locations point into the original file.
 use crate::ast::{Ast, Insert};
 use crate::clauses::{self, Clause};
+use crate::loc::Where;
+use crate::threadprivate;
 
-/// A problem at a byte offset of the source.
+/// A problem: where (a byte offset of the source, or a place in another
+/// file), and what.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Diag {
-    pub offset: usize,
+    pub at: Where,
     pub msg: String,
 }
 
 /// Declarations of the markers, put before the program (`#line` follows).
-pub const PRELUDE: &str = "void __weft_cc_begin(int, const char *, int, ...);\n\
+pub fn prelude() -> String {
+    let markers = "void __weft_cc_begin(int, const char *, int, ...);\n\
 void __weft_cc_end(int);\n\
 void __weft_cc_private(int, ...);\n";
+    format!("{markers}{}", threadprivate::PRELUDE)
+}
 
 #[derive(Debug)]
 struct Edit {
@@ -77,19 +83,28 @@ fn collapse_depth(clauses: &[Clause]) -> Result<usize, String> {
     }
 }
 
-pub fn rewrite(src: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
+/// The rewritten program, or every problem found; `path` names the file
+/// in what the program carries to weft.
+pub fn rewrite(src: &str, path: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
     let mut diags = Vec::new();
     let mut edits = Vec::new();
-    for (name, at) in &ast.unsupported {
-        diags.push(Diag { offset: *at, msg: format!("'#pragma omp {name}' is not supported by weft yet") });
+    for (at, msg) in &ast.refused {
+        diags.push(Diag { at: at.clone(), msg: msg.clone() });
     }
-    threadprivate(src, ast, &mut edits, &mut diags);
+    let tp = threadprivate::lower(src, path, ast);
+    for r in tp.pragmas {
+        edits.push(Edit { at: r.start, end: r.end, rank: 2, opened_at: 0, text: String::new() });
+    }
+    for at in tp.thread_local_at {
+        edits.push(Edit { at, end: at, rank: 1, opened_at: 0, text: "_Thread_local ".into() });
+    }
+    diags.extend(tp.refused.into_iter().map(|(at, msg)| Diag { at, msg }));
     let udrs = declare_reductions(src, ast, &mut edits, &mut diags);
     let mut privatizes = Vec::new();
     // Directives inside a refused one are not reported again.
     let mut refused = vec![false; ast.directives.len()];
     for (id, d) in ast.directives.iter().enumerate() {
-        let diag = |msg: String| Diag { offset: d.pragma.start, msg };
+        let diag = |msg: String| Diag { at: Where::Main(d.pragma.start), msg };
         let Some(spec) = clauses::directive(&d.kind) else {
             if !d.parent.is_some_and(|p| refused[p]) {
                 let name = clauses::spelling(&d.kind);
@@ -179,7 +194,13 @@ pub fn rewrite(src: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
         }
     }
     if !diags.is_empty() {
-        diags.sort_by_key(|d| d.offset);
+        // Each once, in the order of the file (other files first).
+        let mut seen = std::collections::HashSet::new();
+        diags.retain(|d| seen.insert((d.at.clone(), d.msg.clone())));
+        diags.sort_by_key(|d| match &d.at {
+            Where::Main(o) => (1, *o),
+            _ => (0, 0),
+        });
         return Err(diags);
     }
     edits.sort_by(|a, b| {
@@ -189,13 +210,17 @@ pub fn rewrite(src: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
     let mut pos = 0;
     for e in edits {
         if e.at < pos {
-            return Err(vec![Diag { offset: e.at, msg: "weft-cc: overlapping rewrites (please report)".into() }]);
+            return Err(vec![Diag {
+                at: Where::Main(e.at),
+                msg: "weft-cc: overlapping rewrites (please report)".into(),
+            }]);
         }
         out.push_str(&src[pos..e.at]);
         out.push_str(&e.text);
         pos = e.end;
     }
     out.push_str(&src[pos..]);
+    out.push_str(&tp.marker);
     Ok(out)
 }
 
@@ -220,7 +245,7 @@ fn declare_reductions(
         }
         if !file_scope {
             diags.push(Diag {
-                offset: start,
+                at: Where::Main(start),
                 msg: "'#pragma omp declare reduction' inside a function is not supported by weft yet: declare it at file scope".into(),
             });
             continue;
@@ -234,7 +259,7 @@ fn declare_reductions(
                 edits.push(Edit { at: start, end, rank: 2, opened_at: 0, text: code + &lines });
                 out.push((start, declared));
             }
-            Err(m) => diags.push(Diag { offset: start, msg: m }),
+            Err(m) => diags.push(Diag { at: Where::Main(start), msg: m }),
         }
     }
     out
@@ -250,52 +275,9 @@ fn pragma_start(src: &str, offset: usize) -> usize {
     start
 }
 
-/// `#pragma omp threadprivate(x)`: x's declarations become `_Thread_local`
-/// (one instance per thread, how weft, like clang, takes threadprivate
-/// variables), and the pragma goes.
-fn threadprivate(src: &str, ast: &Ast, edits: &mut Vec<Edit>, diags: &mut Vec<Diag>) {
-    for (at, ids) in &ast.threadprivate {
-        let line_end = pragma_end(src, *at);
-        edits.push(Edit { at: *at, end: line_end, rank: 2, opened_at: 0, text: String::new() });
-        for id in ids {
-            let Some(decl) = ast.var_decls.iter().find(|d| &d.id == id) else { continue };
-            // Every declaration of the variable (a file-scope one may be
-            // declared again), each once.
-            let decls: Vec<_> = ast
-                .var_decls
-                .iter()
-                .filter(|d| &d.id == id || (decl.file_scope && d.file_scope && d.name == decl.name))
-                .collect();
-            for d in decls {
-                let shared_decl = ast
-                    .var_decls
-                    .iter()
-                    .any(|o| o.begin == d.begin && o.name != d.name && !ids.iter().any(|i| *i == o.id));
-                if shared_decl {
-                    diags.push(Diag {
-                        offset: *at,
-                        msg: format!(
-                            "threadprivate({}): its declaration also declares other variables; declare it on its own",
-                            d.name
-                        ),
-                    });
-                } else if !edits.iter().any(|e| e.at == d.begin && e.text == "_Thread_local ") {
-                    edits.push(Edit {
-                        at: d.begin,
-                        end: d.begin,
-                        rank: 1,
-                        opened_at: 0,
-                        text: "_Thread_local ".into(),
-                    });
-                }
-            }
-        }
-    }
-}
-
 /// The end of the pragma line that starts at `at` (past continuations),
 /// before its newline.
-fn pragma_end(src: &str, at: usize) -> usize {
+pub fn pragma_end(src: &str, at: usize) -> usize {
     let b = src.as_bytes();
     let mut i = at;
     while i < b.len() && b[i] != b'\n' {

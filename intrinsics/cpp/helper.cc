@@ -669,6 +669,27 @@ const char *weft_c_string(LLVMValueRef v, size_t *len) {
   return S.data();
 }
 
+// The first global (other than LLVM's own `llvm.*` lists) whose
+// initializer holds `v`'s address, looking through constant expressions
+// and aggregates; null if none. A thread-local variable's address is not
+// a link-time constant, so such a variable cannot become one.
+LLVMValueRef weft_initializer_user(LLVMValueRef v) {
+  SmallVector<User *, 8> Work(unwrap(v)->users());
+  SmallPtrSet<User *, 8> Seen;
+  while (!Work.empty()) {
+    User *U = Work.pop_back_val();
+    if (!Seen.insert(U).second)
+      continue;
+    if (auto *GV = dyn_cast<GlobalValue>(U)) {
+      if (!GV->getName().startswith("llvm."))
+        return wrap(GV);
+    } else if (isa<Constant>(U)) {
+      Work.append(U->user_begin(), U->user_end());
+    }
+  }
+  return nullptr;
+}
+
 // ---- diagnostics ----
 
 // An optimization remark of pass "weft" at `inst` (kind 0: passed, 1:

@@ -40,6 +40,8 @@ pub enum Rule {
     GenX,
     /// A malformed weft-cc marker call (`__weft_cc_begin/end/private`).
     Marker,
+    /// A threadprivate variable that cannot become thread-local.
+    Threadprivate,
     /// A module that is not valid LLVM IR when a weft pass is to run
     /// (clang does not verify its input): weft leaves it untouched.
     InvalidIr,
@@ -67,6 +69,7 @@ impl Rule {
             Rule::UnloweredDirective => "unlowered-directive",
             Rule::GenX => "genx",
             Rule::Marker => "marker",
+            Rule::Threadprivate => "threadprivate",
             Rule::InvalidIr => "invalid-ir",
             Rule::Internal => "internal",
         }

@@ -83,6 +83,7 @@ extern "C" {
     fn weft_variable_align(v: LLVMValueRef) -> c_uint;
     fn weft_is_thread_local(v: LLVMValueRef) -> c_int;
     fn weft_thread_local_global(v: LLVMValueRef) -> LLVMValueRef;
+    fn weft_initializer_user(v: LLVMValueRef) -> LLVMValueRef;
     fn weft_replace_uses_in_blocks(
         from: LLVMValueRef,
         to: LLVMValueRef,
@@ -688,6 +689,22 @@ pub fn thread_local_global<'ctx>(v: BasicValueEnum<'ctx>) -> Option<PointerValue
     // SAFETY: a read-only query on a live value; the result is a global of its module.
     let g = unsafe { weft_thread_local_global(v.as_value_ref()) };
     (!g.is_null()).then(|| unsafe { PointerValue::new(g) })
+}
+
+/// The name of a global whose static initializer holds `g`'s address (a
+/// thread-local variable's address is no link-time constant), if any.
+pub fn initializer_user(g: PointerValue<'_>) -> Option<String> {
+    // SAFETY: a read-only walk of a live global's users; the result is null
+    // or a global of the same module, whose name is copied at once.
+    unsafe {
+        let u = weft_initializer_user(g.as_value_ref());
+        if u.is_null() {
+            return None;
+        }
+        let mut len = 0usize;
+        let p = LLVMGetValueName2(u, &mut len);
+        Some(bytes_to_string(p, len))
+    }
 }
 
 /// The type of the variable a pointer names: an alloca's allocated type (one

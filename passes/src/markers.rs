@@ -4,6 +4,8 @@
 //! intrinsics, before any other pass. A construct's markers are matched by
 //! their id; variables a construct declares (private by OpenMP's rules)
 //! join its PRIVATE clause. Plain data first (`Construct`), then the IR.
+//! The threadprivate variables weft-cc names become thread-local first
+//! (`threadprivate.rs`).
 use hashbrown::HashMap;
 use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum};
@@ -118,9 +120,11 @@ fn entry_alloca(v: ffi::Value) -> bool {
 }
 
 pub fn run(module: &Module<'_>, form: Form) -> PassResult {
+    // Thread-local variables first: COPYIN checks its operands are.
+    let tls = crate::threadprivate::run(module)?;
     let names = [BEGIN, END, PRIVATE];
     if names.iter().all(|n| module.get_function(n).is_none()) {
-        return Ok(false);
+        return Ok(tls);
     }
     let mut errors = Vec::new();
     for f in module.get_functions() {

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # check.sh PROG.c: the executed test of one C program through weft-cc.
 # The reference is the program's serial meaning (clang without -fopenmp);
-# clang-16 -fopenmp, weft-cc at -O0 through -O3, and the paper-form directive IR
-# weft-cc writes (compiled by clang -O2 with weft loaded) must print exactly
-# that at 1, 2, 3, 4 and 7 threads.
+# clang-16 -fopenmp, weft-cc at -O0 through -O3 (or the levels a line
+# `// WEFT-CC-LEVELS: O0 O1 ...` of the program names), and the paper-form
+# directive IR weft-cc writes (compiled by clang -O2 with weft loaded) must
+# print exactly that at 1, 2, 3, 4 and 7 threads.
 set -euo pipefail
 src=$1
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -17,17 +18,20 @@ trap 'rm -rf "$tmp"' EXIT
 "$clang" -O0 -w "$src" -lm -o "$tmp/serial"
 timeout 60 "$tmp/serial" > "$tmp/expected"
 "$clang" -O2 -w -fopenmp "$src" -lm -L"$llvm/lib" -Wl,-rpath,"$llvm/lib" -o "$tmp/clang"
-"$weftcc" -O0 "$src" -lm -o "$tmp/weft-O0"
-"$weftcc" -O1 "$src" -lm -o "$tmp/weft-O1"
-"$weftcc" -O2 "$src" -lm -o "$tmp/weft-O2"
-"$weftcc" -O3 "$src" -lm -o "$tmp/weft-O3"
+levels=$(sed -n 's|^// WEFT-CC-LEVELS: ||p' "$src")
+levels=${levels:-O0 O1 O2 O3}
+weft=""
+for l in $levels; do
+  "$weftcc" -$l "$src" -lm -o "$tmp/weft-$l"
+  weft="$weft weft-$l"
+done
 "$weftcc" -O2 -S -emit-llvm --paper-form "$src" -o "$tmp/paper.ll"
 "$clang" -O2 -w -fpass-plugin="$plugin" "$tmp/paper.ll" -lm -L"$llvm/lib" -Wl,-rpath,"$llvm/lib" -lomp -o "$tmp/weft-paper"
 # A program that clang-16 -fopenmp measurably gets wrong says so on a line
 # `// CLANG-16-WRONG: why`; its clang build is then not held to the serial
 # output (weft's builds always are).
-builds="clang weft-O0 weft-O1 weft-O2 weft-O3 weft-paper"
-grep -q '^// CLANG-16-WRONG:' "$src" && builds="weft-O0 weft-O1 weft-O2 weft-O3 weft-paper"
+builds="clang$weft weft-paper"
+grep -q '^// CLANG-16-WRONG:' "$src" && builds="${weft# } weft-paper"
 status=0
 for t in 1 2 3 4 7; do
   for b in $builds; do

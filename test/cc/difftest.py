@@ -11,8 +11,9 @@ For each program k in [S, S+N) (randc.py k):
   * weft-cc -O0 and -O2 ($WEFT_CC, default target/release/weft-cc), each run
     at every thread count of --threads with a 20 s timeout; a compile error,
     crash, timeout or output different from the serial run is a weft failure.
-A failing program is saved as DIR/prog-K.c with DIR/prog-K.txt (what
-failed); `randc.py K` regenerates it. One line per failure, then
+A failing program is saved as DIR/prog-K.c (and the header it includes,
+DIR/randc-K.h, if any) with DIR/prog-K.txt (what failed); `randc.py K DIR`
+regenerates it. One line per failure, then
 `N programs, M failures`. Exit status 1 if weft failed on any program, else
 2 if there was a generator bug, else 0.
 """
@@ -86,12 +87,14 @@ def first_diff(ref, out):
 
 def check(k, threads, clang_threads):
     """Returns (k, generator_problems, weft_failures); a failure is (config, what, detail)."""
-    src = randc.generate(k)
+    srcs = randc.files(k)
     gen, fails = [], []
     with tempfile.TemporaryDirectory(prefix=f"weft-cc-dt-{k}-") as d:
         prog = os.path.join(d, f"prog-{k}.c")
-        with open(prog, "w") as f:
-            f.write(src)
+        for name, text in srcs.items():
+            with open(os.path.join(d, name), "w") as f:
+                f.write(text)
+        src = srcs  # (every file kept with a failure)
         exe = lambda name: os.path.join(d, name)
 
         st, _, err = run([CLANG, "-O0", "-w", prog, "-o", exe("serial")], timeout=BUILD_TIMEOUT)
@@ -175,8 +178,9 @@ def main():
             if (gen or fails) and a.keep:
                 os.makedirs(a.keep, exist_ok=True)
                 base = os.path.join(a.keep, f"prog-{k}")
-                with open(base + ".c", "w") as f:
-                    f.write(src)
+                for name, text in src.items():
+                    with open(os.path.join(a.keep, name), "w") as f:
+                        f.write(text)
                 with open(base + ".txt", "w") as f:
                     for tag, lst in (("GENERATOR BUG", gen), ("FAIL", fails)):
                         for cfg, what, detail in lst:

@@ -2,7 +2,12 @@
 """Random OpenMP C11 programs for differential testing of weft-cc.
 
   randc.py SEED        prints program SEED on stdout
-  generate(seed) -> str    the same, from Python
+  randc.py SEED DIR    writes it into DIR as prog-SEED.c, with its header
+  generate(seed) -> str    the program, from Python
+  files(seed) -> {name: text}  the program and the header it includes, if any
+
+Some programs include a header of their own with threadprivate variables
+(randc_tp.py).
 
 Every program is race-free and prints output that depends neither on the
 number of threads nor on the schedule, so its output compiled without
@@ -35,8 +40,11 @@ schedule(dynamic[,c]) or schedule(guided,c) (clang loses the value), and the
 structured capture { v = x; x = x + c; } is not used when x is (*p) (clang
 compiles it as an exchange).
 """
+import os
 import random
 import sys
+
+from randc_tp import Threadprivate
 
 ITYPES = ['int', 'long', 'unsigned', 'unsigned long', 'short', 'char']
 UNSIGNED = {'unsigned', 'unsigned long'}
@@ -1689,10 +1697,14 @@ class Gen:
             self.globals.append(v)
         for tid in range(r.randint(2, 4)):
             self.gen_test(tid)
-        src = [PRELUDE, STRUCT_DEF, '']
+        tp = Threadprivate(self.seed)
+        src = [PRELUDE] + (tp.include() if tp.wanted else []) + [STRUCT_DEF, '']
         src += self.gdecls + ['']
         src += self.helpers
         src += self.tests
+        if tp.wanted:
+            src.append(tp.function())
+            self.calls.append("test_tp();")
         src.append("int main(void) {")
         if r.random() < 0.5:
             kind = r.choice(['omp_sched_static', 'omp_sched_dynamic', 'omp_sched_guided'])
@@ -1710,7 +1722,21 @@ def generate(seed: int) -> str:
     return Gen(seed).generate()
 
 
+def files(seed: int) -> dict:
+    """The program (prog-SEED.c) and the header it includes, by file name."""
+    out = {f"prog-{seed}.c": generate(seed)}
+    tp = Threadprivate(seed)
+    if tp.wanted:
+        out[tp.header_name] = tp.header()
+    return out
+
+
 if __name__ == '__main__':
-    if len(sys.argv) != 2:
-        sys.exit("usage: randc.py SEED")
-    sys.stdout.write(generate(int(sys.argv[1])))
+    if len(sys.argv) not in (2, 3):
+        sys.exit("usage: randc.py SEED [DIR]")
+    if len(sys.argv) == 2:
+        sys.stdout.write(generate(int(sys.argv[1])))
+    else:
+        for name, text in files(int(sys.argv[1])).items():
+            with open(os.path.join(sys.argv[2], name), "w") as f:
+                f.write(text)

@@ -1,3 +1,6 @@
-int a, b;
+int f(void) {
+  static int a, b;
 #pragma omp threadprivate(a)
-int main(void) { return a + b; }
+  return a + b;
+}
+int main(void) { return f(); }

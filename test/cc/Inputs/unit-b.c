@@ -1,8 +1,16 @@
 #include "unit-b.h"
-long total(const int *v, int n) {
-  long s = 0;
-#pragma omp parallel for reduction(+: s) schedule(guided, CHUNK)
-  for (int i = 0; i < n; i++)
-    s += v[i] * SCALE;
+long total(const int *v, int n, long *counted) {
+  long s = 0, c = 0;
+#pragma omp parallel reduction(+: s, c)
+  {
+    calls = 0;
+#pragma omp for schedule(guided, CHUNK)
+    for (int i = 0; i < n; i++) {
+      s += v[i] * SCALE;
+      calls += 1;
+    }
+    c += calls;
+  }
+  *counted = c;
   return s;
 }

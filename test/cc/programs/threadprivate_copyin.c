@@ -1,5 +1,5 @@
 // RUN: %weftcc-check %s
-// threadprivate globals and a function-scope static (made _Thread_local by weft-cc), copyin of a scalar and an array, and per-thread state that persists from one parallel region to the next.
+// threadprivate globals (named by weft-cc's threadprivate marker, made thread-local by weft-markers) and a function-scope static (made _Thread_local by weft-cc), copyin of a scalar and an array, and per-thread state that persists from one parallel region to the next.
 #include <stdio.h>
 
 static int counter;
