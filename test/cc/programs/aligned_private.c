@@ -26,7 +26,10 @@ int main(void) {
     bad |= !aligned(y0, 32);
 #pragma omp for
     for (int j = 0; j < M; j++) {
-      for (int i = 0; i < N; i++) y0[i][j] = (dcomplex){i + j, i - j};
+      for (int i = 0; i < N; i++) {
+        y0[i][j].re = i + j;
+        y0[i][j].im = i - j;
+      }
       for (int i = 0; i < N; i++) total += y0[i][j].re * y0[i][j].im;
     }
   }

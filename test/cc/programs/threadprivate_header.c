@@ -6,7 +6,6 @@
 // RUN: %weftcc -O2 -DSHARED_WORK %s -o %t.shared
 // RUN: env OMP_NUM_THREADS=4 %t.shared | FileCheck %s --check-prefix=SHARED
 // SHARED: barrier mismatches {{[1-9]}}
-// WEFT-CC-LEVELS: O0 O1 O2 O3
 #include <stdio.h>
 #include "../Inputs/threadprivate_header.h"
 #ifdef _OPENMP
