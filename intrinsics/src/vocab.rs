@@ -355,9 +355,10 @@ impl ClauseKind {
             | Modifiers::ARRSECT
             | Modifiers::BYREF
             | Modifiers::VARLEN
-            | Modifiers::PTR_TO_PTR;
+            | Modifiers::PTR_TO_PTR
+            | Modifiers::F90_DV;
         match self {
-            C::Reduction(_) => list | Modifiers::UNSIGNED | Modifiers::CMPLX | Modifiers::INSCAN,
+            C::Reduction(_) => list | Modifiers::UNSIGNED | Modifiers::CMPLX | Modifiers::INSCAN | Modifiers::TASK,
             C::Lastprivate => list | Modifiers::CONDITIONAL,
             C::Linear => list | Modifiers::IV,
             C::Schedule(_) => Modifiers::MONOTONIC | Modifiers::NONMONOTONIC | Modifiers::SIMD,
@@ -632,6 +633,10 @@ bitflags::bitflags! {
         const NONMONOTONIC = 1 << 12;
         const SIMD = 1 << 13;
         const SEQ_CST = 1 << 14;
+        /// Fortran's dope vector (icx): the item is an array descriptor.
+        const F90_DV = 1 << 15;
+        /// The task reduction modifier (`reduction(task, +: x)`).
+        const TASK = 1 << 16;
     }
 }
 
@@ -651,6 +656,8 @@ pub const MODIFIER_NAMES: &[(&str, Modifiers)] = &[
     ("NONMONOTONIC", Modifiers::NONMONOTONIC),
     ("SIMD", Modifiers::SIMD),
     ("SEQ_CST", Modifiers::SEQ_CST),
+    ("F90_DV", Modifiers::F90_DV),
+    ("TASK", Modifiers::TASK),
 ];
 
 impl Modifiers {

@@ -714,6 +714,41 @@ class Gen:
         v.loopvar = vrange
         return dict(var=v, ty=ty, start=se, cond=cond, inc=inc, idx=idx, trip=trip)
 
+    def nonrect_nest(self, ctx):
+        """A non-rectangular collapse(2) nest (OpenMP 5.0): the inner loop's
+        start or bound is affine in the outer variable i, which runs
+        0..t1-1 by 1; each iteration has its own index below t1 * t2."""
+        r = self.rng
+        t1 = self.trip(small=True)
+        ty = r.choice(['int', 'long'])
+        i, j = self.name('i'), self.name('j')
+        vi, vj = Var(self.key(), i, ty), Var(self.key(), j, ty)
+        vi.loopvar = (0, max(t1 - 1, 0))
+        outer = dict(var=vi, ty=ty, start=lit(0, ty), cond=f"{i} < {self.bound_expr(ctx, t1, ty)}",
+                     inc=r.choice([f"{i}++", f"++{i}", f"{i} += 1"]), idx=i, trip=t1)
+        kind = r.choice(['below', 'upto', 'from', 'shifted', 'down'])
+        if kind == 'shifted':
+            # j from a*i + c for t2 iterations: the trip is the same for every i.
+            t2, a, c = self.trip(small=True), r.choice([1, 2, 3]), r.randint(-5, 5)
+            lo = f"{a} * {i} + ({c})"
+            inner = dict(start=lo, cond=f"{j} < {a} * {i} + ({c + t2})", inc=f"{j}++", idx=f"({j} - ({lo}))")
+            vj.loopvar = (min(c, 0), a * max(t1 - 1, 0) + c + t2)
+        elif kind == 'down':
+            # j from i down to 0 by 2
+            t2 = t1
+            inner = dict(start=i, cond=f"{j} >= 0", inc=r.choice([f"{j} -= 2", f"{j} = {j} - 2"]), idx=f"({i} - {j}) / 2")
+            vj.loopvar = (0, max(t1 - 1, 0))
+        else:
+            # j < i, j <= i, j from i up to t1
+            t2 = t1
+            start, cond = {'below': ('0', f"{j} < {i}"), 'upto': ('0', f"{j} <= {i}"),
+                           'from': (i, f"{j} < {self.bound_expr(ctx, t1, ty)}")}[kind]
+            inner = dict(start=start, cond=cond, inc=r.choice([f"{j}++", f"{j} = {j} + 1"]), idx=j)
+            vj.loopvar = (0, max(t1 - 1, 0))
+        inner.update(var=vj, ty=ty, trip=t2)
+        info = dict(idx=f"({i}) * {t2} + ({inner['idx']})", trip=t1 * t2, t1=t1, t2=t2, ii=i, jj=inner['idx'])
+        return [outer, inner], info
+
     def header(self, L, decl):
         d = f"{L['ty']} " if decl else ''
         return f"for ({d}{L['var'].name} = {L['start']}; {L['cond']}; {L['inc']})"
@@ -1399,7 +1434,10 @@ class Gen:
         team = ctx.team
         it = Ctx('iter', ctx)
         collapse = r.random() < 0.2
-        if collapse:
+        if collapse and r.random() < 0.4:
+            loops, info = self.nonrect_nest(ctx)
+            trip = info['trip']
+        elif collapse:
             t1, t2 = self.trip(small=True), self.trip(small=True)
             L1 = self.make_loop(ctx, t1, self.name('i'))
             L2 = self.make_loop(ctx, t2, self.name('j'))

@@ -340,6 +340,16 @@ fn unlowered_modifier(kind: ClauseKind, m: Modifiers) -> Option<&'static str> {
         Some("the VARLEN modifier is not lowered yet")
     } else if m.contains(Modifiers::PTR_TO_PTR) && kind != ClauseKind::Linear {
         Some("the PTR_TO_PTR modifier is lowered on LINEAR only")
+    } else if m.contains(Modifiers::F90_DV) {
+        Some(
+            "Fortran dope vectors (F90_DV) are not lowered yet: a private copy needs a descriptor with data of its own",
+        )
+    } else if m.contains(Modifiers::TASK) {
+        Some("the task reduction modifier (TASK) needs tasking, which is not built yet")
+    } else if m.contains(Modifiers::INSCAN) {
+        Some("scan reductions (INSCAN, with DIR.OMP.SCAN) are not lowered yet")
+    } else if m.contains(Modifiers::CMPLX) {
+        Some("complex reductions (CMPLX) are not lowered yet")
     } else {
         None
     }
@@ -565,7 +575,6 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
             C::Lastprivate => {
                 c.modifiers.contains(Modifiers::CONDITIONAL) && !(construct == Construct::Simd || construct.is_loop())
             }
-            C::Reduction(_) => c.modifiers.intersects(Modifiers::INSCAN | Modifiers::CMPLX),
             _ => false,
         };
         if unsupported && c.kind == C::Ordered {
