@@ -7,7 +7,8 @@ on the number of threads: worksharing loops with random schedules, chunks,
 IV types and trip counts (zero included), reductions with random operators
 and types, private / firstprivate / lastprivate variables, critical, single,
 master, masked and barrier inside parallel regions, num_threads and if
-clauses, nested parallel regions, and SSA values that cross region
+clauses, nested parallel regions, pointer linear variables (icx's
+LINEAR:PTR_TO_PTR layout in the region form), and SSA values that cross region
 boundaries. check.sh compiles each through weft and compares its output at
 several thread counts with the same program with its directives stripped.
 
@@ -329,6 +330,17 @@ def kernel_parallel_loop(k, rng, form):
         ("QUAL.OMP.FIRSTPRIVATE:TYPED", ["ptr %fa", "i64 0", "i32 4"]),
         ("QUAL.OMP.LASTPRIVATE:TYPED", ["ptr %la", "i64 0", "i64 3"]),
     ]
+    # A pointer linear in the loop: icx's layout (the variable holds a
+    # pointer, :TYPED names the pointee, the step counts pointees) in the
+    # region form, a step in bytes in the paper form.
+    ptr_linear = rng.random() < 0.4
+    if ptr_linear:
+        fn.alloca("ptr", "pl")
+        fn.emit("store ptr %a, ptr %pl")
+        if form == "region":
+            clauses.append(("QUAL.OMP.LINEAR:PTR_TO_PTR.TYPED", ["ptr %pl", "i64 0", "i32 1", "i32 1"]))
+        else:
+            clauses.append(("QUAL.OMP.LINEAR", ["ptr %pl", "i64 8"]))
     chunk = rng.choice([1, 2, 3, 7, 64])
     ity = ivty
     clauses.insert(0, (f"QUAL.OMP.SCHEDULE.{sched}", [f"{ity} {chunk if chunked else 0}"]))
@@ -365,11 +377,29 @@ def kernel_parallel_loop(k, rng, form):
             fn.emit(f"{v2} = mul i64 {i}, {e + 2}")
             fn.emit(f"{g2} = getelementptr [3 x i64], ptr %la, i64 0, i64 {e}")
             fn.emit(f"store i64 {v2}, ptr {g2}")
+        if ptr_linear:
+            # a[i] += 1000 through the linear pointer, which then steps one i64.
+            p, v, v1, p1 = fn.tmp(), fn.tmp(), fn.tmp(), fn.tmp()
+            fn.emit(f"{p} = load ptr, ptr %pl")
+            fn.emit(f"{v} = load i64, ptr {p}")
+            fn.emit(f"{v1} = add i64 {v}, 1000")
+            fn.emit(f"store i64 {v1}, ptr {p}")
+            fn.emit(f"{p1} = getelementptr i64, ptr {p}, i64 1")
+            fn.emit(f"store ptr {p1}, ptr %pl")
         reduction_step(fn, op, rty, acc, i)
 
     normalized_loop(fn, rng, "DIR.OMP.PARALLEL.LOOP", clauses, "%n", "%a", work, ivty, unsigned)
     print_value(fn, rty, acc, "s.acc")
     print_value(fn, "i64", x, "s.last")
+    if ptr_linear:
+        pf, pi, ai, d = fn.tmp(), fn.tmp(), fn.tmp(), fn.tmp()
+        fn.emit(f"{pf} = load ptr, ptr %pl")
+        fn.emit(f"{pi} = ptrtoint ptr {pf} to i64")
+        fn.emit(f"{ai} = ptrtoint ptr %a to i64")
+        fn.emit(f"{d} = sub i64 {pi}, {ai}")
+        dp = fn.alloca("i64", "pld")
+        fn.emit(f"store i64 {d}, ptr {dp}")
+        print_value(fn, "i64", dp, "s.last")
     fn.emit("call void @checksum(ptr %la, i64 3)")
     fn.emit("call void @checksum(ptr %a, i64 %n)")
     fn.emit("ret void")
