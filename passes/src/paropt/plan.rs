@@ -125,6 +125,9 @@ pub struct Var {
     pub share: Share,
     /// A non-POD variable's helper functions (paper III.E).
     pub nonpod: Option<Helpers>,
+    /// icx's `:BYREF`: the operand holds the variable's address (a C++
+    /// reference, a Fortran dummy argument); `:TYPED` gives the variable's type.
+    pub byref: bool,
     /// The clause as written, for messages.
     pub clause: String,
 }
@@ -334,8 +337,13 @@ fn section_bounds(clause: &str, lower: &Operand, length: &Operand, on: &str) -> 
 /// A modifier the clause carries whose meaning weft does not lower (it
 /// would otherwise be read as the plain clause, on the wrong memory).
 fn unlowered_modifier(kind: ClauseKind, m: Modifiers) -> Option<&'static str> {
-    if m.contains(Modifiers::BYREF) {
-        Some("the BYREF modifier (the item holds the address of the variable, a reference) is not lowered yet")
+    use ClauseKind as C;
+    let by_reference =
+        matches!(kind, C::Shared | C::Private | C::Firstprivate | C::Lastprivate | C::Linear | C::Reduction(_));
+    if m.contains(Modifiers::BYREF) && !by_reference {
+        Some("the BYREF modifier (the item holds the address of the variable, a reference) is lowered on SHARED, PRIVATE, FIRSTPRIVATE, LASTPRIVATE, LINEAR and REDUCTION only")
+    } else if m.contains(Modifiers::BYREF) && !m.contains(Modifiers::TYPED) && kind != C::Shared {
+        Some("a BYREF item needs the variable's type (:TYPED): its operand holds only the variable's address")
     } else if m.contains(Modifiers::VARLEN) {
         Some("the VARLEN modifier is not lowered yet")
     } else if m.contains(Modifiers::PTR_TO_PTR) && kind != ClauseKind::Linear {
@@ -437,6 +445,7 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
                 layout: None,
                 share,
                 nonpod: None,
+                byref: false,
                 clause: clause.to_string(),
             })
         }
@@ -511,6 +520,7 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
                         layout: Some(layout),
                         share,
                         nonpod: None,
+                        byref: false,
                         clause: clause.to_string(),
                     });
                 }
@@ -529,6 +539,7 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
                 layout: None,
                 share,
                 nonpod: None,
+                byref: false,
                 clause: clause.to_string(),
             })
         }
@@ -649,6 +660,12 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
             .on_directive(name));
         }
         vars.push(v);
+    }
+    for v in vars.iter_mut().filter(|v| env.byref.contains(&v.var)) {
+        v.byref = true;
+        if v.section.is_some() || v.runtime_section.is_some() || v.layout.is_some() {
+            return Err(not_yet(&v.clause, "array sections of BYREF items").on_directive(name));
+        }
     }
     if construct.is_loop() {
         match (env.normalized_iv.as_slice(), env.normalized_ub.as_slice()) {

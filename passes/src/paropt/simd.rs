@@ -144,6 +144,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let ty = self.var_type(v).expect("privatized: its type is known");
             let orig = self.value(v.var).into_pointer_value();
             let b = self.before_terminator(shape.first);
+            // (A BYREF operand holds the variable's address.)
+            let orig = if v.byref {
+                b.build_load(self.rt.ptr, orig, "omp.linear.ref").expect("positioned").into_pointer_value()
+            } else {
+                orig
+            };
             let start = b.build_load(ty, orig, "omp.linear.start").expect("positioned");
             let b = self.at(at);
             let value = self.linear_at(b, start, k, (step, unit), &v.clause, name)?;
@@ -201,6 +207,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let orig = self.value(v.var).into_pointer_value();
             let (orig, copy) = match v.section {
                 Some(first) => self.privatize_section(orig, ty, first, home, &body, shape.first, &v.clause, name)?,
+                None if v.byref => self.privatize_byref(orig, ty, home, &body, shape.first),
                 None => {
                     let copy = self.alloca_for(home, ty, "priv", orig);
                     let at = shape.first.get_terminator().expect("terminator");

@@ -1,6 +1,6 @@
 //! The data environment d of a W-Region (paper IV.A), gathered from the
 //! directive's clauses and the sandwich clauses placed inside the region.
-use weft_intrinsics::model::{Clause, Item, Operand};
+use weft_intrinsics::model::{Clause, Item, Operand, ValueId};
 use weft_intrinsics::vocab::{ClauseKind, DependKind, MapKind, Modifiers, ReductionOp, ScheduleKind};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -58,12 +58,17 @@ pub struct DataEnv {
     pub values: Vec<(ClauseKind, Option<Operand>)>,
     /// No-operand clauses (NOWAIT, DEFAULT.*, PROC.BIND.*, READ, ...) with modifiers.
     pub flags: Vec<(ClauseKind, Modifiers)>,
+    /// The variables of `:BYREF` items (each operand holds its variable's address).
+    pub byref: Vec<ValueId>,
 }
 
 impl DataEnv {
     pub fn add(&mut self, c: &Clause) {
         use ClauseKind as C;
         let items = || c.items().to_vec();
+        if c.modifiers.contains(Modifiers::BYREF) {
+            self.byref.extend(c.items().iter().map(|i| i.var().value));
+        }
         match c.kind {
             C::Shared => self.shared.extend(items()),
             C::Private => self.private.extend(items()),
