@@ -171,12 +171,12 @@ const char *weft_find_loop(void *loops, LLVMBasicBlockRef first, LLVMBasicBlockR
     if (Outer && n && !HStart)
       HStart = affine(Start, Inv, At, Slot, OuterIvs, coefs);
     if (!Bound)
-      return Outer ? "the collapsed nest is not rectangular (an inner loop's bound changes with the outer loops)"
+      return Outer ? "the collapsed nest is not rectangular (an inner loop's bound changes with the outer loops, not as an affine function of their variables)"
                    : "the loop's bound is not computed the same way in every iteration";
     if (!HStep)
       return "the loop's step is not the same in every iteration";
     if (!HStart)
-      return "the collapsed nest is not rectangular (an inner loop's start changes with the outer loops)";
+      return "the collapsed nest is not rectangular (an inner loop's start changes with the outer loops, not as an affine function of their variables)";
     Start = HStart;
     if (Side == 1)
       Pred = CmpInst::getSwappedPredicate(Pred);
