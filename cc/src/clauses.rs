@@ -43,6 +43,9 @@ pub fn directive(kind: &str) -> Option<DirSpec> {
         "OMPSimdDirective" => spec("DIR.OMP.SIMD", &["simd"], false, true),
         "OMPForSimdDirective" => spec("DIR.OMP.LOOP.SIMD", &["for", "simd"], true, true),
         "OMPParallelForSimdDirective" => spec("DIR.OMP.PARALLEL.LOOP.SIMD", &["parallel", "for", "simd"], true, true),
+        // (`loop` becomes a worksharing or a simd loop by its binding, in
+        // weft-prepare; as a worksharing loop it takes private copies.)
+        "OMPGenericLoopDirective" => spec("DIR.OMP.GENERICLOOP", &["loop"], true, true),
         "OMPMasterDirective" => spec("DIR.OMP.MASTER", &["master"], false, false),
         "OMPMaskedDirective" => spec("DIR.OMP.MASKED", &["masked"], false, false),
         "OMPCriticalDirective" => spec("DIR.OMP.CRITICAL", &["critical"], false, false),
@@ -584,6 +587,19 @@ fn finish(
                 }
             }
             "nowait" => out.push(Clause::new("QUAL.OMP.NOWAIT", vec![])),
+            "bind" => {
+                let k = match need(&arg)?.trim() {
+                    "thread" => "THREAD",
+                    "parallel" => "PARALLEL",
+                    "teams" => "TEAMS",
+                    other => return Err(format!("bind({other}) is not known")),
+                };
+                out.push(Clause::new(&format!("QUAL.OMP.BIND.{k}"), vec![]));
+            }
+            "order" => match need(&arg)?.trim() {
+                "concurrent" => out.push(Clause::new("QUAL.OMP.ORDER.CONCURRENT", vec![])),
+                other => return Err(format!("order({other}) is not supported by weft yet, order(concurrent) is")),
+            },
             "default" => {
                 let k = need(&arg)?.to_uppercase();
                 out.push(Clause::new(&format!("QUAL.OMP.DEFAULT.{k}"), vec![]));

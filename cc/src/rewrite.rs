@@ -115,8 +115,12 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
             continue;
         };
         refused[id] = d.parent.is_some_and(|p| refused[p]);
-        privatizes.push(spec.privatizes);
         let text = &src[d.pragma.clone()];
+        privatizes.push(if d.kind == "OMPGenericLoopDirective" {
+            binds_team(text, d.parent.map(|p| ast.directives[p].kind.as_str()))
+        } else {
+            spec.privatizes
+        });
         // (The reductions declared before the pragma.)
         let declared: Vec<crate::udr::Declared> =
             udrs.iter().filter(|(at, _)| *at < d.pragma.start).map(|(_, u)| u.clone()).collect();
@@ -263,6 +267,19 @@ fn declare_reductions(
         }
     }
     out
+}
+
+/// Whether a `loop` construct shares its iterations among a team (and so
+/// takes private copies of the locals it declares), by the rule weft-prepare
+/// maps it with: `bind(parallel)`, or no bind and closely nested in a
+/// parallel region; otherwise its thread runs it as a simd loop.
+fn binds_team(pragma: &str, parent: Option<&str>) -> bool {
+    let squeezed = squeeze(pragma);
+    let bind = squeezed.match_indices("bind(").find(|&(at, _)| !squeezed[..at].ends_with('_'));
+    match bind {
+        Some((at, _)) => squeezed[at..].starts_with("bind(parallel)"),
+        None => parent == Some("OMPParallelDirective"),
+    }
 }
 
 /// Where the pragma line holding `offset` starts (its continuation lines

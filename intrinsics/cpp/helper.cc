@@ -609,6 +609,36 @@ LLVMValueRef weft_drop_bundles(LLVMValueRef call, const char *prefix) {
   return wrap(New);
 }
 
+// Renames the operand bundle tagged `from` to `to` (a directive the region
+// form spells as its first bundle): LLVM makes a new call, which replaces
+// the old one. Returns the new call (the old one when no bundle matched).
+LLVMValueRef weft_rename_bundle(LLVMValueRef call, const char *from, const char *to) {
+  auto *CB = cast<CallBase>(unwrap(call));
+  SmallVector<OperandBundleDef, 4> Bundles, Renamed;
+  CB->getOperandBundlesAsDefs(Bundles);
+  bool Any = false;
+  for (auto &B : Bundles) {
+    bool Match = B.getTag() == from;
+    Any |= Match;
+    Renamed.emplace_back(Match ? std::string(to) : B.getTag().str(), std::vector<Value *>(B.input_begin(), B.input_end()));
+  }
+  if (!Any)
+    return call;
+  CallBase *New = CallBase::Create(CB, Renamed, CB);
+  New->takeName(CB);
+  CB->replaceAllUsesWith(New);
+  CB->eraseFromParent();
+  return wrap(New);
+}
+
+// Replaces a call's argument `idx` by the metadata string `s` (a paper-form
+// directive or clause name).
+void weft_set_metadata_argument(LLVMValueRef call, unsigned idx, const char *s) {
+  auto *CB = cast<CallBase>(unwrap(call));
+  LLVMContext &Ctx = CB->getContext();
+  CB->setArgOperand(idx, MetadataAsValue::get(Ctx, MDString::get(Ctx, s)));
+}
+
 // The allocas a store, atomic or memory intrinsic inside an instruction
 // writes through (its pointer operand, through GEPs and casts); null if none.
 LLVMValueRef weft_written_alloca(LLVMValueRef inst) {

@@ -81,6 +81,8 @@ extern "C" {
     fn weft_single_predecessor(bb: LLVMBasicBlockRef) -> LLVMBasicBlockRef;
     fn weft_memory_type(v: LLVMValueRef) -> LLVMTypeRef;
     fn weft_variable_align(v: LLVMValueRef) -> c_uint;
+    fn weft_rename_bundle(call: LLVMValueRef, from: *const c_char, to: *const c_char) -> LLVMValueRef;
+    fn weft_set_metadata_argument(call: LLVMValueRef, idx: c_uint, s: *const c_char);
     fn weft_is_thread_local(v: LLVMValueRef) -> c_int;
     fn weft_thread_local_global(v: LLVMValueRef) -> LLVMValueRef;
     fn weft_initializer_user(v: LLVMValueRef) -> LLVMValueRef;
@@ -587,6 +589,23 @@ pub fn drop_bundles<'ctx>(call: InstructionValue<'ctx>, prefix: &str) -> Instruc
     // SAFETY: a live call; the helper replaces it (every use moves to the
     // new call) only when it drops a bundle.
     unsafe { InstructionValue::new(weft_drop_bundles(call.as_value_ref(), cprefix.as_ptr())) }
+}
+
+/// Renames the operand bundle tagged `from` to `to`; returns the call that
+/// replaces it (itself when no bundle matched).
+pub fn rename_bundle<'ctx>(call: InstructionValue<'ctx>, from: &str, to: &str) -> InstructionValue<'ctx> {
+    let (f, t) =
+        (CString::new(from.replace('\0', "")).expect("no NUL"), CString::new(to.replace('\0', "")).expect("no NUL"));
+    // SAFETY: a live call; the helper replaces it (every use moves to the
+    // new call) only when a bundle matched.
+    unsafe { InstructionValue::new(weft_rename_bundle(call.as_value_ref(), f.as_ptr(), t.as_ptr())) }
+}
+
+/// Makes argument `idx` of a live call the metadata string `s`.
+pub fn set_metadata_argument(call: InstructionValue<'_>, idx: u32, s: &str) {
+    let c = CString::new(s.replace('\0', "")).expect("no interior NUL");
+    // SAFETY: a live call with a metadata argument at `idx` (a directive intrinsic's).
+    unsafe { weft_set_metadata_argument(call.as_value_ref(), idx, c.as_ptr()) }
 }
 
 /// What each pointer operand of `inst` points into: `(object, is_alloca)`

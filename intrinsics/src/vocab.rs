@@ -73,6 +73,7 @@ directives! {
     Threadprivate = "DIR.OMP.THREADPRIVATE", None, "WRNThreadprivateNode";
     AutoVec = "DIR.VPO.AUTO.VEC", Some("DIR.VPO.END.AUTO.VEC"), "WRNAutoVecNode";
     Ivdep = "DIR.PRAGMA.IVDEP", Some("DIR.PRAGMA.END.IVDEP"), "WRNIvdepNode";
+    GenericLoop = "DIR.OMP.GENERICLOOP", Some("DIR.OMP.END.GENERICLOOP"), "WRNGenericLoopNode";
 }
 
 /// A directive string, classified.
@@ -125,6 +126,14 @@ pub enum AtomicOp {
     Write,
     Update,
     Capture,
+}
+
+/// The `loop` construct's binding region (`bind(...)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Binding {
+    Thread,
+    Parallel,
+    Teams,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -238,6 +247,10 @@ pub enum ClauseKind {
     DistSchedule,
     NormalizedIv,
     NormalizedUb,
+    /// `bind(...)` of the `loop` construct.
+    Bind(Binding),
+    /// `order(concurrent)`: the iterations may run in any order, at once.
+    OrderConcurrent,
 }
 
 /// The clause table: spelling, kind, arity. Alternate spellings follow the
@@ -251,6 +264,10 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.DEFAULT.PRIVATE", C::Default(DataSharing::Private), None),
         ("QUAL.OMP.DEFAULT.FIRSTPRIVATE", C::Default(DataSharing::Firstprivate), None),
         ("QUAL.OMP.NOWAIT", C::Nowait, None),
+        ("QUAL.OMP.BIND.THREAD", C::Bind(Binding::Thread), None),
+        ("QUAL.OMP.BIND.PARALLEL", C::Bind(Binding::Parallel), None),
+        ("QUAL.OMP.BIND.TEAMS", C::Bind(Binding::Teams), None),
+        ("QUAL.OMP.ORDER.CONCURRENT", C::OrderConcurrent, None),
         ("QUAL.OMP.UNTIED", C::Untied, None),
         ("QUAL.OMP.MERGEABLE", C::Mergeable, None),
         ("QUAL.OMP.NOGROUP", C::Nogroup, None),
@@ -404,6 +421,7 @@ impl ClauseKind {
             C::Map(_) => Family::Map,
             C::Reduction(_) => Family::Reduction,
             C::Schedule(_) => Family::Schedule,
+            C::Bind(_) => Family::Bind,
             other => Family::Plain(other),
         }
     }
@@ -419,6 +437,7 @@ enum Family {
     Map,
     Reduction,
     Schedule,
+    Bind,
     Plain(ClauseKind),
 }
 
@@ -447,6 +466,7 @@ mod sets {
         Plain(C::Collapse),
         Plain(C::Ordered),
         Plain(C::Nowait),
+        Plain(C::OrderConcurrent),
         Plain(C::NormalizedIv),
         Plain(C::NormalizedUb),
     ];
@@ -460,6 +480,7 @@ mod sets {
         Reduction,
         Plain(C::Collapse),
         Plain(C::If),
+        Plain(C::OrderConcurrent),
         Plain(C::NormalizedIv),
         Plain(C::NormalizedUb),
     ];
@@ -538,6 +559,20 @@ mod sets {
     pub const ORDERED: &[Family] = &[Plain(C::DependSink), Plain(C::DependSource)];
     pub const THREADPRIVATE: &[Family] = &[Plain(C::ThreadprivateList)];
     pub const TASKWAIT: &[Family] = &[Depend, Plain(C::Nowait)];
+    /// OpenMP 5.0's `loop`, with what icx adds to a loop (the lower bound
+    /// FIRSTPRIVATE, SHARED lists, the NORMALIZED slots).
+    pub const GENERICLOOP: &[Family] = &[
+        Bind,
+        Plain(C::OrderConcurrent),
+        Plain(C::Private),
+        Plain(C::Firstprivate),
+        Plain(C::Shared),
+        Plain(C::Lastprivate),
+        Reduction,
+        Plain(C::Collapse),
+        Plain(C::NormalizedIv),
+        Plain(C::NormalizedUb),
+    ];
     pub const NONE: &[Family] = &[];
 }
 
@@ -576,6 +611,7 @@ impl DirKind {
             D::ParallelWorkshare => &[PARALLEL],
             D::Threadprivate => &[THREADPRIVATE],
             D::Taskwait => &[TASKWAIT],
+            D::GenericLoop => &[GENERICLOOP],
             D::Section | D::Master | D::Barrier | D::Taskyield | D::Taskgroup | D::AutoVec | D::Ivdep => &[NONE],
         }
     }

@@ -25,6 +25,7 @@ use weft_intrinsics::Rule;
 
 use weft_intrinsics::WeftError;
 
+mod generic_loop;
 mod loops;
 mod nonrect;
 pub mod rename;
@@ -325,6 +326,10 @@ fn steps<'ctx>(
     mut analyses: Vec<Analysis<'ctx>>,
     strict: bool,
 ) -> Result<(bool, Vec<Analysis<'ctx>>), Vec<WeftError>> {
+    let mapped = generic_loop::map_all(&analyses)?;
+    if mapped {
+        analyses = analyze_module(module)?;
+    }
     let split = isolate_groups(&analyses);
     if split {
         analyses = analyze_module(module)?;
@@ -354,7 +359,7 @@ fn steps<'ctx>(
     if renamed {
         analyses = analyze_module(module)?;
     }
-    Ok((split | normalized | captured | direct | tagged | renamed, analyses))
+    Ok((mapped | split | normalized | captured | direct | tagged | renamed, analyses))
 }
 
 /// Tags the loop of each simd region while it is surely there, before

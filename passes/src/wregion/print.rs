@@ -142,6 +142,11 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
         "PROC_BIND",
         flag(&|c| matches!(c, C::ProcBind(_)), "QUAL.OMP.PROC.BIND."),
     );
+    line(
+        k.takes(C::Bind(weft_intrinsics::vocab::Binding::Thread)),
+        "BIND",
+        flag(&|c| matches!(c, C::Bind(_)), "QUAL.OMP.BIND."),
+    );
     line(k.takes(C::Shared), "SHARED", items(&e.shared));
     line(k.takes(C::Private), "PRIVATE", items(&e.private));
     line(k.takes(C::Firstprivate), "FIRSTPRIVATE", items(&e.firstprivate));
