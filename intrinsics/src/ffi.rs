@@ -922,6 +922,13 @@ extern "C" {
         outer: LLVMBasicBlockRef,
         out: *mut RawLoop,
     ) -> *const c_char;
+    fn weft_region_induction(
+        l: *mut c_void,
+        first: LLVMBasicBlockRef,
+        v: LLVMValueRef,
+        step: *mut LLVMValueRef,
+        negated: *mut c_int,
+    ) -> *const c_char;
 }
 
 #[repr(C)]
@@ -1037,6 +1044,32 @@ fn int_predicate(p: c_int) -> Option<llvm_plugin::inkwell::IntPredicate> {
         41 => P::SLE,
         _ => return None,
     })
+}
+
+/// Whether `v` (through trunc, sext, zext) is the induction variable of the
+/// loop a region whose directive is in `first` runs (a phi of that loop's
+/// header, stepped by a loop-invariant amount): its step, with its sign as
+/// a constant when it is one; Err says why not.
+pub fn region_induction<'ctx>(
+    forest: &LoopForest,
+    first: BasicBlock<'ctx>,
+    v: BasicValueEnum<'ctx>,
+) -> Result<Option<i64>, String> {
+    let mut step: LLVMValueRef = std::ptr::null_mut();
+    let mut negated: c_int = 0;
+    // SAFETY: a live block and value of the forest's function; the helper
+    // only reads them and sets `step` to a live value when it returns null.
+    unsafe {
+        let why = weft_region_induction(forest.0, first.as_mut_ptr(), v.as_value_ref(), &mut step, &mut negated);
+        if !why.is_null() {
+            return Err(CStr::from_ptr(why).to_string_lossy().into_owned());
+        }
+        let konst = match BasicValueEnum::new(step) {
+            BasicValueEnum::IntValue(c) if c.is_const() => c.get_sign_extended_constant(),
+            _ => None,
+        };
+        Ok(konst.map(|c| if negated != 0 { c.wrapping_neg() } else { c }))
+    }
 }
 
 /// The loop that a region whose body starts at `first` runs, from `forest`

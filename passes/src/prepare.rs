@@ -27,6 +27,7 @@ use weft_intrinsics::WeftError;
 
 mod loops;
 pub mod rename;
+pub mod ssa;
 
 use crate::wregion::{analyze_module, Analysis};
 
@@ -302,7 +303,8 @@ pub fn run(module: &Module<'_>) -> PassResult {
 pub fn prepared<'ctx>(module: &Module<'ctx>) -> Result<(bool, Vec<Analysis<'ctx>>), Vec<WeftError>> {
     // Validate first (errors name the input as written).
     let analyses = analyze_module(module)?;
-    let errors: Vec<WeftError> = analyses.iter().flat_map(default_globals).collect();
+    let mut errors: Vec<WeftError> = analyses.iter().flat_map(default_globals).collect();
+    errors.extend(ssa::errors(&analyses));
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -321,9 +323,12 @@ pub fn prepared<'ctx>(module: &Module<'ctx>) -> Result<(bool, Vec<Analysis<'ctx>
 /// it is left as it is).
 fn steps<'ctx>(
     module: &Module<'ctx>,
-    mut analyses: Vec<Analysis<'ctx>>,
+    analyses: Vec<Analysis<'ctx>>,
     strict: bool,
 ) -> Result<(bool, Vec<Analysis<'ctx>>), Vec<WeftError>> {
+    // (First: a sandwich call in a loop header is in the way of the loop's
+    // normalization; the calls that remain are the ones with errors.)
+    let (erased, mut analyses) = ssa::erase(module, analyses)?;
     let split = isolate_groups(&analyses);
     if split {
         analyses = analyze_module(module)?;
@@ -353,7 +358,7 @@ fn steps<'ctx>(
     if renamed {
         analyses = analyze_module(module)?;
     }
-    Ok((split | normalized | captured | direct | tagged | renamed, analyses))
+    Ok((erased | split | normalized | captured | direct | tagged | renamed, analyses))
 }
 
 /// Tags the loop of each simd region while it is surely there, before

@@ -244,7 +244,17 @@ fn normalize<'ctx>(
 
     // Each level's body computes its variable: start + ((iv / stride) % n) * step.
     for (l, lv) in levels.iter().enumerate() {
-        b.position_before(&first_non_phi(lv.lp.body));
+        // The outermost phi is computed in the header: what the header
+        // derives from it (Figure 5 of Tian et al. 2016 compares a sext of
+        // the index there, and the body indexes with that sext) is then this
+        // iteration's value too, and the exit sees the value after the last.
+        // (Not in a collapsed nest: its division by the inner levels' trip
+        // counts, which may be 0, must not run unless an iteration does.)
+        let in_header = levels.len() == 1 && !lv.lp.in_memory;
+        // (A sandwich clause weft-prepare refused stays right after the
+        // phis, for paropt to report.)
+        let in_header = in_header && !has_directive_call(lv.lp.header);
+        b.position_before(&first_non_phi(if in_header { lv.lp.header } else { lv.lp.body }));
         let k = b.build_load(i64t, iv_slot, "omp.norm.k").expect("positioned").into_int_value();
         let mut k =
             if l + 1 < levels.len() { b.build_int_unsigned_div(k, strides[l], "").expect("positioned") } else { k };
@@ -270,6 +280,8 @@ fn normalize<'ctx>(
                     ffi::replace_uses_in_blocks(i, value, &inside);
                 }
             }
+        } else if in_header {
+            lv.lp.iv.into_int_value().replace_all_uses_with(value);
         } else {
             ffi::replace_uses_in_blocks(lv.lp.iv, value, &loop_blocks(&lv.lp));
         }
@@ -514,6 +526,15 @@ fn trip_count<'ctx>(
 
 fn first_non_phi(bb: BasicBlock<'_>) -> llvm_plugin::inkwell::values::InstructionValue<'_> {
     crate::cfg::first_not(bb, InstructionOpcode::Phi).unwrap_or_else(|| bb.get_terminator().expect("a terminator"))
+}
+
+/// Whether the block calls a directive intrinsic.
+fn has_directive_call(bb: BasicBlock<'_>) -> bool {
+    bb.get_instructions().any(|i| {
+        i.get_opcode() == InstructionOpcode::Call
+            && ffi::called_function_name(ffi::Value::of_instruction(i))
+                .is_some_and(|n| weft_intrinsics::group::is_directive_intrinsic(&n))
+    })
 }
 
 /// The loop's blocks other than its header: reachable from the body
