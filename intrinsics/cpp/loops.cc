@@ -157,9 +157,11 @@ const char *weft_find_loop(void *loops, LLVMBasicBlockRef first, LLVMBasicBlockR
 // the region (the first loop on the directive's straight path, when that
 // path reaches one), stepped by a loop-invariant amount in its one latch.
 // This is how a sandwich clause names the registerized loop index (Tian et
-// al. 2016, Figure 5). Null when it is (*step, *negated: the step); else why not.
+// al. 2016, Figure 5). Null when it is (*step, *negated: the step; *tested:
+// 1 when the loop's exit test compares it or its next value, 2 when it
+// compares another phi of the header that way, else 0); else why not.
 const char *weft_region_induction(void *loops, LLVMBasicBlockRef first, LLVMValueRef v, LLVMValueRef *step,
-                                  int *negated) {
+                                  int *negated, int *tested) {
   Loops &Ls = *static_cast<Loops *>(loops);
   Value *V = unwrap(v);
   while (isa<TruncInst>(V) || isa<SExtInst>(V) || isa<ZExtInst>(V))
@@ -188,6 +190,21 @@ const char *weft_region_induction(void *loops, LLVMBasicBlockRef first, LLVMValu
   if (!matchStep(Phi->getIncomingValueForBlock(Latch), Phi, Step, *negated) || !L->isLoopInvariant(Step))
     return "the loop does not step it by a loop-invariant amount";
   *step = wrap(Step);
+  *tested = 0;
+  Value *Next = Phi->getIncomingValueForBlock(Latch);
+  if (BasicBlock *Exiting = L->getExitingBlock())
+    if (auto *Br = dyn_cast<BranchInst>(Exiting->getTerminator()); Br && Br->isConditional())
+      if (auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition()))
+        for (Value *Op : Cmp->operands()) {
+          int Cast;
+          Value *S = stripCast(Op, Cast);
+          if (S == Phi || S == Next)
+            *tested = 1;
+          for (PHINode &Other : H->phis())
+            if (*tested == 0 && Other.getBasicBlockIndex(Latch) >= 0 &&
+                (S == &Other || S == Other.getIncomingValueForBlock(Latch)))
+              *tested = 2;
+        }
   return nullptr;
 }
 }

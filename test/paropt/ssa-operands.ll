@@ -9,8 +9,9 @@
 ; PRIVATE on the index at the top of the body), a worksharing loop in a
 ; parallel region (PRIVATE through the typed one-operand intrinsic), the
 ; widened form IndVarSimplify leaves (an i64 phi, the clause naming its
-; trunc), and Figure 5's `parallel for simd private(y)` itself. Each at -O0
-; to -O3, at 1-7 threads, equals the serial program (directives stripped).
+; trunc), a second induction of a loop named by LINEAR, and Figure 5's
+; `parallel for simd private(y)` itself. Each at -O0 to -O3, at 1-7
+; threads, equals the serial program (directives stripped).
 ; RUN: %opt -passes=weft-strip %s -o %t.serial.bc
 ; RUN: %clang -O0 -Wno-override-module %t.serial.bc -o %t.serial
 ; RUN: %t.serial > %t.expected
@@ -44,11 +45,13 @@
 ;
 ; By hand: a[k] = 2k + 5 for k = 3..10000, checksum sum a[i]*(i+1); b[i] =
 ; i*i for i = 998, 995, ..., 2, checksum sum b[i] xor i; then a[j] += j for
-; j < 9000; the widened loop adds 1 to a[k] for k = 0..9999.
+; j < 9000; the widened loop adds 1 to a[k] for k = 0..9999; c[i] = 100 +
+; 7i for i < 500, checksum sum c[i]*(i+1).
 ; SERIAL: pfor 667116754959 0
 ; SERIAL-NEXT: pdown 111289478 0
 ; SERIAL-NEXT: inner 910116751959 0
 ; SERIAL-NEXT: widened 910166756959 0
+; SERIAL-NEXT: second 304190500 0
 ; SERIAL-NEXT: fig5 {{[0-9]+}} 23
 ;
 ; SHAPE-LABEL: define void @pfor(
@@ -80,6 +83,8 @@ declare i32 @printf(ptr, ...)
 @n.inner = private constant [6 x i8] c"inner\00"
 @n.fig5 = private constant [5 x i8] c"fig5\00"
 @n.widened = private constant [8 x i8] c"widened\00"
+@n.second = private constant [7 x i8] c"second\00"
+@ic = global [500 x i32] zeroinitializer
 @ia = global [10001 x i32] zeroinitializer
 @ib = global [1000 x i64] zeroinitializer
 @fa = global [10001 x float] zeroinitializer
@@ -240,6 +245,32 @@ for.body:
   br label %for.cond
 }
 
+; A second induction of the loop, j = 100 + 7k, named by LINEAR with its
+; step under schedule(static, 3): each thread's chunk starts from its own j.
+define void @second() {
+entry:
+  call void @llvm.directive(metadata !"DIR.OMP.PARALLEL.LOOP")
+  call void (metadata, ...) @llvm.directive.qual.opndlist(metadata !"QUAL.OMP.SCHEDULE.STATIC", i32 3)
+  call void @llvm.directive(metadata !"DIR.QUAL.LIST.END")
+  br label %cond
+cond:
+  %i = phi i64 [ 0, %entry ], [ %i1, %body ]
+  %j = phi i32 [ 100, %entry ], [ %j1, %body ]
+  call void (metadata, ...) @llvm.directive.qual.opndlist(metadata !"QUAL.OMP.LINEAR", i32 %j, i32 7)
+  %c = icmp slt i64 %i, 500
+  br i1 %c, label %body, label %end
+body:
+  %p = getelementptr inbounds [500 x i32], ptr @ic, i64 0, i64 %i
+  store i32 %j, ptr %p
+  %i1 = add nsw i64 %i, 1
+  %j1 = add nsw i32 %j, 7
+  br label %cond
+end:
+  call void @llvm.directive(metadata !"DIR.OMP.END.PARALLEL.LOOP")
+  call void @llvm.directive(metadata !"DIR.QUAL.LIST.END")
+  ret void
+}
+
 define i64 @isum(ptr %a, i64 %n) {
 entry:
   br label %l
@@ -307,6 +338,9 @@ entry:
   call void @widened()
   %s5 = call i64 @isum(ptr @ia, i64 10001)
   call i32 (ptr, ...) @printf(ptr @fmt, ptr @n.widened, i64 %s5, i64 0)
+  call void @second()
+  %s6 = call i64 @isum(ptr @ic, i64 500)
+  call i32 (ptr, ...) @printf(ptr @fmt, ptr @n.second, i64 %s6, i64 0)
   %r = call float @foo(ptr @fa, i32 2)
   %s4 = call i64 @fsum(ptr @fa, i64 10001)
   %ri = fptosi float %r to i64

@@ -24,7 +24,7 @@ use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::builder::Builder;
 use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::types::AnyType;
-use llvm_plugin::inkwell::values::{BasicValueEnum, InstructionOpcode, IntValue};
+use llvm_plugin::inkwell::values::{BasicValue, BasicValueEnum, InstructionOpcode, IntValue};
 use llvm_plugin::inkwell::IntPredicate as P;
 use weft_intrinsics::ffi::{self, CfgLoop, Widen};
 use weft_intrinsics::model::Form;
@@ -261,6 +261,7 @@ fn normalize<'ctx>(
         if l > 0 {
             k = b.build_int_unsigned_rem(k, lv.n, "").expect("positioned");
         }
+        let k64 = k;
         let t = lv.start.get_type();
         let k = if t.get_bit_width() == 64 { k } else { b.build_int_truncate(k, t, "").expect("positioned") };
         let off = b.build_int_mul(k, lv.step, "").expect("positioned");
@@ -282,6 +283,7 @@ fn normalize<'ctx>(
             }
         } else if in_header {
             lv.lp.iv.into_int_value().replace_all_uses_with(value);
+            other_inductions(&b, &lv.lp, k64);
         } else {
             ffi::replace_uses_in_blocks(lv.lp.iv, value, &loop_blocks(&lv.lp));
         }
@@ -526,6 +528,53 @@ fn trip_count<'ctx>(
 
 fn first_non_phi(bb: BasicBlock<'_>) -> llvm_plugin::inkwell::values::InstructionValue<'_> {
     crate::cfg::first_not(bb, InstructionOpcode::Phi).unwrap_or_else(|| bb.get_terminator().expect("a terminator"))
+}
+
+/// The header's other induction phis (`j = phi [j0], [j +- c]`, c
+/// invariant: a second variable the loop steps, which a sandwich LINEAR may
+/// name) become `j0 +- k * c` where `b` stands, as the loop's own variable
+/// does: each thread's chunk then starts from its own iteration, not j0.
+fn other_inductions<'ctx>(b: &Builder<'ctx>, lp: &CfgLoop<'ctx>, k64: IntValue<'ctx>) {
+    use InstructionOpcode as O;
+    let inside: Vec<BasicBlock<'ctx>> = std::iter::once(lp.header).chain(loop_blocks(lp)).collect();
+    let invariant = |v: BasicValueEnum<'ctx>| match v.as_instruction_value() {
+        Some(i) => i.get_parent().is_some_and(|bb| !inside.contains(&bb)),
+        None => true,
+    };
+    let phis: Vec<_> = lp
+        .header
+        .get_instructions()
+        .take_while(|i| i.get_opcode() == O::Phi)
+        .filter(|&i| Some(i) != lp.iv.as_instruction_value())
+        .collect();
+    for phi in phis {
+        let Ok(p) = llvm_plugin::inkwell::values::PhiValue::try_from(phi) else { continue };
+        let (Some((start, from)), Some((next, _)), 2) = (p.get_incoming(0), p.get_incoming(1), p.count_incoming())
+        else {
+            continue;
+        };
+        let (start, next) = if from == lp.preheader { (start, next) } else { (next, start) };
+        let (BasicValueEnum::IntValue(start), Some(inc)) = (start, next.as_instruction_value()) else { continue };
+        let operand = |n: u32| inc.get_operand(n).and_then(|o| o.left());
+        let me = Some(p.as_basic_value());
+        let (step, sub) = match (inc.get_opcode(), operand(0), operand(1)) {
+            (O::Add, a, Some(c)) if a == me => (c, false),
+            (O::Add, Some(c), a) if a == me => (c, false),
+            (O::Sub, a, Some(c)) if a == me => (c, true),
+            _ => continue,
+        };
+        let BasicValueEnum::IntValue(step) = step else { continue };
+        if !invariant(step.into()) || !invariant(start.into()) || step.get_type() != start.get_type() {
+            continue;
+        }
+        let t = start.get_type();
+        let e = "positioned";
+        let k = if t.get_bit_width() == 64 { k64 } else { b.build_int_truncate(k64, t, "").expect(e) };
+        let off = b.build_int_mul(k, step, "").expect(e);
+        let v =
+            if sub { b.build_int_sub(start, off, "omp.norm.ind") } else { b.build_int_add(start, off, "omp.norm.ind") };
+        p.as_basic_value().into_int_value().replace_all_uses_with(v.expect(e));
+    }
 }
 
 /// Whether the block calls a directive intrinsic.

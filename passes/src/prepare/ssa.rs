@@ -67,11 +67,29 @@ fn check<'ctx>(a: &Analysis<'ctx>) -> (Vec<InstructionValue<'ctx>>, Vec<WeftErro
             if clause.kind == ClauseKind::Linear {
                 let f = a.scan.handles[b].get_parent().expect("in a function");
                 let forest = forest.get_or_insert_with(|| ffi::LoopForest::new(f));
+                // (A normalized loop's second induction is rewritten only in
+                // a loop in phi form that is not collapsed: loops::other_inductions.)
+                let collapsed =
+                    owner.env.value(ClauseKind::Collapse).and_then(Operand::const_uint).is_some_and(|n| n > 1);
+                let normalized = owner.kind.is_worksharing_loop() || owner.kind.is_simd_only() && collapsed;
                 for v in values {
-                    if let Err(why) = induction(forest, a.scan.handles[owner.entry.block], clause, v) {
+                    let checked = induction(forest, a.scan.handles[owner.entry.block], clause, v).and_then(|tested| {
+                        match normalized && (tested == 0 || tested == 2 && collapsed) {
+                            true => Err((
+                                Rule::NotYetSupported,
+                                format!(
+                                    "{} is a second induction of a loop whose variable is in memory or that is \
+                                     collapsed, not built yet",
+                                    v.text
+                                ),
+                            )),
+                            false => Ok(()),
+                        }
+                    });
+                    if let Err((rule, why)) = checked {
                         ok = false;
                         errors.push(
-                            WeftError::new(Rule::OperandKind, clause.spelling.as_str(), why)
+                            WeftError::new(rule, clause.spelling.as_str(), why)
                                 .on_directive(owner.kind.begin_name())
                                 .in_function(&a.graph.function)
                                 .at(*inst),
@@ -88,22 +106,24 @@ fn check<'ctx>(a: &Analysis<'ctx>) -> (Vec<InstructionValue<'ctx>>, Vec<WeftErro
     (calls, errors)
 }
 
-/// Checks that `v`, named by a LINEAR clause, is the induction variable of
-/// the loop whose region's directive is in `first`, stepped as the clause says.
+/// Checks that `v`, named by a LINEAR clause, is an induction variable of
+/// the loop whose region's directive is in `first`, stepped as the clause
+/// says; returns what the loop's exit test compares (`ffi::region_induction`).
 fn induction<'ctx>(
     forest: &ffi::LoopForest,
     first: BasicBlock<'ctx>,
     clause: &Clause,
     v: &Operand,
-) -> Result<(), String> {
+) -> Result<u8, (Rule, String)> {
     // SAFETY: an operand of a directive call from a current analysis.
     let value: BasicValueEnum<'ctx> = unsafe { ffi::basic_value(v.value) };
-    let step = ffi::region_induction(forest, first, value).map_err(|why| {
-        format!(
+    let (step, tested) = ffi::region_induction(forest, first, value).map_err(|why| {
+        let why = format!(
             "{} is a value, not a variable in memory: LINEAR on a value names the induction variable of the \
              region's loop, right after its phi (the sandwich scheme), but {why}",
             v.text
-        )
+        );
+        (Rule::OperandKind, why)
     })?;
     let given = match &clause.args {
         weft_intrinsics::model::Args::List { extra: Some(s), .. } => s.const_int(),
@@ -111,9 +131,9 @@ fn induction<'ctx>(
     };
     match (given, step) {
         (Some(g), Some(s)) if g != s => {
-            Err(format!("the step {g} is not the loop's: the loop steps {} by {s}", v.text))
+            Err((Rule::OperandKind, format!("the step {g} is not the loop's: the loop steps {} by {s}", v.text)))
         }
-        _ => Ok(()),
+        _ => Ok(tested),
     }
 }
 
