@@ -187,4 +187,61 @@ const char *weft_find_loop(void *loops, LLVMBasicBlockRef first, LLVMBasicBlockR
   return "cannot find the loop's induction variable (a phi or a local variable stepped by a constant "
          "or loop-invariant amount and compared in the header)";
 }
+
+// Whether `v` (through trunc, sext or zext, as IndVarSimplify leaves a
+// widened index) is the induction variable of the loop that the region
+// starting at `first` runs: a phi of the header of an outermost loop inside
+// the region (the first loop on the directive's straight path, when that
+// path reaches one), stepped by a loop-invariant amount in its one latch.
+// This is how a sandwich clause names the registerized loop index (Tian et
+// al. 2016, Figure 5). Null when it is (*step, *negated: the step; *tested:
+// 1 when the loop's exit test compares it or its next value, 2 when it
+// compares another phi of the header that way, else 0); else why not.
+const char *weft_region_induction(void *loops, LLVMBasicBlockRef first, LLVMValueRef v, LLVMValueRef *step,
+                                  int *negated, int *tested) {
+  Loops &Ls = *static_cast<Loops *>(loops);
+  Value *V = unwrap(v);
+  while (isa<TruncInst>(V) || isa<SExtInst>(V) || isa<ZExtInst>(V))
+    V = cast<Instruction>(V)->getOperand(0);
+  auto *Phi = dyn_cast<PHINode>(V);
+  if (!Phi)
+    return "it is not a phi";
+  BasicBlock *H = Phi->getParent(), *S = unwrap(first);
+  Loop *L = Ls.LI.getLoopFor(H);
+  if (!L || L->getHeader() != H)
+    return "its phi is not in a loop header";
+  if (L->contains(S) || (L->getParentLoop() && !L->getParentLoop()->contains(S)))
+    return "its loop is not the region's loop";
+  // (The loop the directive's straight path reaches, when it reaches one.)
+  SmallPtrSet<BasicBlock *, 8> Seen;
+  for (BasicBlock *BB = S; BB && Seen.insert(BB).second; BB = BB->getUniqueSuccessor())
+    if (Ls.LI.isLoopHeader(BB) && !Ls.LI.getLoopFor(BB)->contains(S)) {
+      if (Ls.LI.getLoopFor(BB) != L)
+        return "its loop is not the region's loop (the first loop after the directive)";
+      break;
+    }
+  BasicBlock *Latch = L->getLoopLatch();
+  if (!Latch || Phi->getNumIncomingValues() != 2 || Phi->getBasicBlockIndex(Latch) < 0)
+    return "its loop has more than one back edge";
+  Value *Step = nullptr;
+  if (!matchStep(Phi->getIncomingValueForBlock(Latch), Phi, Step, *negated) || !L->isLoopInvariant(Step))
+    return "the loop does not step it by a loop-invariant amount";
+  *step = wrap(Step);
+  *tested = 0;
+  Value *Next = Phi->getIncomingValueForBlock(Latch);
+  if (BasicBlock *Exiting = L->getExitingBlock())
+    if (auto *Br = dyn_cast<BranchInst>(Exiting->getTerminator()); Br && Br->isConditional())
+      if (auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition()))
+        for (Value *Op : Cmp->operands()) {
+          int Cast;
+          Value *S = stripCast(Op, Cast);
+          if (S == Phi || S == Next)
+            *tested = 1;
+          for (PHINode &Other : H->phis())
+            if (*tested == 0 && Other.getBasicBlockIndex(Latch) >= 0 &&
+                (S == &Other || S == Other.getIncomingValueForBlock(Latch)))
+              *tested = 2;
+        }
+  return nullptr;
+}
 }

@@ -964,6 +964,14 @@ extern "C" {
         coefs: *mut LLVMValueRef,
         out: *mut RawLoop,
     ) -> *const c_char;
+    fn weft_region_induction(
+        l: *mut c_void,
+        first: LLVMBasicBlockRef,
+        v: LLVMValueRef,
+        step: *mut LLVMValueRef,
+        negated: *mut c_int,
+        tested: *mut c_int,
+    ) -> *const c_char;
 }
 
 #[repr(C)]
@@ -1079,6 +1087,35 @@ fn int_predicate(p: c_int) -> Option<llvm_plugin::inkwell::IntPredicate> {
         41 => P::SLE,
         _ => return None,
     })
+}
+
+/// Whether `v` (through trunc, sext, zext) is the induction variable of the
+/// loop a region whose directive is in `first` runs (a phi of that loop's
+/// header, stepped by a loop-invariant amount): its step, with its sign as
+/// a constant when it is one, and what the loop's exit test compares: it
+/// (1: the loop's own variable), another phi of the header (2: it is a
+/// second induction of a loop in phi form), or neither (0); Err says why not.
+pub fn region_induction<'ctx>(
+    forest: &LoopForest,
+    first: BasicBlock<'ctx>,
+    v: BasicValueEnum<'ctx>,
+) -> Result<(Option<i64>, u8), String> {
+    let mut step: LLVMValueRef = std::ptr::null_mut();
+    let (mut negated, mut tested): (c_int, c_int) = (0, 0);
+    // SAFETY: a live block and value of the forest's function; the helper
+    // only reads them and sets `step` to a live value when it returns null.
+    unsafe {
+        let why =
+            weft_region_induction(forest.0, first.as_mut_ptr(), v.as_value_ref(), &mut step, &mut negated, &mut tested);
+        if !why.is_null() {
+            return Err(CStr::from_ptr(why).to_string_lossy().into_owned());
+        }
+        let konst = match BasicValueEnum::new(step) {
+            BasicValueEnum::IntValue(c) if c.is_const() => c.get_sign_extended_constant(),
+            _ => None,
+        };
+        Ok((konst.map(|c| if negated != 0 { c.wrapping_neg() } else { c }), tested as u8))
+    }
 }
 
 /// The loop that a region whose body starts at `first` runs, from `forest`

@@ -235,7 +235,16 @@ pub fn parse_clause(tag: &str, operands: Vec<Operand>, carrier: Carrier) -> Resu
     let (kind, arity, modifiers) = parse_clause_tag(tag)?;
     if let Carrier::Paper(given) = carrier {
         // ORDERED may come with or without its loop count.
-        let ok = given == arity || (kind == ClauseKind::Ordered && given == Arity::None);
+        // A sandwich clause on a registerized variable may come through the
+        // one-operand intrinsic, as Tian et al. 2016 write it
+        // (`qual.opnd.i32(!"QUAL.OMP.LINEAR", i32 %k.0, i32 1)`): a list of
+        // that SSA value (and LINEAR's step).
+        let ssa_item = given == Arity::One
+            && matches!(kind, ClauseKind::Private | ClauseKind::Linear | ClauseKind::Uniform)
+            && operands.first().is_some_and(|o| {
+                o.is_value() && !o.is_pointer() && (o.const_int().is_none() || kind == ClauseKind::Uniform)
+            });
+        let ok = given == arity || (kind == ClauseKind::Ordered && given == Arity::None) || ssa_item;
         if !ok {
             return Err(arity_err(
                 tag,
@@ -622,7 +631,9 @@ fn check_item(tag: &str, kind: ClauseKind, mods: Modifiers, item: &Item) -> Resu
             if matches!(var.kind, OperandKind::Pointer { null: true }) {
                 return Err(kind_err(tag, "lists a null pointer as a variable"));
             }
-            if var.const_int().is_some() {
+            // (A constant is the same in every lane: a uniform value that
+            // optimization has propagated.)
+            if var.const_int().is_some() && kind != C::Uniform {
                 return Err(kind_err(tag, format!("lists a constant, {}, as a variable", var.text)));
             }
             Ok(())
@@ -812,6 +823,11 @@ mod tests {
         assert_eq!(e.rule, Rule::ClauseArity);
         // private through qual.opnd
         let e = parse_clause("QUAL.OMP.PRIVATE", vec![ptr(1, "x")], Carrier::Paper(Arity::One)).unwrap_err();
+        assert_eq!(e.rule, Rule::ClauseArity);
+        // (an SSA value through qual.opnd, as the sandwich scheme writes it, is a list of it)
+        let c = parse_clause("QUAL.OMP.LINEAR", vec![var_int("k"), int(2)], Carrier::Paper(Arity::One)).unwrap();
+        assert_eq!(c.items().len(), 1);
+        let e = parse_clause("QUAL.OMP.SHARED", vec![var_int("k")], Carrier::Paper(Arity::One)).unwrap_err();
         assert_eq!(e.rule, Rule::ClauseArity);
         // empty shared list
         let e = parse_clause("QUAL.OMP.SHARED", vec![], LIST).unwrap_err();

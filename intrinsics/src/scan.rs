@@ -3,7 +3,7 @@
 //! builder works on that data; the block handles come back alongside for the
 //! passes that rewrite IR.
 use llvm_plugin::inkwell::basic_block::BasicBlock;
-use llvm_plugin::inkwell::values::{FunctionValue, InstructionOpcode};
+use llvm_plugin::inkwell::values::{BasicValue, FunctionValue, InstructionOpcode};
 
 use crate::error::{Rule, WeftError};
 use crate::ffi::{self, Value};
@@ -81,6 +81,20 @@ fn read_call(v: Value, index: usize, after_phis: bool, slots: &ffi::Slots) -> Re
     Ok(Some(DirCall { inst: v.id(), index, kind, tag, operands, bundles, after_phis }))
 }
 
+/// A trunc, sext or zext of a phi of its own block: IndVarSimplify widens a
+/// loop index and puts such a cast of the wide phi right after the phis, in
+/// front of the sandwich clause that names the index (Tian et al. 2016,
+/// Figure 5), which stays a sandwich clause.
+fn is_cast_of_phi(inst: llvm_plugin::inkwell::values::InstructionValue<'_>, bb: BasicBlock<'_>) -> bool {
+    use InstructionOpcode as O;
+    matches!(inst.get_opcode(), O::Trunc | O::SExt | O::ZExt)
+        && inst
+            .get_operand(0)
+            .and_then(|o| o.left())
+            .and_then(|v| v.as_instruction_value())
+            .is_some_and(|p| p.get_opcode() == O::Phi && p.get_parent() == Some(bb))
+}
+
 /// Scans a function with a body, numbering its unnamed values with `slots`
 /// (one tracker for a whole module: its global numbering is made once).
 /// Errors carry the function's name.
@@ -97,7 +111,7 @@ pub fn scan_function<'ctx>(f: FunctionValue<'ctx>, slots: &ffi::Slots) -> Result
         let mut only_phis_so_far = true;
         for (index, inst) in bb.get_instructions().enumerate() {
             let v = Value::of_instruction(inst);
-            if inst.get_opcode() == InstructionOpcode::Phi {
+            if inst.get_opcode() == InstructionOpcode::Phi || is_cast_of_phi(inst, bb) {
                 continue;
             }
             if inst.get_opcode() == InstructionOpcode::Invoke

@@ -474,6 +474,8 @@ mod sets {
         Plain(C::Safelen),
         Plain(C::Simdlen),
         Plain(C::Linear),
+        // (On a value, by the sandwich scheme: the same in every lane.)
+        Plain(C::Uniform),
         Plain(C::Aligned),
         Plain(C::Private),
         Plain(C::Lastprivate),

@@ -29,6 +29,7 @@ mod generic_loop;
 mod loops;
 mod nonrect;
 pub mod rename;
+pub mod ssa;
 
 use crate::wregion::{analyze_module, Analysis};
 
@@ -304,7 +305,8 @@ pub fn run(module: &Module<'_>) -> PassResult {
 pub fn prepared<'ctx>(module: &Module<'ctx>) -> Result<(bool, Vec<Analysis<'ctx>>), Vec<WeftError>> {
     // Validate first (errors name the input as written).
     let analyses = analyze_module(module)?;
-    let errors: Vec<WeftError> = analyses.iter().flat_map(default_globals).collect();
+    let mut errors: Vec<WeftError> = analyses.iter().flat_map(default_globals).collect();
+    errors.extend(ssa::errors(&analyses));
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -323,9 +325,12 @@ pub fn prepared<'ctx>(module: &Module<'ctx>) -> Result<(bool, Vec<Analysis<'ctx>
 /// it is left as it is).
 fn steps<'ctx>(
     module: &Module<'ctx>,
-    mut analyses: Vec<Analysis<'ctx>>,
+    analyses: Vec<Analysis<'ctx>>,
     strict: bool,
 ) -> Result<(bool, Vec<Analysis<'ctx>>), Vec<WeftError>> {
+    // (First: a sandwich call in a loop header is in the way of the loop's
+    // normalization; the calls that remain are the ones with errors.)
+    let (erased, mut analyses) = ssa::erase(module, analyses)?;
     let mapped = generic_loop::map_all(&analyses)?;
     if mapped {
         analyses = analyze_module(module)?;
@@ -359,7 +364,7 @@ fn steps<'ctx>(
     if renamed {
         analyses = analyze_module(module)?;
     }
-    Ok((mapped | split | normalized | captured | direct | tagged | renamed, analyses))
+    Ok((erased | mapped | split | normalized | captured | direct | tagged | renamed, analyses))
 }
 
 /// Tags the loop of each simd region while it is surely there, before

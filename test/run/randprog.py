@@ -181,6 +181,22 @@ def cfg_loop(fn, rng, directive, outer_clauses, n_expr, extra, ivty, unsigned):
         fn.emit(f"{v} = load {ivty}, ptr {var}")
     else:
         fn.emit(f"{v} = phi {ivty} [ {lb}, %{pre} ], [ {nxt}, %{latch} ]")
+    # The paper's registerized index (Tian et al. 2016, Figure 5): a sandwich
+    # clause right after the phi, LINEAR (the loop's own step) or PRIVATE,
+    # and sometimes the body's index derived in the header, as there.
+    w_in_header = False
+    if not var and fn.form == "paper" and rng.random() < 0.5:
+        tag = rng.choice(["QUAL.OMP.LINEAR", "QUAL.OMP.PRIVATE"])
+        ops = [f"{ivty} {v}"]
+        if tag == "QUAL.OMP.LINEAR" and (step != 1 or rng.random() < 0.5):
+            ops.append(f"{ivty} {step}")
+        intrinsic = "qual.opnd" if rng.random() < 0.5 else "qual.opndlist"
+        fn.emit(f'call void (metadata, ...) @llvm.directive.{intrinsic}(metadata !"{tag}", {", ".join(ops)})')
+        w_in_header = rng.random() < 0.5
+    w = fn.tmp()
+    widen = f"{w} = {'zext' if unsigned else 'sext'} {ivty} {{}} to i64" if ivty == "i32" else f"{w} = add i64 {{}}, 0"
+    if w_in_header:
+        fn.emit(widen.format(v))
     u = ubv
     if bound_slot:
         u = fn.tmp()
@@ -203,8 +219,9 @@ def cfg_loop(fn, rng, directive, outer_clauses, n_expr, extra, ivty, unsigned):
     if var:
         cur = fn.tmp()
         fn.emit(f"{cur} = load {ivty}, ptr {var}")
-    w, d, idx = fn.tmp(), fn.tmp(), fn.tmp()
-    fn.emit(f"{w} = {'zext' if unsigned else 'sext'} {ivty} {cur} to i64" if ivty == "i32" else f"{w} = add i64 {cur}, 0")
+    d, idx = fn.tmp(), fn.tmp()
+    if not w_in_header:
+        fn.emit(widen.format(cur))
     fn.emit(f"{d} = sub i64 {w}, {lb}")
     fn.emit(f"{idx} = sdiv i64 {d}, {step}")
     extra(fn, idx)

@@ -161,7 +161,12 @@ fn check_ordered(a: &Analysis<'_>, r: usize, depend: bool) -> Result<(), WeftErr
 /// a clause weft cannot honor is refused with nothing changed.
 pub fn lower_simd_in_place<'ctx>(module: &Module<'ctx>) -> Result<Vec<crate::vplan::Site<'ctx>>, Vec<WeftError>> {
     let analyses = analyze_module(module)?;
-    let mut errors = Vec::new();
+    // (Normally weft-prepare has taken the sandwich clauses on SSA values.)
+    let mut errors = prepare::ssa::errors(&analyses);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let (_, analyses) = prepare::ssa::erase(module, analyses)?;
     for a in &analyses {
         for r in a.graph.preorder().into_iter().filter(|&r| vector_only(a, r)) {
             let reg = &a.graph.regions[r];

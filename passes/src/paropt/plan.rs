@@ -597,6 +597,11 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         }
     }
     for item in &env.private {
+        // A private SSA value needs no copy: each thread and lane computes
+        // its own (Tian et al. 2016, III.F: no reference type needed).
+        if matches!(item, Item::Var { var, typed: None } if !var.is_pointer()) {
+            continue;
+        }
         vars.push(var_of(item, &clause_of(ClauseKind::Private), Share::Private, name)?);
     }
     for item in &env.firstprivate {
@@ -643,6 +648,20 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         if lin.modifiers.contains(Modifiers::PTR_TO_PTR) {
             vars.push(ptr_to_ptr_linear(&lin.item, step, &clause, name)?);
             continue;
+        }
+        if !lin.item.var().is_pointer() {
+            // (weft-prepare takes a sandwich clause on the loop's own phi;
+            // a value named anywhere else cannot be stepped.)
+            return Err(WeftError::new(
+                Rule::OperandKind,
+                clause,
+                format!(
+                    "{} is a value, not a variable in memory: LINEAR on a value names the induction variable \
+                     of the region's loop, right after its phi (the sandwich scheme), and this is not one",
+                    lin.item.var().text
+                ),
+            )
+            .on_directive(name));
         }
         let share =
             if lin.modifiers.contains(Modifiers::IV) { Share::Lastprivate } else { Share::Linear { step, unit: None } };

@@ -24,7 +24,7 @@ use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::builder::Builder;
 use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::types::AnyType;
-use llvm_plugin::inkwell::values::{BasicValueEnum, InstructionOpcode, IntValue};
+use llvm_plugin::inkwell::values::{BasicValue, BasicValueEnum, InstructionOpcode, IntValue};
 use llvm_plugin::inkwell::IntPredicate as P;
 use weft_intrinsics::ffi::{self, CfgLoop, Widen};
 use weft_intrinsics::model::Form;
@@ -298,12 +298,22 @@ fn normalize<'ctx>(
     // (of a non-rectangular nest: from its block and offset).
     let mut values = Vec::new();
     for (l, lv) in levels.iter().enumerate() {
-        b.position_before(&first_non_phi(lv.lp.body));
-        let value = match located {
+        // The outermost phi is computed in the header: what the header
+        // derives from it (Figure 5 of Tian et al. 2016 compares a sext of
+        // the index there, and the body indexes with that sext) is then this
+        // iteration's value too, and the exit sees the value after the last.
+        // (Not in a collapsed nest: its division by the inner levels' trip
+        // counts, which may be 0, must not run unless an iteration does.)
+        let in_header = levels.len() == 1 && !lv.lp.in_memory;
+        // (A sandwich clause weft-prepare refused stays right after the
+        // phis, for paropt to report.)
+        let in_header = in_header && !has_directive_call(lv.lp.header);
+        b.position_before(&first_non_phi(if in_header { lv.lp.header } else { lv.lp.body }));
+        let (value, k64) = match located {
             Some((v, sp, kt)) => {
                 let k = nonrect::iteration(&b, &levels, v, sp, l, kt);
                 let start = if l == v.d { nonrect::start_at(&b, &levels, v, &values) } else { lv.start };
-                nonrect::value_at(&b, start, lv.step, k)
+                (nonrect::value_at(&b, start, lv.step, k), k)
             }
             None => {
                 let k = b.build_load(i64t, iv_slot, "omp.norm.k").expect("positioned").into_int_value();
@@ -315,7 +325,7 @@ fn normalize<'ctx>(
                 if l > 0 {
                     k = b.build_int_unsigned_rem(k, lv.n, "").expect("positioned");
                 }
-                nonrect::value_at(&b, lv.start, lv.step, k)
+                (nonrect::value_at(&b, lv.start, lv.step, k), k)
             }
         };
         values.push(value);
@@ -335,6 +345,9 @@ fn normalize<'ctx>(
                     ffi::replace_uses_in_blocks(i, value, &inside);
                 }
             }
+        } else if in_header {
+            lv.lp.iv.into_int_value().replace_all_uses_with(value);
+            other_inductions(&b, &lv.lp, k64);
         } else {
             ffi::replace_uses_in_blocks(lv.lp.iv, value, &loop_blocks(&lv.lp));
         }
@@ -591,6 +604,62 @@ fn trip_count<'ctx>(
 
 fn first_non_phi(bb: BasicBlock<'_>) -> llvm_plugin::inkwell::values::InstructionValue<'_> {
     crate::cfg::first_not(bb, InstructionOpcode::Phi).unwrap_or_else(|| bb.get_terminator().expect("a terminator"))
+}
+
+/// The header's other induction phis (`j = phi [j0], [j +- c]`, c
+/// invariant: a second variable the loop steps, which a sandwich LINEAR may
+/// name) become `j0 +- k * c` where `b` stands, as the loop's own variable
+/// does: each thread's chunk then starts from its own iteration, not j0.
+fn other_inductions<'ctx>(b: &Builder<'ctx>, lp: &CfgLoop<'ctx>, k64: IntValue<'ctx>) {
+    use InstructionOpcode as O;
+    let inside: Vec<BasicBlock<'ctx>> = std::iter::once(lp.header).chain(loop_blocks(lp)).collect();
+    let invariant = |v: BasicValueEnum<'ctx>| match v.as_instruction_value() {
+        Some(i) => i.get_parent().is_some_and(|bb| !inside.contains(&bb)),
+        None => true,
+    };
+    let phis: Vec<_> = lp
+        .header
+        .get_instructions()
+        .take_while(|i| i.get_opcode() == O::Phi)
+        .filter(|&i| Some(i) != lp.iv.as_instruction_value())
+        .collect();
+    for phi in phis {
+        let Ok(p) = llvm_plugin::inkwell::values::PhiValue::try_from(phi) else { continue };
+        let (Some((start, from)), Some((next, _)), 2) = (p.get_incoming(0), p.get_incoming(1), p.count_incoming())
+        else {
+            continue;
+        };
+        let (start, next) = if from == lp.preheader { (start, next) } else { (next, start) };
+        let (BasicValueEnum::IntValue(start), Some(inc)) = (start, next.as_instruction_value()) else { continue };
+        let operand = |n: u32| inc.get_operand(n).and_then(|o| o.left());
+        let me = Some(p.as_basic_value());
+        let (step, sub) = match (inc.get_opcode(), operand(0), operand(1)) {
+            (O::Add, a, Some(c)) if a == me => (c, false),
+            (O::Add, Some(c), a) if a == me => (c, false),
+            (O::Sub, a, Some(c)) if a == me => (c, true),
+            _ => continue,
+        };
+        let BasicValueEnum::IntValue(step) = step else { continue };
+        if !invariant(step.into()) || !invariant(start.into()) || step.get_type() != start.get_type() {
+            continue;
+        }
+        let t = start.get_type();
+        let e = "positioned";
+        let k = if t.get_bit_width() == 64 { k64 } else { b.build_int_truncate(k64, t, "").expect(e) };
+        let off = b.build_int_mul(k, step, "").expect(e);
+        let v =
+            if sub { b.build_int_sub(start, off, "omp.norm.ind") } else { b.build_int_add(start, off, "omp.norm.ind") };
+        p.as_basic_value().into_int_value().replace_all_uses_with(v.expect(e));
+    }
+}
+
+/// Whether the block calls a directive intrinsic.
+fn has_directive_call(bb: BasicBlock<'_>) -> bool {
+    bb.get_instructions().any(|i| {
+        i.get_opcode() == InstructionOpcode::Call
+            && ffi::called_function_name(ffi::Value::of_instruction(i))
+                .is_some_and(|n| weft_intrinsics::group::is_directive_intrinsic(&n))
+    })
 }
 
 /// The loop's blocks other than its header: reachable from the body
