@@ -73,6 +73,7 @@ directives! {
     Threadprivate = "DIR.OMP.THREADPRIVATE", None, "WRNThreadprivateNode";
     AutoVec = "DIR.VPO.AUTO.VEC", Some("DIR.VPO.END.AUTO.VEC"), "WRNAutoVecNode";
     Ivdep = "DIR.PRAGMA.IVDEP", Some("DIR.PRAGMA.END.IVDEP"), "WRNIvdepNode";
+    Scope = "DIR.OMP.SCOPE", Some("DIR.OMP.END.SCOPE"), "WRNScopeNode";
 }
 
 /// A directive string, classified.
@@ -238,6 +239,15 @@ pub enum ClauseKind {
     DistSchedule,
     NormalizedIv,
     NormalizedUb,
+    /// `ordered threads` (the same as a plain `ordered` region).
+    OrderedThreads,
+    /// `ordered simd`: in order within a simd loop (not lowered yet).
+    OrderedSimd,
+    /// A construct the front end added rather than the program wrote (icx:
+    /// the taskgroup around a taskloop, the task around a dispatch).
+    Implicit,
+    /// icx's index of a target region's entry in the offload table.
+    OffloadEntryIdx,
 }
 
 /// The clause table: spelling, kind, arity. Alternate spellings follow the
@@ -261,12 +271,21 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.PROC.BIND.MASTER", C::ProcBind(ProcBind::Master), None),
         ("QUAL.OMP.PROC.BIND.CLOSE", C::ProcBind(ProcBind::Close), None),
         ("QUAL.OMP.PROC.BIND.SPREAD", C::ProcBind(ProcBind::Spread), None),
+        // icx's spellings; `primary` is OpenMP 5.1's name for `master`.
+        ("QUAL.OMP.PROC_BIND.MASTER", C::ProcBind(ProcBind::Master), None),
+        ("QUAL.OMP.PROC_BIND.PRIMARY", C::ProcBind(ProcBind::Master), None),
+        ("QUAL.OMP.PROC.BIND.PRIMARY", C::ProcBind(ProcBind::Master), None),
+        ("QUAL.OMP.PROC_BIND.CLOSE", C::ProcBind(ProcBind::Close), None),
+        ("QUAL.OMP.PROC_BIND.SPREAD", C::ProcBind(ProcBind::Spread), None),
         ("QUAL.OMP.INBRANCH", C::Inbranch, None),
         ("QUAL.OMP.NOTINBRANCH", C::Notinbranch, None),
         ("QUAL.OMP.CANCEL.PARALLEL", C::CancelConstruct(CancelConstruct::Parallel), None),
         ("QUAL.OMP.CANCEL.LOOP", C::CancelConstruct(CancelConstruct::Loop), None),
         ("QUAL.OMP.CANCEL.SECTIONS", C::CancelConstruct(CancelConstruct::Sections), None),
         ("QUAL.OMP.CANCEL.TASKGROUP", C::CancelConstruct(CancelConstruct::Taskgroup), None),
+        ("QUAL.OMP.ORDERED.THREADS", C::OrderedThreads, None),
+        ("QUAL.OMP.ORDERED.SIMD", C::OrderedSimd, None),
+        ("QUAL.OMP.IMPLICIT", C::Implicit, None),
         ("QUAL.OMP.IF", C::If, One),
         ("QUAL.OMP.NUM_THREADS", C::NumThreads, One),
         ("QUAL.OMP.COLLAPSE", C::Collapse, One),
@@ -283,6 +302,7 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.NAME", C::Name, One),
         ("QUAL.OMP.HINT", C::Hint, One),
         ("QUAL.OMP.FILTER", C::Filter, One),
+        ("QUAL.OMP.OFFLOAD.ENTRY.IDX", C::OffloadEntryIdx, One),
         ("QUAL.OMP.SHARED", C::Shared, List),
         ("QUAL.OMP.PRIVATE", C::Private, List),
         ("QUAL.OMP.FIRSTPRIVATE", C::Firstprivate, List),
@@ -363,6 +383,8 @@ impl ClauseKind {
             C::Schedule(_) => Modifiers::MONOTONIC | Modifiers::NONMONOTONIC | Modifiers::SIMD,
             C::Atomic(_) => Modifiers::SEQ_CST,
             C::NormalizedIv | C::NormalizedUb => Modifiers::TYPED,
+            // icx: `(ptr slot, <value of its type>)`, the value in memory.
+            C::NumTeams | C::ThreadLimit => Modifiers::TYPED,
             C::DistSchedule => Modifiers::empty(),
             k if k.arity() == Arity::List => list,
             _ => Modifiers::empty(),
@@ -478,6 +500,7 @@ mod sets {
         Plain(C::Shared),
         Depend,
         Plain(C::Priority),
+        Plain(C::Implicit),
     ];
     pub const TASKLOOP: &[Family] = &[
         Plain(C::If),
@@ -500,6 +523,8 @@ mod sets {
     ];
     pub const TARGET: &[Family] = &[
         Plain(C::If),
+        Plain(C::OffloadEntryIdx),
+        Plain(C::ThreadLimit),
         Plain(C::Device),
         Plain(C::Private),
         Plain(C::Firstprivate),
@@ -534,7 +559,10 @@ mod sets {
     pub const NOWAIT_ONLY: &[Family] = &[Plain(C::Nowait)];
     pub const MASKED: &[Family] = &[Plain(C::Filter)];
     pub const FLUSH: &[Family] = &[Plain(C::FlushList)];
-    pub const ORDERED: &[Family] = &[Plain(C::DependSink), Plain(C::DependSource)];
+    pub const ORDERED: &[Family] =
+        &[Plain(C::DependSink), Plain(C::DependSource), Plain(C::OrderedThreads), Plain(C::OrderedSimd)];
+    pub const TASKGROUP: &[Family] = &[Plain(C::Implicit)];
+    pub const SCOPE: &[Family] = &[Plain(C::Private), Plain(C::Firstprivate), Reduction, Plain(C::Nowait)];
     pub const THREADPRIVATE: &[Family] = &[Plain(C::ThreadprivateList)];
     pub const TASKWAIT: &[Family] = &[Depend, Plain(C::Nowait)];
     pub const NONE: &[Family] = &[];
@@ -575,7 +603,9 @@ impl DirKind {
             D::ParallelWorkshare => &[PARALLEL],
             D::Threadprivate => &[THREADPRIVATE],
             D::Taskwait => &[TASKWAIT],
-            D::Section | D::Master | D::Barrier | D::Taskyield | D::Taskgroup | D::AutoVec | D::Ivdep => &[NONE],
+            D::Taskgroup => &[TASKGROUP],
+            D::Scope => &[SCOPE],
+            D::Section | D::Master | D::Barrier | D::Taskyield | D::AutoVec | D::Ivdep => &[NONE],
         }
     }
 
@@ -750,6 +780,19 @@ mod tests {
         assert!(DirKind::Critical.takes(C::Name));
         assert!(DirKind::Atomic.takes(C::Atomic(AtomicOp::Update)));
         assert!(DirKind::Taskwait.takes(C::Depend(DependKind::In)));
+        assert!(DirKind::Scope.takes(C::Reduction(ReductionOp::Or)));
+        assert!(DirKind::Scope.takes(C::Nowait));
+        assert!(!DirKind::Scope.takes(C::Lastprivate));
+        assert!(DirKind::Ordered.takes(C::OrderedThreads));
+        assert!(DirKind::Taskgroup.takes(C::Implicit));
+        assert!(DirKind::Target.takes(C::OffloadEntryIdx));
+        assert!(DirKind::Target.takes(C::ThreadLimit));
+        assert!(!DirKind::Parallel.takes(C::OffloadEntryIdx));
+        let pb = |s| ClauseKind::parse(s).map(|p| p.0);
+        assert_eq!(pb("QUAL.OMP.PROC_BIND.MASTER"), Some(C::ProcBind(ProcBind::Master)));
+        assert_eq!(pb("QUAL.OMP.PROC_BIND.PRIMARY"), Some(C::ProcBind(ProcBind::Master)));
+        assert_eq!(pb("QUAL.OMP.PROC_BIND.SPREAD"), Some(C::ProcBind(ProcBind::Spread)));
+        assert_eq!(C::ProcBind(ProcBind::Master).name(), "QUAL.OMP.PROC.BIND.MASTER");
     }
 
     #[test]

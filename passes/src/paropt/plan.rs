@@ -33,6 +33,9 @@ pub enum Construct {
     /// A simd loop (weft-vectorize's): run by the encountering thread with
     /// its clauses' private copies.
     Simd,
+    /// OpenMP 5.1 `scope`: every thread of the team runs it, with its own
+    /// copies; reductions combined, a barrier at the end (paropt::scope).
+    Scope,
 }
 
 impl Construct {
@@ -54,6 +57,7 @@ impl Construct {
             DirKind::Ordered => Construct::Ordered,
             DirKind::Taskyield => Construct::Taskyield,
             DirKind::Atomic => Construct::Atomic,
+            DirKind::Scope => Construct::Scope,
             _ => return None,
         })
     }
@@ -529,6 +533,15 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
 /// The plan for one region, or the error naming what cannot be lowered.
 pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     let name = r.kind.begin_name();
+    // Parsed for the constructs of later work (teams, target, tasks): named
+    // here, before the construct itself is refused.
+    let later = |k| matches!(k, ClauseKind::Implicit | ClauseKind::OffloadEntryIdx | ClauseKind::OrderedSimd);
+    let typed = |c: &weft_intrinsics::model::Clause| {
+        c.kind.arity() == weft_intrinsics::vocab::Arity::One && c.modifiers.contains(Modifiers::TYPED)
+    };
+    if let Some(c) = r.directive.clauses.iter().find(|c| later(c.kind) || typed(c)) {
+        return Err(not_yet(&c.spelling, "parsed, but weft-paropt does not lower it yet").on_directive(name));
+    }
     let construct = Construct::of(r.kind).ok_or_else(|| {
         not_yet(name, "weft-paropt cannot lower this construct yet (sections, tasks, target, teams, ordered, ...)")
     })?;
@@ -673,10 +686,18 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     if !vars.is_empty()
         && !construct.is_parallel()
         && !construct.is_loop()
-        && construct != Construct::Simd
+        && !matches!(construct, Construct::Simd | Construct::Scope)
         && !(construct == Construct::Single && single_vars)
     {
         return Err(not_yet(&vars[0].clause, "data-sharing clauses on this construct").on_directive(name));
+    }
+    if env.has_flag(ClauseKind::OrderedThreads) && (!env.sinks.is_empty() || env.has_flag(ClauseKind::DependSource)) {
+        return Err(WeftError::new(
+            Rule::ClauseNotAllowed,
+            clause_of(ClauseKind::OrderedThreads),
+            "an ordered region (THREADS) and an ordered depend(sink/source) cannot be one construct",
+        )
+        .on_directive(name));
     }
     let doacross = construct.is_loop() && env.doacross() == 1;
     let ordered = construct.is_loop() && env.has_value_clause(ClauseKind::Ordered) && !doacross;

@@ -125,7 +125,11 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
         }
     };
     let items = |v: &Vec<Item>| list(v.iter().map(item_text));
-    let value = |c: C| value_of(e.value(c));
+    // A `:TYPED` value is read from the memory its operand names.
+    let value = |c: C| match e.value_types.iter().find(|(k, _)| *k == c) {
+        Some((_, ty)) => format!("{} (TYPED {})", value_of(e.value(c)), ty.ty),
+        None => value_of(e.value(c)),
+    };
     use weft_intrinsics::vocab::{AtomicOp, CancelConstruct, DataSharing, ProcBind};
     // A present flag clause prints as its spelling less `prefix` (DEFAULT.SHARED -> SHARED).
     let flag = |pred: &dyn Fn(C) -> bool, prefix: &str| {
@@ -200,6 +204,7 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
         (C::Name, "NAME"),
         (C::Hint, "HINT"),
         (C::Filter, "FILTER"),
+        (C::OffloadEntryIdx, "OFFLOAD.ENTRY.IDX"),
     ] {
         line(k.takes(c), name, value(c));
     }
@@ -212,9 +217,15 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
         };
         line(true, "ORDERED", ordered);
     }
-    for (c, name) in
-        [(C::Nowait, "NOWAIT"), (C::Untied, "UNTIED"), (C::Mergeable, "MERGEABLE"), (C::Nogroup, "NOGROUP")]
-    {
+    for (c, name) in [
+        (C::Nowait, "NOWAIT"),
+        (C::Untied, "UNTIED"),
+        (C::Mergeable, "MERGEABLE"),
+        (C::Nogroup, "NOGROUP"),
+        (C::Implicit, "IMPLICIT"),
+        (C::OrderedThreads, "ORDERED.THREADS"),
+        (C::OrderedSimd, "ORDERED.SIMD"),
+    ] {
         line(k.takes(c), name, if e.has_flag(c) { "YES" } else { "NO" }.to_string());
     }
     line(k.takes(C::Atomic(AtomicOp::Update)), "ATOMIC", flag(&|c| matches!(c, C::Atomic(_)), "QUAL.OMP."));
