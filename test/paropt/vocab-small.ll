@@ -32,6 +32,7 @@
 ; CHECK-NEXT: udr-typed 499500 999
 ; CHECK-NEXT: udr-array 4950 9900
 ; CHECK-NEXT: udr-bundle 1431655765
+; CHECK-NEXT: udr-ctor 124755 bad 0 live 0
 ;
 ; SHAPE-DAG: call void @__kmpc_push_proc_bind(ptr @{{.*}}, i32 %{{.*}}, i32 2)
 ; SHAPE-DAG: call void @__kmpc_push_proc_bind(ptr @{{.*}}, i32 %{{.*}}, i32 2)
@@ -40,10 +41,16 @@
 ; SHAPE-DAG: store double 0.000000e+00, ptr %do.priv
 ; SHAPE-DAG: call void @stats.init(ptr %st.priv, ptr %{{.*}})
 ; SHAPE-DAG: store i32 0, ptr %x.priv
+; SHAPE-DAG: call ptr @C.ctor(ptr %cc.priv)
+; SHAPE-DAG: call void @C.dtor(ptr %cc.priv)
 ; SHAPE-NOT: llvm.directive
 
 target triple = "x86_64-pc-linux-gnu"
 %Stats = type { i64, i64 }
+%C = type { i64, i64 }
+@ctors = global i64 0
+@dtors = global i64 0
+@bad = global i32 0
 declare token @llvm.directive.region.entry()
 declare void @llvm.directive.region.exit(token)
 declare void @llvm.directive(metadata)
@@ -58,6 +65,7 @@ declare i32 @printf(ptr, ...)
 @fmt.log = private constant [24 x i8] c"logical %g %g %g %g %g\0A\00"
 @fmt.udr = private constant [21 x i8] c"udr-typed %lld %lld\0A\00"
 @fmt.arr = private constant [21 x i8] c"udr-array %lld %lld\0A\00"
+@fmt.ctor = private constant [32 x i8] c"udr-ctor %lld bad %d live %lld\0A\00"
 @fmt.bun = private constant [15 x i8] c"udr-bundle %d\0A\00"
 
 ; A team of 3 (or 1) runs; true when every member checked in.
@@ -290,6 +298,65 @@ define void @xor.comb(ptr %out, ptr %in) {
   ret void
 }
 
+; A type with a constructor (tag 7, sum 0) and a destructor, both counted;
+; the combiner checks that what it combines was constructed.
+define ptr @C.ctor(ptr %this) {
+  store i64 0, ptr %this
+  %tp = getelementptr %C, ptr %this, i32 0, i32 1
+  store i64 7, ptr %tp
+  atomicrmw add ptr @ctors, i64 1 seq_cst
+  ret ptr %this
+}
+define void @C.dtor(ptr %this) {
+  atomicrmw add ptr @dtors, i64 1 seq_cst
+  ret void
+}
+define void @C.comb(ptr %out, ptr %in) {
+  %tp = getelementptr %C, ptr %in, i32 0, i32 1
+  %tag = load i64, ptr %tp
+  %ok = icmp eq i64 %tag, 7
+  br i1 %ok, label %add, label %bad
+bad:
+  atomicrmw add ptr @bad, i32 1 seq_cst
+  br label %add
+add:
+  %o = load i64, ptr %out
+  %i = load i64, ptr %in
+  %s = add i64 %o, %i
+  store i64 %s, ptr %out
+  ret void
+}
+
+; icx's untyped layout with a constructor and destructor and no
+; initializer: each copy is constructed, combined, then destroyed.
+define void @udr_ctor() {
+entry:
+  %cc = alloca %C
+  store %C { i64 5, i64 7 }, ptr %cc
+  %t = call token @llvm.directive.region.entry() [ "DIR.OMP.PARALLEL.LOOP"(),
+      "QUAL.OMP.REDUCTION.UDR"(ptr %cc, ptr @C.ctor, ptr @C.dtor, ptr @C.comb, ptr null) ]
+  br label %cond
+cond:
+  %k = phi i64 [ 0, %entry ], [ %k1, %body ]
+  %c = icmp slt i64 %k, 500
+  br i1 %c, label %body, label %end
+body:
+  %s0 = load i64, ptr %cc
+  %s1 = add i64 %s0, %k
+  store i64 %s1, ptr %cc
+  %k1 = add i64 %k, 1
+  br label %cond
+end:
+  call void @llvm.directive.region.exit(token %t) [ "DIR.OMP.END.PARALLEL.LOOP"() ]
+  %r = load i64, ptr %cc
+  %b = load i32, ptr @bad
+  %nc = load i64, ptr @ctors
+  %nd = load i64, ptr @dtors
+  %live = sub i64 %nc, %nd
+  call i32 (ptr, ...) @printf(ptr @fmt.ctor, i64 %r, i32 %b, i64 %live)
+  ret void
+}
+
 ; parallel for reduction(stats: st) reduction(sum: arr[2]) reduction(xr: x)
 ; in icx's layouts.
 define void @udr() {
@@ -361,5 +428,6 @@ define i32 @main() {
   call i32 (ptr, ...) @printf(ptr @fmt.ord, i64 %h)
   call void @logical()
   call void @udr()
+  call void @udr_ctor()
   ret i32 0
 }
