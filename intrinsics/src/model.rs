@@ -201,6 +201,14 @@ pub fn parse_clause_tag(tag: &str) -> Result<(ClauseKind, Arity, Modifiers), Wef
         Some(b) => (b, true),
         None => (base, false),
     };
+    // icx's older `DEFAULTMAP.TOFROM.SCALAR`: the category in the name.
+    let (base, scalar) = match base.strip_suffix(".SCALAR").filter(|b| b.starts_with("QUAL.OMP.DEFAULTMAP.")) {
+        Some(b) => (b, true),
+        None => (base, false),
+    };
+    if scalar {
+        modifiers |= Modifiers::SCALAR;
+    }
     let (kind, arity) = ClauseKind::parse(base).ok_or_else(|| {
         WeftError::new(Rule::UnknownClause, tag, "not a clause weft knows (see the README's vocabulary)")
     })?;
@@ -942,6 +950,14 @@ mod tests {
         assert_eq!(e.rule, Rule::OperandKind);
         let e = parse_clause("QUAL.OMP.IMPLICIT", vec![int(1)], Carrier::Bundle).unwrap_err();
         assert_eq!(e.rule, Rule::ClauseArity);
+        use crate::vocab::DefaultmapBehavior as B;
+        let (k, _, m) = parse_clause_tag("QUAL.OMP.DEFAULTMAP.TOFROM:SCALAR").unwrap();
+        assert_eq!((k, m), (ClauseKind::Defaultmap(B::Tofrom), Modifiers::SCALAR));
+        let (k, _, m) = parse_clause_tag("QUAL.OMP.DEFAULTMAP.TOFROM.SCALAR").unwrap();
+        assert_eq!((k, m), (ClauseKind::Defaultmap(B::Tofrom), Modifiers::SCALAR));
+        assert_eq!(parse_clause_tag("QUAL.OMP.DEFAULTMAP.TO:AGGREGATE").unwrap().2, Modifiers::AGGREGATE);
+        assert_eq!(parse_clause_tag("QUAL.OMP.PRIVATE:SCALAR").unwrap_err().rule, Rule::UnknownModifier);
+        assert_eq!(parse_clause_tag("QUAL.OMP.DEFAULTMAP.SHARED:SCALAR").unwrap_err().rule, Rule::UnknownClause);
     }
 
     #[test]

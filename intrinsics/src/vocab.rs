@@ -152,6 +152,20 @@ pub enum MapKind {
     Delete,
 }
 
+/// DEFAULTMAP's behavior (OpenMP 5.x `defaultmap(behavior: category)`; the
+/// category is a modifier: `:SCALAR`, `:AGGREGATE`, `:POINTER`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DefaultmapBehavior {
+    Alloc,
+    To,
+    From,
+    Tofrom,
+    Firstprivate,
+    None,
+    Default,
+    Present,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ReductionOp {
     Add,
@@ -248,6 +262,8 @@ pub enum ClauseKind {
     Implicit,
     /// icx's index of a target region's entry in the offload table.
     OffloadEntryIdx,
+    /// How a target region maps the variables it names without a MAP.
+    Defaultmap(DefaultmapBehavior),
 }
 
 /// The clause table: spelling, kind, arity. Alternate spellings follow the
@@ -286,6 +302,14 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.ORDERED.THREADS", C::OrderedThreads, None),
         ("QUAL.OMP.ORDERED.SIMD", C::OrderedSimd, None),
         ("QUAL.OMP.IMPLICIT", C::Implicit, None),
+        ("QUAL.OMP.DEFAULTMAP.ALLOC", C::Defaultmap(DefaultmapBehavior::Alloc), None),
+        ("QUAL.OMP.DEFAULTMAP.TO", C::Defaultmap(DefaultmapBehavior::To), None),
+        ("QUAL.OMP.DEFAULTMAP.FROM", C::Defaultmap(DefaultmapBehavior::From), None),
+        ("QUAL.OMP.DEFAULTMAP.TOFROM", C::Defaultmap(DefaultmapBehavior::Tofrom), None),
+        ("QUAL.OMP.DEFAULTMAP.FIRSTPRIVATE", C::Defaultmap(DefaultmapBehavior::Firstprivate), None),
+        ("QUAL.OMP.DEFAULTMAP.NONE", C::Defaultmap(DefaultmapBehavior::None), None),
+        ("QUAL.OMP.DEFAULTMAP.DEFAULT", C::Defaultmap(DefaultmapBehavior::Default), None),
+        ("QUAL.OMP.DEFAULTMAP.PRESENT", C::Defaultmap(DefaultmapBehavior::Present), None),
         ("QUAL.OMP.IF", C::If, One),
         ("QUAL.OMP.NUM_THREADS", C::NumThreads, One),
         ("QUAL.OMP.COLLAPSE", C::Collapse, One),
@@ -385,6 +409,7 @@ impl ClauseKind {
             C::NormalizedIv | C::NormalizedUb => Modifiers::TYPED,
             // icx: `(ptr slot, <value of its type>)`, the value in memory.
             C::NumTeams | C::ThreadLimit => Modifiers::TYPED,
+            C::Defaultmap(_) => Modifiers::SCALAR | Modifiers::AGGREGATE | Modifiers::POINTER,
             C::DistSchedule => Modifiers::empty(),
             k if k.arity() == Arity::List => list,
             _ => Modifiers::empty(),
@@ -425,6 +450,7 @@ impl ClauseKind {
             C::Map(_) => Family::Map,
             C::Reduction(_) => Family::Reduction,
             C::Schedule(_) => Family::Schedule,
+            C::Defaultmap(_) => Family::Defaultmap,
             other => Family::Plain(other),
         }
     }
@@ -440,6 +466,7 @@ enum Family {
     Map,
     Reduction,
     Schedule,
+    Defaultmap,
     Plain(ClauseKind),
 }
 
@@ -523,6 +550,7 @@ mod sets {
     ];
     pub const TARGET: &[Family] = &[
         Plain(C::If),
+        Defaultmap,
         Plain(C::OffloadEntryIdx),
         Plain(C::ThreadLimit),
         Plain(C::Device),
@@ -662,6 +690,9 @@ bitflags::bitflags! {
         const NONMONOTONIC = 1 << 12;
         const SIMD = 1 << 13;
         const SEQ_CST = 1 << 14;
+        const SCALAR = 1 << 15;
+        const AGGREGATE = 1 << 16;
+        const POINTER = 1 << 17;
     }
 }
 
@@ -681,6 +712,9 @@ pub const MODIFIER_NAMES: &[(&str, Modifiers)] = &[
     ("NONMONOTONIC", Modifiers::NONMONOTONIC),
     ("SIMD", Modifiers::SIMD),
     ("SEQ_CST", Modifiers::SEQ_CST),
+    ("SCALAR", Modifiers::SCALAR),
+    ("AGGREGATE", Modifiers::AGGREGATE),
+    ("POINTER", Modifiers::POINTER),
 ];
 
 impl Modifiers {
@@ -787,6 +821,8 @@ mod tests {
         assert!(DirKind::Taskgroup.takes(C::Implicit));
         assert!(DirKind::Target.takes(C::OffloadEntryIdx));
         assert!(DirKind::Target.takes(C::ThreadLimit));
+        assert!(DirKind::Target.takes(C::Defaultmap(DefaultmapBehavior::Tofrom)));
+        assert!(!DirKind::Teams.takes(C::Defaultmap(DefaultmapBehavior::Tofrom)));
         assert!(!DirKind::Parallel.takes(C::OffloadEntryIdx));
         let pb = |s| ClauseKind::parse(s).map(|p| p.0);
         assert_eq!(pb("QUAL.OMP.PROC_BIND.MASTER"), Some(C::ProcBind(ProcBind::Master)));

@@ -1,5 +1,6 @@
 ; icx's target and teams vocabulary, parsed and printed (lowered later):
-; OFFLOAD.ENTRY.IDX on TARGET, NUM_TEAMS:TYPED and THREAD_LIMIT:TYPED
+; OFFLOAD.ENTRY.IDX and DEFAULTMAP.* (both spellings of the category) on
+; TARGET, NUM_TEAMS:TYPED and THREAD_LIMIT:TYPED
 ; (a slot and a value of its type; an integer once optimization folded
 ; the slot), THREAD_LIMIT:TYPED on TARGET, IMPLICIT on TASKGROUP and TASK,
 ; the scope construct, PROC_BIND.* spellings, ORDERED.THREADS, and the
@@ -22,6 +23,7 @@
 ; CHECK:BEGIN WRNTargetNode<3> {
 ; CHECK:  THREAD_LIMIT: UNSPECIFIED
 ; CHECK:  OFFLOAD.ENTRY.IDX: i32 7
+; CHECK:  DEFAULTMAP: TO:AGGREGATE, TOFROM:SCALAR, FIRSTPRIVATE:POINTER
 ; CHECK:W-Region graph for function 'implicit':
 ; CHECK-NEXT:BEGIN WRNTaskgroupNode<1> {
 ; CHECK:  IMPLICIT: YES
@@ -67,7 +69,9 @@ entry:
       "QUAL.OMP.NUM_TEAMS:TYPED"(ptr %n, i32 0), "QUAL.OMP.THREAD_LIMIT:TYPED"(i32 33, i32 0) ]
   call void @llvm.directive.region.exit(token %u) [ "DIR.OMP.END.TEAMS"() ]
   call void @llvm.directive.region.exit(token %t) [ "DIR.OMP.END.TARGET"() ]
-  %t2 = call token @llvm.directive.region.entry() [ "DIR.OMP.TARGET"(), "QUAL.OMP.OFFLOAD.ENTRY.IDX"(i32 7) ]
+  %t2 = call token @llvm.directive.region.entry() [ "DIR.OMP.TARGET"(), "QUAL.OMP.OFFLOAD.ENTRY.IDX"(i32 7),
+      "QUAL.OMP.DEFAULTMAP.TO:AGGREGATE"(), "QUAL.OMP.DEFAULTMAP.TOFROM.SCALAR"(),
+      "QUAL.OMP.DEFAULTMAP.FIRSTPRIVATE:POINTER"() ]
   call void @llvm.directive.region.exit(token %t2) [ "DIR.OMP.END.TARGET"() ]
   ret void
 }

@@ -482,7 +482,10 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     let name = r.kind.begin_name();
     // Parsed for the constructs of later work (teams, target, tasks): named
     // here, before the construct itself is refused.
-    let later = |k| matches!(k, ClauseKind::Implicit | ClauseKind::OffloadEntryIdx | ClauseKind::OrderedSimd);
+    let later = |k| {
+        use ClauseKind as C;
+        matches!(k, C::Implicit | C::OffloadEntryIdx | C::OrderedSimd | C::Defaultmap(_))
+    };
     let typed = |c: &weft_intrinsics::model::Clause| {
         c.kind.arity() == weft_intrinsics::vocab::Arity::One && c.modifiers.contains(Modifiers::TYPED)
     };

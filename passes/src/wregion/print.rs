@@ -250,6 +250,16 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
     line(k.takes(C::DependSource), "DEPEND.SOURCE", if e.has_flag(C::DependSource) { "YES" } else { "NO" }.to_string());
     line(k.takes(C::IsDevicePtr), "IS_DEVICE_PTR", items(&e.is_device_ptr));
     line(k.takes(C::UseDevicePtr), "USE_DEVICE_PTR", items(&e.use_device_ptr));
+    let defaultmap = e.flags.iter().filter(|(c, _)| matches!(c, C::Defaultmap(_)));
+    let defaultmap = list(defaultmap.map(|&(c, m)| {
+        let behavior = c.name().trim_start_matches("QUAL.OMP.DEFAULTMAP.");
+        if m.is_empty() {
+            behavior.to_string()
+        } else {
+            format!("{behavior}:{}", m.names())
+        }
+    }));
+    line(k.takes(C::Defaultmap(weft_intrinsics::vocab::DefaultmapBehavior::Tofrom)), "DEFAULTMAP", defaultmap);
     line(k.takes(C::FlushList), "FLUSH", items(&e.flush));
     line(k.takes(C::ThreadprivateList), "THREADPRIVATE", items(&e.threadprivate));
     line(k.takes(C::NormalizedIv), "NORMALIZED.IV", items(&e.normalized_iv));
