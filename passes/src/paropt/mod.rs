@@ -86,6 +86,15 @@ fn check_nesting(a: &Analysis<'_>, r: usize, p: &Plan) -> Result<(), WeftError> 
         match Construct::of(outer.kind) {
             Some(Construct::Parallel | Construct::ParallelLoop) if outer.kind.is_simd_only() => {}
             Some(Construct::Parallel) => return Ok(()),
+            // (A simd loop's iterations are one thread's: a team-wide
+            // construct in one would run once per iteration.)
+            Some(Construct::Simd) if p.construct == Construct::Scope => {
+                return Err(WeftError::new(
+                    Rule::ClauseNotAllowed,
+                    reg.kind.begin_name(),
+                    format!("may not be nested inside {} (OpenMP's nesting rules)", outer.kind.begin_name()),
+                ));
+            }
             Some(
                 Construct::Loop
                 | Construct::ParallelLoop
