@@ -218,6 +218,14 @@ pub fn parse_clause_tag(tag: &str) -> Result<(ClauseKind, Arity, Modifiers), Wef
         }
         modifiers |= Modifiers::SEQ_CST;
     }
+    let categories = modifiers & (Modifiers::SCALAR | Modifiers::AGGREGATE | Modifiers::POINTER);
+    if categories.bits().count_ones() > 1 {
+        return Err(WeftError::new(
+            Rule::UnknownModifier,
+            tag,
+            format!("a DEFAULTMAP names one category, got {}", categories.names()),
+        ));
+    }
     let stray = modifiers - kind.allowed_modifiers();
     if !stray.is_empty() {
         return Err(WeftError::new(
@@ -957,6 +965,8 @@ mod tests {
         assert_eq!((k, m), (ClauseKind::Defaultmap(B::Tofrom), Modifiers::SCALAR));
         assert_eq!(parse_clause_tag("QUAL.OMP.DEFAULTMAP.TO:AGGREGATE").unwrap().2, Modifiers::AGGREGATE);
         assert_eq!(parse_clause_tag("QUAL.OMP.PRIVATE:SCALAR").unwrap_err().rule, Rule::UnknownModifier);
+        let two = parse_clause_tag("QUAL.OMP.DEFAULTMAP.TOFROM.SCALAR:POINTER").unwrap_err();
+        assert_eq!(two.rule, Rule::UnknownModifier);
         assert_eq!(parse_clause_tag("QUAL.OMP.DEFAULTMAP.SHARED:SCALAR").unwrap_err().rule, Rule::UnknownClause);
     }
 

@@ -3,8 +3,8 @@
 //! generation. Built from the region's data environment before any IR is
 //! touched; every clause weft cannot lower yet is refused here, naming it.
 use llvm_plugin::inkwell::types::{BasicType, BasicTypeEnum};
-use weft_intrinsics::model::{Item, Operand, OperandKind, ValueId};
-use weft_intrinsics::vocab::{AtomicOp, ClauseKind, DirKind, Modifiers, ProcBind, ReductionOp, ScheduleKind};
+use weft_intrinsics::model::{Clause, Item, Operand, OperandKind, ValueId};
+use weft_intrinsics::vocab::{Arity, AtomicOp, ClauseKind, DirKind, Modifiers, ProcBind, ReductionOp, ScheduleKind};
 use weft_intrinsics::{ffi, Rule, WeftError};
 
 pub use super::partition::Schedule;
@@ -486,9 +486,7 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         use ClauseKind as C;
         matches!(k, C::Implicit | C::OffloadEntryIdx | C::OrderedSimd | C::Defaultmap(_))
     };
-    let typed = |c: &weft_intrinsics::model::Clause| {
-        c.kind.arity() == weft_intrinsics::vocab::Arity::One && c.modifiers.contains(Modifiers::TYPED)
-    };
+    let typed = |c: &Clause| c.kind.arity() == Arity::One && c.modifiers.contains(Modifiers::TYPED);
     if let Some(c) = r.directive.clauses.iter().find(|c| later(c.kind) || typed(c)) {
         return Err(not_yet(&c.spelling, "parsed, but weft-paropt does not lower it yet").on_directive(name));
     }
