@@ -623,7 +623,8 @@ fn finish(
             }
             "seq_cst" if spec.dir == "DIR.OMP.ATOMIC" => seq_cst = true,
             "relaxed" if spec.dir == "DIR.OMP.ATOMIC" => {}
-            "threads" if spec.dir == "DIR.OMP.ORDERED" => {}
+            // (The same as a plain ordered region; passed on as icx spells it.)
+            "threads" if spec.dir == "DIR.OMP.ORDERED" => out.push(Clause::new("QUAL.OMP.ORDERED.THREADS", vec![])),
             other => {
                 let arg = arg.map(|a| format!("({a})")).unwrap_or_default();
                 return Err(format!("the clause '{other}{arg}' is not supported by weft yet"));
@@ -723,6 +724,7 @@ mod tests {
             ["\"QUAL.OMP.DEPEND.SINK\" (long)(i - 1)", "\"QUAL.OMP.DEPEND.SINK\" (long)(i-2)"]
         );
         assert_eq!(names("OMPOrderedDirective", "#pragma omp ordered depend(source)"), ["\"QUAL.OMP.DEPEND.SOURCE\" "]);
+        assert_eq!(names("OMPOrderedDirective", "#pragma omp ordered threads"), ["\"QUAL.OMP.ORDERED.THREADS\" "]);
         assert!(e("#pragma omp for allocate(x)").contains("'allocate(x)'"));
         assert_eq!(spelling("OMPParallelSectionsDirective"), "parallel sections");
     }

@@ -138,11 +138,27 @@ pub fn check_applicable(kind: DirKind, clauses: &[Clause]) -> Result<(), WeftErr
                 format!("{} does not take this clause", kind.begin_name()),
             ));
         }
-        if let Some(prev) = clauses[..i].iter().find(|p| p.kind.conflicts_with(c.kind)) {
+        // DEFAULTMAP: at most one per category (none given: every category).
+        let same_category = |p: &Clause| {
+            use crate::vocab::{ClauseKind as C, Modifiers as M};
+            let cats = M::SCALAR | M::AGGREGATE | M::POINTER;
+            let cat = |m: M| if (m & cats).is_empty() { cats } else { m & cats };
+            matches!((p.kind, c.kind), (C::Defaultmap(_), C::Defaultmap(_)))
+                && cat(p.modifiers).intersects(cat(c.modifiers))
+        };
+        if let Some(prev) = clauses[..i].iter().find(|p| p.kind.conflicts_with(c.kind) || same_category(p)) {
             return Err(WeftError::new(
                 Rule::ClauseNotAllowed,
                 c.spelling.as_str(),
-                format!("{} already has {}; this clause may be given once", kind.begin_name(), prev.spelling),
+                if same_category(prev) {
+                    format!(
+                        "{} already has {}; DEFAULTMAP may be given once per category (no category: every one)",
+                        kind.begin_name(),
+                        prev.spelling
+                    )
+                } else {
+                    format!("{} already has {}; this clause may be given once", kind.begin_name(), prev.spelling)
+                },
             ));
         }
     }

@@ -3,7 +3,7 @@
 //! can be built and tested without LLVM. Nothing downstream knows which form
 //! a directive came from except for printing.
 use crate::error::{Rule, WeftError};
-use crate::vocab::{Arity, ClauseKind, DirKind, Modifiers, ARRSECT_MARKER, NONPOD_MARKER};
+use crate::vocab::{Arity, ClauseKind, DirKind, Modifiers, ReductionOp, ARRSECT_MARKER, NONPOD_MARKER};
 
 /// Identity of an IR value (its address while the module lives).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -115,6 +115,13 @@ impl Item {
 pub enum Args {
     None,
     Value(Operand),
+    /// icx's `NUM_TEAMS:TYPED` / `THREAD_LIMIT:TYPED`: the value is read
+    /// from the memory `value` points to (or is `value`, an integer
+    /// constant, after optimization), of the type of `ty`.
+    TypedValue {
+        value: Operand,
+        ty: Operand,
+    },
     /// List items; `step` for LINEAR, `chunk` for SCHEDULE/DIST_SCHEDULE
     /// (None when not given or given as 0).
     List {
@@ -141,7 +148,7 @@ impl Clause {
     }
     pub fn value(&self) -> Option<&Operand> {
         match &self.args {
-            Args::Value(v) => Some(v),
+            Args::Value(v) | Args::TypedValue { value: v, .. } => Some(v),
             _ => None,
         }
     }
@@ -194,6 +201,14 @@ pub fn parse_clause_tag(tag: &str) -> Result<(ClauseKind, Arity, Modifiers), Wef
         Some(b) => (b, true),
         None => (base, false),
     };
+    // icx's older `DEFAULTMAP.TOFROM.SCALAR`: the category in the name.
+    let (base, scalar) = match base.strip_suffix(".SCALAR").filter(|b| b.starts_with("QUAL.OMP.DEFAULTMAP.")) {
+        Some(b) => (b, true),
+        None => (base, false),
+    };
+    if scalar {
+        modifiers |= Modifiers::SCALAR;
+    }
     let (kind, arity) = ClauseKind::parse(base).ok_or_else(|| {
         WeftError::new(Rule::UnknownClause, tag, "not a clause weft knows (see the README's vocabulary)")
     })?;
@@ -202,6 +217,14 @@ pub fn parse_clause_tag(tag: &str) -> Result<(ClauseKind, Arity, Modifiers), Wef
             return Err(WeftError::new(Rule::UnknownClause, tag, ".SEQ_CST applies to atomic clauses only"));
         }
         modifiers |= Modifiers::SEQ_CST;
+    }
+    let categories = modifiers & (Modifiers::SCALAR | Modifiers::AGGREGATE | Modifiers::POINTER);
+    if categories.bits().count_ones() > 1 {
+        return Err(WeftError::new(
+            Rule::UnknownModifier,
+            tag,
+            format!("a DEFAULTMAP names one category, got {}", categories.names()),
+        ));
     }
     let stray = modifiers - kind.allowed_modifiers();
     if !stray.is_empty() {
@@ -280,6 +303,7 @@ pub fn parse_clause(tag: &str, operands: Vec<Operand>, carrier: Carrier) -> Resu
                 }
                 Args::Value(v)
             }
+            _ if modifiers.contains(Modifiers::TYPED) => typed_value(tag, operands)?,
             1 => {
                 let v = operands.into_iter().next().expect("one operand");
                 check_single(tag, kind, &v)?;
@@ -308,6 +332,23 @@ fn intrinsic_for(a: Arity) -> &'static str {
     }
 }
 
+/// `:TYPED` one-operand clauses (icx's NUM_TEAMS, THREAD_LIMIT): `(ptr
+/// slot, <integer value of its type>)`, or `(iN constant, <value>)` once
+/// optimization has folded the slot.
+fn typed_value(tag: &str, operands: Vec<Operand>) -> Result<Args, WeftError> {
+    let [value, ty]: [Operand; 2] = operands.try_into().map_err(|ops: Vec<Operand>| {
+        arity_err(tag, format!(":TYPED takes (slot, value of its type), got {} operand(s)", ops.len()))
+    })?;
+    let slot = value.is_pointer() && !matches!(value.kind, OperandKind::Pointer { null: true });
+    if !slot && !value.is_int() {
+        return Err(kind_err(tag, format!("needs the memory holding the value, or an integer, got {}", value.text)));
+    }
+    if !ty.is_int() {
+        return Err(kind_err(tag, format!("the type operand must be a value of an integer type, got {}", ty.text)));
+    }
+    Ok(Args::TypedValue { value, ty })
+}
+
 /// Checks the operand of a one-operand clause.
 fn check_single(tag: &str, kind: ClauseKind, v: &Operand) -> Result<(), WeftError> {
     use ClauseKind as C;
@@ -315,6 +356,10 @@ fn check_single(tag: &str, kind: ClauseKind, v: &Operand) -> Result<(), WeftErro
         C::Collapse | C::Safelen | C::Simdlen | C::Ordered => match v.const_uint() {
             Some(n) if n > 0 => Ok(()),
             _ => Err(kind_err(tag, format!("needs a positive integer constant, got {}", v.text))),
+        },
+        C::OffloadEntryIdx => match v.const_int() {
+            Some(n) if n >= 0 => Ok(()),
+            _ => Err(kind_err(tag, format!("needs a non-negative integer constant (an index), got {}", v.text))),
         },
         C::If | C::Final => {
             if v.is_int() {
@@ -431,6 +476,12 @@ fn parse_list(tag: &str, kind: ClauseKind, mods: Modifiers, ops: Vec<Operand>) -
         let var = it.next().ok_or_else(|| arity_err(tag, "names no variable"))?;
         let helpers: Vec<Operand> = it.collect();
         vec![nonpod_item(tag, kind, var, None, helpers)?]
+    } else if is_udr_bundle(kind, &ops) {
+        // icx: `REDUCTION.UDR(var, ctor, dtor, combiner, initializer)`, the
+        // helpers without a NONPOD modifier, absent ones null.
+        let mut it = ops.into_iter();
+        let var = it.next().expect("checked");
+        vec![nonpod_item(tag, kind, var, None, it.collect())?]
     } else if mods.contains(Modifiers::ARRSECT) {
         let mut it = ops.into_iter().peekable();
         let item = parse_arrsect(tag, &mut it)?;
@@ -515,7 +566,8 @@ fn parse_typed_items(
     };
     let typed = Some(Typed { ty, count: Some(count), offset });
     let rest: Vec<Operand> = it.collect();
-    if mods.contains(Modifiers::NONPOD) {
+    // (icx writes `REDUCTION.UDR:TYPED` with its helpers but no NONPOD.)
+    if mods.contains(Modifiers::NONPOD) || kind == ClauseKind::Reduction(ReductionOp::Udr) && !rest.is_empty() {
         Ok(vec![nonpod_item(tag, kind, var, typed, rest)?])
     } else if !rest.is_empty() {
         Err(arity_err(tag, format!(":TYPED takes exactly {min} operands, got {}", min + rest.len())))
@@ -608,6 +660,15 @@ fn parse_marked_items(tag: &str, kind: ClauseKind, ops: Vec<Operand>) -> Result<
         }
     }
     Ok(items)
+}
+
+/// icx's untyped UDR item: a variable and four helpers, each a function or
+/// null (never list items, so no list of variables looks like this).
+fn is_udr_bundle(kind: ClauseKind, ops: &[Operand]) -> bool {
+    kind == ClauseKind::Reduction(ReductionOp::Udr)
+        && ops.len() == 5
+        && ops.iter().all(|o| o.md_string().is_none())
+        && ops[1..].iter().all(|o| matches!(o.kind, OperandKind::Function | OperandKind::Pointer { null: true }))
 }
 
 /// icx's MAP operands: `(ptr base, ptr begin, iN size, iN map-type[, name[, mapper]])`.
@@ -860,6 +921,69 @@ mod tests {
         assert_eq!(i1_true.const_uint(), Some(1));
         let i64_max = Operand { kind: OperandKind::Int { bits: 64, value: Some(-1) }, ..i1_true };
         assert_eq!(i64_max.const_uint(), Some(u64::MAX));
+    }
+
+    fn null() -> Operand {
+        Operand {
+            value: ValueId(0),
+            kind: OperandKind::Pointer { null: true },
+            text: "ptr null".into(),
+            ty: "ptr".into(),
+        }
+    }
+
+    #[test]
+    fn icx_udr_layouts() {
+        // Typed, the helpers without NONPOD, null ctor and dtor.
+        let ops = vec![ptr(1, "x"), int(0), int(1), null(), null(), func("comb"), func("init")];
+        let c = parse_clause("QUAL.OMP.REDUCTION.UDR:TYPED", ops, Carrier::Bundle).unwrap();
+        match &c.items()[0] {
+            Item::NonPod { helpers, typed: Some(_), .. } => assert_eq!(helpers[2].text, "ptr @comb"),
+            other => panic!("{other:?}"),
+        }
+        // Untyped: one item of a variable and four helpers.
+        let ops = vec![ptr(1, "x"), null(), null(), func("comb"), null()];
+        let c = parse_clause("QUAL.OMP.REDUCTION.UDR", ops, Carrier::Bundle).unwrap();
+        assert_eq!(c.items().len(), 1);
+        assert!(matches!(c.items()[0], Item::NonPod { .. }));
+        // Three helpers are not a UDR item, nor a list of variables.
+        let ops = vec![ptr(1, "x"), int(0), int(1), null(), func("comb"), null()];
+        let e = parse_clause("QUAL.OMP.REDUCTION.UDR:TYPED", ops, Carrier::Bundle).unwrap_err();
+        assert_eq!(e.rule, Rule::ClauseArity);
+        // A typed predefined reduction keeps exactly three operands.
+        let ops = vec![ptr(1, "x"), int(0), int(1), null()];
+        let e = parse_clause("QUAL.OMP.REDUCTION.ADD:TYPED", ops, Carrier::Bundle).unwrap_err();
+        assert_eq!(e.rule, Rule::ClauseArity);
+    }
+
+    #[test]
+    fn typed_values_and_offload_index() {
+        let c = parse_clause("QUAL.OMP.NUM_TEAMS:TYPED", vec![ptr(1, "n"), int(0)], Carrier::Bundle).unwrap();
+        assert_eq!(c.value().unwrap().text, "ptr %n");
+        assert!(matches!(c.args, Args::TypedValue { .. }));
+        assert!(parse_clause("QUAL.OMP.THREAD_LIMIT:TYPED", vec![int(33), int(0)], Carrier::Bundle).is_ok());
+        let e = parse_clause("QUAL.OMP.THREAD_LIMIT:TYPED", vec![ptr(1, "n")], Carrier::Bundle).unwrap_err();
+        assert_eq!(e.rule, Rule::ClauseArity);
+        let e = parse_clause("QUAL.OMP.NUM_TEAMS:TYPED", vec![null(), int(0)], Carrier::Bundle).unwrap_err();
+        assert_eq!(e.rule, Rule::OperandKind);
+        let e = parse_clause("QUAL.OMP.NUM_TEAMS:TYPED", vec![ptr(1, "n"), ptr(2, "t")], Carrier::Bundle).unwrap_err();
+        assert_eq!(e.rule, Rule::OperandKind);
+        assert_eq!(parse_clause_tag("QUAL.OMP.NUM_THREADS:TYPED").unwrap_err().rule, Rule::UnknownModifier);
+        assert!(parse_clause("QUAL.OMP.OFFLOAD.ENTRY.IDX", vec![int(3)], Carrier::Bundle).is_ok());
+        let e = parse_clause("QUAL.OMP.OFFLOAD.ENTRY.IDX", vec![int(-1)], Carrier::Bundle).unwrap_err();
+        assert_eq!(e.rule, Rule::OperandKind);
+        let e = parse_clause("QUAL.OMP.IMPLICIT", vec![int(1)], Carrier::Bundle).unwrap_err();
+        assert_eq!(e.rule, Rule::ClauseArity);
+        use crate::vocab::DefaultmapBehavior as B;
+        let (k, _, m) = parse_clause_tag("QUAL.OMP.DEFAULTMAP.TOFROM:SCALAR").unwrap();
+        assert_eq!((k, m), (ClauseKind::Defaultmap(B::Tofrom), Modifiers::SCALAR));
+        let (k, _, m) = parse_clause_tag("QUAL.OMP.DEFAULTMAP.TOFROM.SCALAR").unwrap();
+        assert_eq!((k, m), (ClauseKind::Defaultmap(B::Tofrom), Modifiers::SCALAR));
+        assert_eq!(parse_clause_tag("QUAL.OMP.DEFAULTMAP.TO:AGGREGATE").unwrap().2, Modifiers::AGGREGATE);
+        assert_eq!(parse_clause_tag("QUAL.OMP.PRIVATE:SCALAR").unwrap_err().rule, Rule::UnknownModifier);
+        let two = parse_clause_tag("QUAL.OMP.DEFAULTMAP.TOFROM.SCALAR:POINTER").unwrap_err();
+        assert_eq!(two.rule, Rule::UnknownModifier);
+        assert_eq!(parse_clause_tag("QUAL.OMP.DEFAULTMAP.SHARED:SCALAR").unwrap_err().rule, Rule::UnknownClause);
     }
 
     #[test]

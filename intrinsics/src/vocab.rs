@@ -74,6 +74,7 @@ directives! {
     AutoVec = "DIR.VPO.AUTO.VEC", Some("DIR.VPO.END.AUTO.VEC"), "WRNAutoVecNode";
     Ivdep = "DIR.PRAGMA.IVDEP", Some("DIR.PRAGMA.END.IVDEP"), "WRNIvdepNode";
     GenericLoop = "DIR.OMP.GENERICLOOP", Some("DIR.OMP.END.GENERICLOOP"), "WRNGenericLoopNode";
+    Scope = "DIR.OMP.SCOPE", Some("DIR.OMP.END.SCOPE"), "WRNScopeNode";
 }
 
 /// A directive string, classified.
@@ -158,6 +159,20 @@ pub enum MapKind {
     Alloc,
     Release,
     Delete,
+}
+
+/// DEFAULTMAP's behavior (OpenMP 5.x `defaultmap(behavior: category)`; the
+/// category is a modifier: `:SCALAR`, `:AGGREGATE`, `:POINTER`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DefaultmapBehavior {
+    Alloc,
+    To,
+    From,
+    Tofrom,
+    Firstprivate,
+    None,
+    Default,
+    Present,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -251,6 +266,17 @@ pub enum ClauseKind {
     Bind(Binding),
     /// `order(concurrent)`: the iterations may run in any order, at once.
     OrderConcurrent,
+    /// `ordered threads` (the same as a plain `ordered` region).
+    OrderedThreads,
+    /// `ordered simd`: in order within a simd loop (not lowered yet).
+    OrderedSimd,
+    /// A construct the front end added rather than the program wrote (icx:
+    /// the taskgroup around a taskloop, the task around a dispatch).
+    Implicit,
+    /// icx's index of a target region's entry in the offload table.
+    OffloadEntryIdx,
+    /// How a target region maps the variables it names without a MAP.
+    Defaultmap(DefaultmapBehavior),
 }
 
 /// The clause table: spelling, kind, arity. Alternate spellings follow the
@@ -278,12 +304,29 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.PROC.BIND.MASTER", C::ProcBind(ProcBind::Master), None),
         ("QUAL.OMP.PROC.BIND.CLOSE", C::ProcBind(ProcBind::Close), None),
         ("QUAL.OMP.PROC.BIND.SPREAD", C::ProcBind(ProcBind::Spread), None),
+        // icx's spellings; `primary` is OpenMP 5.1's name for `master`.
+        ("QUAL.OMP.PROC_BIND.MASTER", C::ProcBind(ProcBind::Master), None),
+        ("QUAL.OMP.PROC_BIND.PRIMARY", C::ProcBind(ProcBind::Master), None),
+        ("QUAL.OMP.PROC.BIND.PRIMARY", C::ProcBind(ProcBind::Master), None),
+        ("QUAL.OMP.PROC_BIND.CLOSE", C::ProcBind(ProcBind::Close), None),
+        ("QUAL.OMP.PROC_BIND.SPREAD", C::ProcBind(ProcBind::Spread), None),
         ("QUAL.OMP.INBRANCH", C::Inbranch, None),
         ("QUAL.OMP.NOTINBRANCH", C::Notinbranch, None),
         ("QUAL.OMP.CANCEL.PARALLEL", C::CancelConstruct(CancelConstruct::Parallel), None),
         ("QUAL.OMP.CANCEL.LOOP", C::CancelConstruct(CancelConstruct::Loop), None),
         ("QUAL.OMP.CANCEL.SECTIONS", C::CancelConstruct(CancelConstruct::Sections), None),
         ("QUAL.OMP.CANCEL.TASKGROUP", C::CancelConstruct(CancelConstruct::Taskgroup), None),
+        ("QUAL.OMP.ORDERED.THREADS", C::OrderedThreads, None),
+        ("QUAL.OMP.ORDERED.SIMD", C::OrderedSimd, None),
+        ("QUAL.OMP.IMPLICIT", C::Implicit, None),
+        ("QUAL.OMP.DEFAULTMAP.ALLOC", C::Defaultmap(DefaultmapBehavior::Alloc), None),
+        ("QUAL.OMP.DEFAULTMAP.TO", C::Defaultmap(DefaultmapBehavior::To), None),
+        ("QUAL.OMP.DEFAULTMAP.FROM", C::Defaultmap(DefaultmapBehavior::From), None),
+        ("QUAL.OMP.DEFAULTMAP.TOFROM", C::Defaultmap(DefaultmapBehavior::Tofrom), None),
+        ("QUAL.OMP.DEFAULTMAP.FIRSTPRIVATE", C::Defaultmap(DefaultmapBehavior::Firstprivate), None),
+        ("QUAL.OMP.DEFAULTMAP.NONE", C::Defaultmap(DefaultmapBehavior::None), None),
+        ("QUAL.OMP.DEFAULTMAP.DEFAULT", C::Defaultmap(DefaultmapBehavior::Default), None),
+        ("QUAL.OMP.DEFAULTMAP.PRESENT", C::Defaultmap(DefaultmapBehavior::Present), None),
         ("QUAL.OMP.IF", C::If, One),
         ("QUAL.OMP.NUM_THREADS", C::NumThreads, One),
         ("QUAL.OMP.COLLAPSE", C::Collapse, One),
@@ -300,6 +343,7 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.NAME", C::Name, One),
         ("QUAL.OMP.HINT", C::Hint, One),
         ("QUAL.OMP.FILTER", C::Filter, One),
+        ("QUAL.OMP.OFFLOAD.ENTRY.IDX", C::OffloadEntryIdx, One),
         ("QUAL.OMP.SHARED", C::Shared, List),
         ("QUAL.OMP.PRIVATE", C::Private, List),
         ("QUAL.OMP.FIRSTPRIVATE", C::Firstprivate, List),
@@ -381,6 +425,9 @@ impl ClauseKind {
             C::Schedule(_) => Modifiers::MONOTONIC | Modifiers::NONMONOTONIC | Modifiers::SIMD,
             C::Atomic(_) => Modifiers::SEQ_CST,
             C::NormalizedIv | C::NormalizedUb => Modifiers::TYPED,
+            // icx: `(ptr slot, <value of its type>)`, the value in memory.
+            C::NumTeams | C::ThreadLimit => Modifiers::TYPED,
+            C::Defaultmap(_) => Modifiers::SCALAR | Modifiers::AGGREGATE | Modifiers::POINTER,
             C::DistSchedule => Modifiers::empty(),
             k if k.arity() == Arity::List => list,
             _ => Modifiers::empty(),
@@ -422,6 +469,7 @@ impl ClauseKind {
             C::Reduction(_) => Family::Reduction,
             C::Schedule(_) => Family::Schedule,
             C::Bind(_) => Family::Bind,
+            C::Defaultmap(_) => Family::Defaultmap,
             other => Family::Plain(other),
         }
     }
@@ -438,6 +486,7 @@ enum Family {
     Reduction,
     Schedule,
     Bind,
+    Defaultmap,
     Plain(ClauseKind),
 }
 
@@ -502,6 +551,7 @@ mod sets {
         Plain(C::Shared),
         Depend,
         Plain(C::Priority),
+        Plain(C::Implicit),
     ];
     pub const TASKLOOP: &[Family] = &[
         Plain(C::If),
@@ -524,6 +574,9 @@ mod sets {
     ];
     pub const TARGET: &[Family] = &[
         Plain(C::If),
+        Defaultmap,
+        Plain(C::OffloadEntryIdx),
+        Plain(C::ThreadLimit),
         Plain(C::Device),
         Plain(C::Private),
         Plain(C::Firstprivate),
@@ -558,7 +611,10 @@ mod sets {
     pub const NOWAIT_ONLY: &[Family] = &[Plain(C::Nowait)];
     pub const MASKED: &[Family] = &[Plain(C::Filter)];
     pub const FLUSH: &[Family] = &[Plain(C::FlushList)];
-    pub const ORDERED: &[Family] = &[Plain(C::DependSink), Plain(C::DependSource)];
+    pub const ORDERED: &[Family] =
+        &[Plain(C::DependSink), Plain(C::DependSource), Plain(C::OrderedThreads), Plain(C::OrderedSimd)];
+    pub const TASKGROUP: &[Family] = &[Plain(C::Implicit)];
+    pub const SCOPE: &[Family] = &[Plain(C::Private), Plain(C::Firstprivate), Reduction, Plain(C::Nowait)];
     pub const THREADPRIVATE: &[Family] = &[Plain(C::ThreadprivateList)];
     pub const TASKWAIT: &[Family] = &[Depend, Plain(C::Nowait)];
     /// OpenMP 5.0's `loop`, with what icx adds to a loop (the lower bound
@@ -614,7 +670,9 @@ impl DirKind {
             D::Threadprivate => &[THREADPRIVATE],
             D::Taskwait => &[TASKWAIT],
             D::GenericLoop => &[GENERICLOOP],
-            D::Section | D::Master | D::Barrier | D::Taskyield | D::Taskgroup | D::AutoVec | D::Ivdep => &[NONE],
+            D::Taskgroup => &[TASKGROUP],
+            D::Scope => &[SCOPE],
+            D::Section | D::Master | D::Barrier | D::Taskyield | D::AutoVec | D::Ivdep => &[NONE],
         }
     }
 
@@ -675,6 +733,9 @@ bitflags::bitflags! {
         const F90_DV = 1 << 15;
         /// The task reduction modifier (`reduction(task, +: x)`).
         const TASK = 1 << 16;
+        const SCALAR = 1 << 17;
+        const AGGREGATE = 1 << 18;
+        const POINTER = 1 << 19;
     }
 }
 
@@ -696,6 +757,9 @@ pub const MODIFIER_NAMES: &[(&str, Modifiers)] = &[
     ("SEQ_CST", Modifiers::SEQ_CST),
     ("F90_DV", Modifiers::F90_DV),
     ("TASK", Modifiers::TASK),
+    ("SCALAR", Modifiers::SCALAR),
+    ("AGGREGATE", Modifiers::AGGREGATE),
+    ("POINTER", Modifiers::POINTER),
 ];
 
 impl Modifiers {
@@ -795,6 +859,21 @@ mod tests {
         assert!(DirKind::Critical.takes(C::Name));
         assert!(DirKind::Atomic.takes(C::Atomic(AtomicOp::Update)));
         assert!(DirKind::Taskwait.takes(C::Depend(DependKind::In)));
+        assert!(DirKind::Scope.takes(C::Reduction(ReductionOp::Or)));
+        assert!(DirKind::Scope.takes(C::Nowait));
+        assert!(!DirKind::Scope.takes(C::Lastprivate));
+        assert!(DirKind::Ordered.takes(C::OrderedThreads));
+        assert!(DirKind::Taskgroup.takes(C::Implicit));
+        assert!(DirKind::Target.takes(C::OffloadEntryIdx));
+        assert!(DirKind::Target.takes(C::ThreadLimit));
+        assert!(DirKind::Target.takes(C::Defaultmap(DefaultmapBehavior::Tofrom)));
+        assert!(!DirKind::Teams.takes(C::Defaultmap(DefaultmapBehavior::Tofrom)));
+        assert!(!DirKind::Parallel.takes(C::OffloadEntryIdx));
+        let pb = |s| ClauseKind::parse(s).map(|p| p.0);
+        assert_eq!(pb("QUAL.OMP.PROC_BIND.MASTER"), Some(C::ProcBind(ProcBind::Master)));
+        assert_eq!(pb("QUAL.OMP.PROC_BIND.PRIMARY"), Some(C::ProcBind(ProcBind::Master)));
+        assert_eq!(pb("QUAL.OMP.PROC_BIND.SPREAD"), Some(C::ProcBind(ProcBind::Spread)));
+        assert_eq!(C::ProcBind(ProcBind::Master).name(), "QUAL.OMP.PROC.BIND.MASTER");
     }
 
     #[test]

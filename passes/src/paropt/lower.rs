@@ -591,6 +591,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 self.notes.push(note);
             }
             Construct::Simd => self.lower_simd_scalar(a, r, f, plan, shape)?,
+            Construct::Scope => self.lower_scope(a, r, plan, shape, &fname, begin_call)?,
             Construct::Loop | Construct::ParallelLoop | Construct::Parallel => {
                 let remap = if plan.construct.is_parallel() {
                     self.proxy_outer_private_globals(a, r, f, shape)
@@ -632,6 +633,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             }
             Construct::Ordered => "lowered in place: __kmpc_ordered / __kmpc_end_ordered".to_string(),
             Construct::Simd => "run by the encountering thread".to_string(),
+            Construct::Scope => "lowered in place: __kmpc_scope / __kmpc_end_scope".to_string(),
             _ => String::from("lowered"),
         };
         let mut msg = format!("{} (region {}) {what}", reg.kind.begin_name(), reg.number);

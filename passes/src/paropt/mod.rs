@@ -13,7 +13,9 @@ pub mod outline;
 pub mod partition;
 pub mod plan;
 pub mod privatize;
+pub mod redop;
 pub mod runtime;
+pub mod scope;
 pub mod sections;
 pub mod simd;
 
@@ -68,13 +70,13 @@ fn plan_all(analyses: &[Analysis<'_>]) -> Result<(), Vec<WeftError>> {
 }
 
 /// OpenMP's nesting rules for what paropt lowers: a worksharing region
-/// (loop, single) or a barrier may not be closely nested in a worksharing,
-/// master, masked or critical region.
+/// (loop, single, scope) or a barrier may not be closely nested in a
+/// worksharing, master, masked or critical region.
 fn check_nesting(a: &Analysis<'_>, r: usize, p: &Plan) -> Result<(), WeftError> {
     if p.construct == Construct::Ordered {
         return check_ordered(a, r, !p.sinks.is_empty() || p.source);
     }
-    if !matches!(p.construct, Construct::Loop | Construct::Single | Construct::Barrier) {
+    if !matches!(p.construct, Construct::Loop | Construct::Single | Construct::Barrier | Construct::Scope) {
         return Ok(());
     }
     let reg = &a.graph.regions[r];
@@ -84,10 +86,20 @@ fn check_nesting(a: &Analysis<'_>, r: usize, p: &Plan) -> Result<(), WeftError> 
         match Construct::of(outer.kind) {
             Some(Construct::Parallel | Construct::ParallelLoop) if outer.kind.is_simd_only() => {}
             Some(Construct::Parallel) => return Ok(()),
+            // (A simd loop's iterations are one thread's: a team-wide
+            // construct in one would run once per iteration.)
+            Some(Construct::Simd) if p.construct == Construct::Scope => {
+                return Err(WeftError::new(
+                    Rule::ClauseNotAllowed,
+                    reg.kind.begin_name(),
+                    format!("may not be nested inside {} (OpenMP's nesting rules)", outer.kind.begin_name()),
+                ));
+            }
             Some(
                 Construct::Loop
                 | Construct::ParallelLoop
                 | Construct::Single
+                | Construct::Scope
                 | Construct::Master
                 | Construct::Masked
                 | Construct::Critical,

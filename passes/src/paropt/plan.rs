@@ -3,10 +3,11 @@
 //! generation. Built from the region's data environment before any IR is
 //! touched; every clause weft cannot lower yet is refused here, naming it.
 use llvm_plugin::inkwell::types::{BasicType, BasicTypeEnum};
-use weft_intrinsics::model::{Item, Operand, OperandKind, ValueId};
-use weft_intrinsics::vocab::{AtomicOp, ClauseKind, DirKind, Modifiers, ProcBind, ReductionOp, ScheduleKind};
+use weft_intrinsics::model::{Clause, Item, Operand, OperandKind, ValueId};
+use weft_intrinsics::vocab::{Arity, AtomicOp, ClauseKind, DirKind, Modifiers, ProcBind, ReductionOp, ScheduleKind};
 use weft_intrinsics::{ffi, Rule, WeftError};
 
+pub use super::partition::Schedule;
 use super::sections::Dim;
 use crate::wregion::WRegion;
 
@@ -33,6 +34,9 @@ pub enum Construct {
     /// A simd loop (weft-vectorize's): run by the encountering thread with
     /// its clauses' private copies.
     Simd,
+    /// OpenMP 5.1 `scope`: every thread of the team runs it, with its own
+    /// copies; reductions combined, a barrier at the end (paropt::scope).
+    Scope,
 }
 
 impl Construct {
@@ -54,6 +58,7 @@ impl Construct {
             DirKind::Ordered => Construct::Ordered,
             DirKind::Taskyield => Construct::Taskyield,
             DirKind::Atomic => Construct::Atomic,
+            DirKind::Scope => Construct::Scope,
             _ => return None,
         })
     }
@@ -227,60 +232,6 @@ impl Plan {
             }
         }
         p
-    }
-}
-
-/// The runtime schedule of a worksharing loop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Schedule {
-    pub kind: ScheduleKind,
-    pub chunk: Option<ValueId>,
-    pub monotonic: bool,
-    pub nonmonotonic: bool,
-    /// The loop has the ORDERED clause (plain `ordered`, no doacross).
-    pub ordered: bool,
-    /// The loop has ORDERED(1): a doacross loop, whose `ordered
-    /// depend(sink/source)` constructs wait for and post iterations.
-    pub doacross: bool,
-}
-
-impl Schedule {
-    /// libomp's `sched_type` for this schedule (libomp-abi.md).
-    pub fn sched_type(self) -> i32 {
-        if self.ordered {
-            // The ordered kinds (65-70), monotonic by nature.
-            return match (self.kind, self.chunk.is_some()) {
-                (ScheduleKind::Static, true) => 65,
-                (ScheduleKind::Static, false) => 66,
-                (ScheduleKind::Dynamic, _) => 67,
-                (ScheduleKind::Guided, _) => 68,
-                (ScheduleKind::Runtime, _) => 69,
-                (ScheduleKind::Auto, _) => 70,
-            };
-        }
-        let base = match (self.kind, self.chunk.is_some()) {
-            (ScheduleKind::Static, false) => return 34,
-            (ScheduleKind::Static, true) => return 33,
-            (ScheduleKind::Dynamic, _) => 35,
-            (ScheduleKind::Guided, _) => 36,
-            (ScheduleKind::Runtime, _) => 37,
-            (ScheduleKind::Auto, _) => 38,
-        };
-        // OpenMP 5: dynamic and guided are nonmonotonic unless asked otherwise.
-        if self.monotonic {
-            base | 1 << 29
-        } else if self.nonmonotonic || matches!(self.kind, ScheduleKind::Dynamic | ScheduleKind::Guided) {
-            base | 1 << 30
-        } else {
-            base
-        }
-    }
-
-    /// Whether each thread gets exactly one contiguous block (no chunk loop).
-    /// (An ordered loop always goes through dispatch: its iterations
-    /// report their end to the runtime.)
-    pub fn is_plain_static(self) -> bool {
-        self.kind == ScheduleKind::Static && self.chunk.is_none() && !self.ordered
     }
 }
 
@@ -550,6 +501,16 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
 /// The plan for one region, or the error naming what cannot be lowered.
 pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     let name = r.kind.begin_name();
+    // Parsed for the constructs of later work (teams, target, tasks): named
+    // here, before the construct itself is refused.
+    let later = |k| {
+        use ClauseKind as C;
+        matches!(k, C::Implicit | C::OffloadEntryIdx | C::OrderedSimd | C::Defaultmap(_))
+    };
+    let typed = |c: &Clause| c.kind.arity() == Arity::One && c.modifiers.contains(Modifiers::TYPED);
+    if let Some(c) = r.directive.clauses.iter().find(|c| later(c.kind) || typed(c)) {
+        return Err(not_yet(&c.spelling, "parsed, but weft-paropt does not lower it yet").on_directive(name));
+    }
     let construct = Construct::of(r.kind).ok_or_else(|| {
         not_yet(name, "weft-paropt cannot lower this construct yet (sections, tasks, target, teams, ordered, ...)")
     })?;
@@ -718,10 +679,18 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     if !vars.is_empty()
         && !construct.is_parallel()
         && !construct.is_loop()
-        && construct != Construct::Simd
+        && !matches!(construct, Construct::Simd | Construct::Scope)
         && !(construct == Construct::Single && single_vars)
     {
         return Err(not_yet(&vars[0].clause, "data-sharing clauses on this construct").on_directive(name));
+    }
+    if env.has_flag(ClauseKind::OrderedThreads) && (!env.sinks.is_empty() || env.has_flag(ClauseKind::DependSource)) {
+        return Err(WeftError::new(
+            Rule::ClauseNotAllowed,
+            clause_of(ClauseKind::OrderedThreads),
+            "an ordered region (THREADS) and an ordered depend(sink/source) cannot be one construct",
+        )
+        .on_directive(name));
     }
     let doacross = construct.is_loop() && env.doacross() == 1;
     let ordered = construct.is_loop() && env.has_value_clause(ClauseKind::Ordered) && !doacross;
@@ -800,31 +769,5 @@ mod tests {
         assert_eq!(Helpers::merged(None, None), None);
         // A POD firstprivate with a non-POD lastprivate keeps the latter's helpers.
         assert_eq!(Helpers::merged(None, Some(last)).and_then(|h| h.dtor), id(5));
-    }
-
-    #[test]
-    fn schedule_types() {
-        let s = |kind, chunk: Option<usize>, monotonic| Schedule {
-            kind,
-            chunk: chunk.map(ValueId),
-            monotonic,
-            nonmonotonic: false,
-            ordered: false,
-            doacross: false,
-        };
-        assert_eq!(s(ScheduleKind::Static, None, false).sched_type(), 34);
-        assert_eq!(s(ScheduleKind::Static, Some(1), false).sched_type(), 33);
-        assert_eq!(s(ScheduleKind::Dynamic, None, false).sched_type(), 35 | 1 << 30);
-        assert_eq!(s(ScheduleKind::Dynamic, Some(1), true).sched_type(), 35 | 1 << 29);
-        assert_eq!(s(ScheduleKind::Guided, None, false).sched_type(), 36 | 1 << 30);
-        assert_eq!(s(ScheduleKind::Runtime, None, false).sched_type(), 37);
-        assert!(s(ScheduleKind::Static, None, false).is_plain_static());
-        assert!(!s(ScheduleKind::Static, Some(4), false).is_plain_static());
-        let o = |kind, chunk: Option<usize>| Schedule { ordered: true, ..s(kind, chunk, false) };
-        assert_eq!(o(ScheduleKind::Static, None).sched_type(), 66);
-        assert_eq!(o(ScheduleKind::Static, Some(2)).sched_type(), 65);
-        assert_eq!(o(ScheduleKind::Dynamic, Some(2)).sched_type(), 67);
-        assert_eq!(o(ScheduleKind::Guided, None).sched_type(), 68);
-        assert!(!o(ScheduleKind::Static, None).is_plain_static());
     }
 }

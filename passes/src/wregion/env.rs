@@ -56,6 +56,9 @@ pub struct DataEnv {
     pub dist_schedule: Option<Option<Operand>>,
     /// One-operand clauses (IF, NUM_THREADS, COLLAPSE, ...), by kind.
     pub values: Vec<(ClauseKind, Option<Operand>)>,
+    /// `:TYPED` one-operand clauses (NUM_TEAMS, THREAD_LIMIT): a value of
+    /// the type held in the memory their operand names.
+    pub value_types: Vec<(ClauseKind, Operand)>,
     /// No-operand clauses (NOWAIT, DEFAULT.*, PROC.BIND.*, READ, ...) with modifiers.
     pub flags: Vec<(ClauseKind, Modifiers)>,
     /// The variables of `:BYREF` items (each operand holds its variable's address).
@@ -99,7 +102,12 @@ impl DataEnv {
                 self.schedule = Some(Schedule { kind, chunk: c.extra().cloned(), modifiers: c.modifiers })
             }
             C::DistSchedule => self.dist_schedule = Some(c.extra().cloned()),
-            k if k.arity() == weft_intrinsics::vocab::Arity::One => self.values.push((k, c.value().cloned())),
+            k if k.arity() == weft_intrinsics::vocab::Arity::One => {
+                if let weft_intrinsics::model::Args::TypedValue { ty, .. } = &c.args {
+                    self.value_types.push((k, ty.clone()));
+                }
+                self.values.push((k, c.value().cloned()))
+            }
             k => self.flags.push((k, c.modifiers)),
         }
     }

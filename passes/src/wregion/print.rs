@@ -125,7 +125,11 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
         }
     };
     let items = |v: &Vec<Item>| list(v.iter().map(item_text));
-    let value = |c: C| value_of(e.value(c));
+    // A `:TYPED` value is read from the memory its operand names.
+    let value = |c: C| match e.value_types.iter().find(|(k, _)| *k == c) {
+        Some((_, ty)) => format!("{} (TYPED {})", value_of(e.value(c)), ty.ty),
+        None => value_of(e.value(c)),
+    };
     use weft_intrinsics::vocab::{AtomicOp, CancelConstruct, DataSharing, ProcBind};
     // A present flag clause prints as its spelling less `prefix` (DEFAULT.SHARED -> SHARED).
     let flag = |pred: &dyn Fn(C) -> bool, prefix: &str| {
@@ -205,6 +209,7 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
         (C::Name, "NAME"),
         (C::Hint, "HINT"),
         (C::Filter, "FILTER"),
+        (C::OffloadEntryIdx, "OFFLOAD.ENTRY.IDX"),
     ] {
         line(k.takes(c), name, value(c));
     }
@@ -217,9 +222,15 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
         };
         line(true, "ORDERED", ordered);
     }
-    for (c, name) in
-        [(C::Nowait, "NOWAIT"), (C::Untied, "UNTIED"), (C::Mergeable, "MERGEABLE"), (C::Nogroup, "NOGROUP")]
-    {
+    for (c, name) in [
+        (C::Nowait, "NOWAIT"),
+        (C::Untied, "UNTIED"),
+        (C::Mergeable, "MERGEABLE"),
+        (C::Nogroup, "NOGROUP"),
+        (C::Implicit, "IMPLICIT"),
+        (C::OrderedThreads, "ORDERED.THREADS"),
+        (C::OrderedSimd, "ORDERED.SIMD"),
+    ] {
         line(k.takes(c), name, if e.has_flag(c) { "YES" } else { "NO" }.to_string());
     }
     line(k.takes(C::Atomic(AtomicOp::Update)), "ATOMIC", flag(&|c| matches!(c, C::Atomic(_)), "QUAL.OMP."));
@@ -244,6 +255,16 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
     line(k.takes(C::DependSource), "DEPEND.SOURCE", if e.has_flag(C::DependSource) { "YES" } else { "NO" }.to_string());
     line(k.takes(C::IsDevicePtr), "IS_DEVICE_PTR", items(&e.is_device_ptr));
     line(k.takes(C::UseDevicePtr), "USE_DEVICE_PTR", items(&e.use_device_ptr));
+    let defaultmap = e.flags.iter().filter(|(c, _)| matches!(c, C::Defaultmap(_)));
+    let defaultmap = list(defaultmap.map(|&(c, m)| {
+        let behavior = c.name().trim_start_matches("QUAL.OMP.DEFAULTMAP.");
+        if m.is_empty() {
+            behavior.to_string()
+        } else {
+            format!("{behavior}:{}", m.names())
+        }
+    }));
+    line(k.takes(C::Defaultmap(weft_intrinsics::vocab::DefaultmapBehavior::Tofrom)), "DEFAULTMAP", defaultmap);
     line(k.takes(C::FlushList), "FLUSH", items(&e.flush));
     line(k.takes(C::ThreadprivateList), "THREADPRIVATE", items(&e.threadprivate));
     line(k.takes(C::NormalizedIv), "NORMALIZED.IV", items(&e.normalized_iv));
