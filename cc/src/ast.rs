@@ -82,6 +82,12 @@ pub struct Ast {
     /// makes one declaration per type), and whether it is at file scope.
     pub declare_reductions: Vec<(usize, bool)>,
     udr_ids: Vec<String>,
+    /// Every reference to a variable or parameter in the main file: where,
+    /// and the declaration's id.
+    pub refs: Vec<(usize, String)>,
+    /// Every variable and parameter declaration of the dump, by id: its
+    /// name, where it begins in the main file, and its storage class.
+    pub decls: HashMap<String, (String, Option<usize>, Option<String>)>,
 }
 
 /// A variable declaration: clang's node id, its name, where it begins in
@@ -130,11 +136,44 @@ pub fn read(root: &Json, main_file: &str) -> Ast {
     for d in &mut w.ast.var_decls {
         d.file_scope = top.contains(&d.id.as_str());
     }
+    scan_names(root, &places, &mut w.ast);
     let ids = std::mem::take(&mut w.ast.udr_ids);
     for (d, id) in w.ast.declare_reductions.iter_mut().zip(&ids) {
         d.1 = top.contains(&id.as_str());
     }
     w.ast
+}
+
+/// Every variable reference and declaration of the whole dump, whatever
+/// the walk skips (a loop's init, clauses, clang's helpers): what a
+/// construct refers to must be complete, or a variable weft-cc does not list
+/// as shared would be made private.
+fn scan_names(n: &Json, places: &Places, ast: &mut Ast) {
+    match n {
+        Json::Arr(items) => items.iter().for_each(|i| scan_names(i, places, ast)),
+        Json::Obj(_) => {
+            let main = || places.get(&(n as *const Json)).and_then(|p| p.main.clone());
+            match n.kind() {
+                "DeclRefExpr" => {
+                    let decl = n.get("referencedDecl").filter(|d| matches!(d.kind(), "VarDecl" | "ParmVarDecl"));
+                    if let (Some(s), Some(id)) = (main(), decl.and_then(|d| d.str("id"))) {
+                        ast.refs.push((s.start, id.to_string()));
+                    }
+                }
+                "VarDecl" | "ParmVarDecl" => {
+                    if let (Some(id), Some(name)) = (n.str("id"), n.str("name")) {
+                        let storage = n.str("storageClass").map(str::to_string);
+                        ast.decls.insert(id.to_string(), (name.to_string(), main().map(|s| s.start), storage));
+                    }
+                }
+                _ => {}
+            }
+            if let Some(inner) = n.get("inner") {
+                scan_names(inner, places, ast);
+            }
+        }
+        _ => {}
+    }
 }
 
 struct Walker<'a> {
@@ -232,6 +271,7 @@ impl Walker<'_> {
                 });
             }
         }
+
         if kind == "OMPThreadPrivateDecl" {
             let ids = n
                 .inner()
@@ -290,7 +330,9 @@ impl Walker<'_> {
                         if let (false, Some(b)) = (names.is_empty(), self.full_span(body)) {
                             self.ast.locals.push(Locals { names, at: Insert::LoopBody(b), owner: o });
                         }
-                        for k in &kids[1..] {
+                        // (The init's declarations and what they read, not
+                        // as a DeclStmt: its locals are the loop body's.)
+                        for k in init.inner().iter().chain(&kids[1..]) {
                             self.walk(k, owner);
                         }
                         return;

@@ -12,6 +12,7 @@ mod clauses;
 mod json;
 mod loc;
 mod rewrite;
+mod sharing;
 mod threadprivate;
 mod udr;
 
@@ -298,6 +299,13 @@ fn compile(t: &Tools, cli: &Cli, dir: &Path) -> Result<i32, String> {
     // the main file has no OpenMP pragma left for clang to lower.
     extra.push(format!("-D_OPENMP={}", openmp_macro(cli.openmp_version.as_deref())));
     extra.push("-fopenmp-simd".into());
+    // Lifetime markers at -O0 too, as clang writes them at -O1 and above
+    // (at -O0 only under this option, which by itself instruments nothing):
+    // they tell weft that a temporary clang makes inside a construct (a
+    // struct returned or passed by value) belongs to it, so each thread has
+    // its own; without them weft would take it for a variable of the
+    // function and share it.
+    extra.extend(["-Xclang".into(), "-fsanitize-address-use-after-scope".into()]);
     if !cli.debug {
         // Line tables let weft's errors name the file and line of a construct.
         extra.push("-gline-tables-only".into());

@@ -156,6 +156,10 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
                 cls.push(Clause { name: format!("\"QUAL.OMP.{q}\""), ops: ivs });
             }
         }
+        if crate::sharing::starts_team(spec.dir) {
+            let named = crate::sharing::named(&listed, &cls);
+            crate::sharing::make_explicit(ast, d, &named, &mut cls);
+        }
         if let Some(u) = &d.atomic_update {
             // `x = x op expr` read x's address twice (through calls, `?:`,
             // loads): as `x op= (expr)` it is computed once, the same update.

@@ -72,7 +72,7 @@ pub fn at_pipeline_start(module: &Module<'_>) -> bool {
 /// OpenMP's default sharing makes it (or, under DEFAULT(PRIVATE) or
 /// DEFAULT(FIRSTPRIVATE), every one it refers to that clause), from an
 /// analysis of the module (which the change makes stale when it returns true).
-fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> bool {
+fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>], resolve_default: bool) -> bool {
     let mut changed = false;
     for a in analyses {
         let named: hashbrown::HashSet<ValueId> = a.graph.regions.iter().flat_map(clause_vars).collect();
@@ -85,7 +85,12 @@ fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> bool 
             let inside: hashbrown::HashSet<ffi::BlockId> =
                 r.blocks.iter().map(|&b| ffi::block_id(a.scan.handles[b])).collect();
             if let Some(tag) = default_list(r) {
-                changed |= make_default_explicit(module, a, r, tag, &inside);
+                // (At pipeline start, where the region is as the program
+                // wrote it: its DEFAULT is then explicit and goes, so code
+                // inlined into it later is not taken for its own. One that
+                // names a global weft cannot privatize stays, to be refused.)
+                let resolve = resolve_default && region_default_globals(a, r, tag).is_empty();
+                changed |= make_default_explicit(module, a, r, tag, &inside, resolve);
                 continue;
             }
             let mut seen = hashbrown::HashSet::new();
@@ -173,6 +178,7 @@ fn make_default_explicit<'ctx>(
     r: &crate::wregion::graph::WRegion,
     tag: &str,
     inside: &hashbrown::HashSet<ffi::BlockId>,
+    drop_default: bool,
 ) -> bool {
     let named: hashbrown::HashSet<ValueId> = clause_vars(r).collect();
     let mut seen = hashbrown::HashSet::new();
@@ -191,7 +197,7 @@ fn make_default_explicit<'ctx>(
             }
         }
     }
-    if vars.is_empty() {
+    if vars.is_empty() && !drop_default {
         return false;
     }
     log::debug!(target: "weft::prepare", "{}: {} makes {} unlisted local(s) {tag}", a.graph.function, r.kind.begin_name(), vars.len());
@@ -199,9 +205,26 @@ fn make_default_explicit<'ctx>(
     let (first, last) = unsafe { (ffi::instruction(r.entry.span.first), ffi::instruction(r.entry.span.last)) };
     match r.form {
         Form::Region => {
-            ffi::add_bundle(first, tag, &vars);
+            let call = if vars.is_empty() { first } else { ffi::add_bundle(first, tag, &vars) };
+            if drop_default {
+                ffi::drop_bundles(call, "QUAL.OMP.DEFAULT");
+            }
         }
-        Form::Paper => add_paper_clause(module, last, tag, &vars),
+        Form::Paper => {
+            if !vars.is_empty() {
+                add_paper_clause(module, last, tag, &vars);
+            }
+            if drop_default {
+                for call in crate::paropt::lower::directive_calls_between(r.entry.span.first, r.entry.span.last) {
+                    let name = ffi::call_arguments(ffi::Value::of_instruction(call))
+                        .first()
+                        .and_then(|&a| ffi::metadata_string(a));
+                    if name.is_some_and(|n| n.starts_with("QUAL.OMP.DEFAULT")) {
+                        call.erase_from_basic_block();
+                    }
+                }
+            }
+        }
     }
     true
 }
@@ -213,6 +236,15 @@ fn default_globals(a: &Analysis<'_>) -> Vec<WeftError> {
     let mut errors = Vec::new();
     for r in a.graph.regions.iter().filter(|r| r.kind.is_team_parallel()) {
         let Some(tag) = default_list(r) else { continue };
+        errors.extend(region_default_globals(a, r, tag));
+    }
+    errors
+}
+
+/// `default_globals` of one region whose DEFAULT lists `tag`.
+fn region_default_globals(a: &Analysis<'_>, r: &crate::wregion::graph::WRegion, tag: &str) -> Vec<WeftError> {
+    let mut errors = Vec::new();
+    {
         let named: hashbrown::HashSet<ValueId> = clause_vars(r).collect();
         let mut seen = hashbrown::HashSet::new();
         for &b in &r.blocks {
@@ -352,7 +384,7 @@ fn steps<'ctx>(
     if normalized {
         analyses = analyze_module(module)?;
     }
-    let captured = capture_in(module, &analyses);
+    let captured = capture_in(module, &analyses, !strict);
     if captured {
         analyses = analyze_module(module)?;
     }

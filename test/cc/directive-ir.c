@@ -1,5 +1,7 @@
 // weft-cc -S -emit-llvm writes the directive IR: each construct's clauses
-// as clang's OpenMP analysis decided them, in the region form by default
+// as clang's OpenMP analysis decided them (a team construct also names the
+// variables it shares and DEFAULT(PRIVATE), for clang's temporaries), in the
+// region form by default
 // and in seed 004's form with --paper-form; no marker call is left.
 // RUN: %weftcc -O0 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=REGION
 // RUN: %weftcc -O2 -S -emit-llvm --paper-form %s -o - | FileCheck %s --check-prefix=PAPER
@@ -13,13 +15,15 @@ int a[100];
 
 // The loop variable declared before the loop is made private.
 // REGION-LABEL: define {{.*}}@sum(
-// REGION: %[[T:[0-9]+]] = call token @llvm.directive.region.entry() [ "DIR.OMP.PARALLEL.LOOP"(), "QUAL.OMP.REDUCTION.ADD"(ptr %s), "QUAL.OMP.SCHEDULE.DYNAMIC"(i32 4), "QUAL.OMP.PRIVATE"(ptr %i) ]
+// REGION: %[[T:[0-9]+]] = call token @llvm.directive.region.entry() [ "DIR.OMP.PARALLEL.LOOP"(), "QUAL.OMP.REDUCTION.ADD"(ptr %s), "QUAL.OMP.SCHEDULE.DYNAMIC"(i32 4), "QUAL.OMP.PRIVATE"(ptr %i), "QUAL.OMP.SHARED"(ptr %n.addr, ptr @a), "QUAL.OMP.DEFAULT.PRIVATE"() ]
 // REGION: call void @llvm.directive.region.exit(token %[[T]]) [ "DIR.OMP.END.PARALLEL.LOOP"() ]
 // PAPER-LABEL: define {{.*}}@sum(
 // PAPER: call void @llvm.directive(metadata !"DIR.OMP.PARALLEL.LOOP")
 // PAPER-NEXT: call void (metadata, ...) @llvm.directive.qual.opndlist(metadata !"QUAL.OMP.REDUCTION.ADD", ptr %s)
 // PAPER-NEXT: call void (metadata, ...) @llvm.directive.qual.opndlist(metadata !"QUAL.OMP.SCHEDULE.DYNAMIC", i32 4)
 // PAPER-NEXT: call void (metadata, ...) @llvm.directive.qual.opndlist(metadata !"QUAL.OMP.PRIVATE", ptr %i)
+// PAPER-NEXT: call void (metadata, ...) @llvm.directive.qual.opndlist(metadata !"QUAL.OMP.SHARED", ptr %n.addr, ptr @a)
+// PAPER-NEXT: call void @llvm.directive.qual(metadata !"QUAL.OMP.DEFAULT.PRIVATE")
 // PAPER-NEXT: call void @llvm.directive(metadata !"DIR.QUAL.LIST.END")
 // PAPER: call void @llvm.directive(metadata !"DIR.OMP.END.PARALLEL.LOOP")
 // PAPER-NEXT: call void @llvm.directive(metadata !"DIR.QUAL.LIST.END")
@@ -34,9 +38,11 @@ int sum(int n) {
 // max on an unsigned variable compares unsigned; the variables the loop
 // declares (its own and t) are private.
 // REGION-LABEL: define {{.*}}@big(
-// REGION: "DIR.OMP.PARALLEL.LOOP"(), "QUAL.OMP.REDUCTION.MAX:UNSIGNED"(ptr %m), "QUAL.OMP.PRIVATE"(ptr %i, ptr %t) ]
+// REGION: "DIR.OMP.PARALLEL.LOOP"(), "QUAL.OMP.REDUCTION.MAX:UNSIGNED"(ptr %m), "QUAL.OMP.SHARED"(ptr %n.addr, ptr %v.addr), "QUAL.OMP.DEFAULT.PRIVATE"(), "QUAL.OMP.PRIVATE"(ptr %i, ptr %t) ]
 // PAPER-LABEL: define {{.*}}@big(
 // PAPER: @llvm.directive.qual.opndlist(metadata !"QUAL.OMP.REDUCTION.MAX:UNSIGNED", ptr %m)
+// PAPER-NEXT: @llvm.directive.qual.opndlist(metadata !"QUAL.OMP.SHARED", ptr %n.addr, ptr %v.addr)
+// PAPER-NEXT: @llvm.directive.qual(metadata !"QUAL.OMP.DEFAULT.PRIVATE")
 // PAPER-NEXT: @llvm.directive.qual.opndlist(metadata !"QUAL.OMP.PRIVATE", ptr %i, ptr %t)
 unsigned big(unsigned *v, int n) {
   unsigned m = 0;
@@ -51,7 +57,7 @@ unsigned big(unsigned *v, int n) {
 
 // Named critical, barrier, one-operand clauses in the paper form.
 // REGION-LABEL: define {{.*}}@team(
-// REGION: "DIR.OMP.PARALLEL"(), "QUAL.OMP.NUM_THREADS"(i32 %{{[0-9]+}}), "QUAL.OMP.IF"(i32 %lnot.ext) ]
+// REGION: "DIR.OMP.PARALLEL"(), "QUAL.OMP.NUM_THREADS"(i32 %{{[0-9]+}}), "QUAL.OMP.IF"(i32 %lnot.ext), "QUAL.OMP.SHARED"(ptr %c.addr), "QUAL.OMP.DEFAULT.PRIVATE"() ]
 // REGION: "DIR.OMP.CRITICAL"(), "QUAL.OMP.NAME"(ptr @.str{{.*}}) ]
 // REGION: "DIR.OMP.END.CRITICAL"()
 // REGION: "DIR.OMP.BARRIER"() ]

@@ -3,12 +3,14 @@
 // RUN: %weftcc -O0 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=REGION
 // RUN: %weftcc -O0 -S -emit-llvm --paper-form %s -o - | FileCheck %s --check-prefix=PAPER
 // REGION-LABEL: define internal {{.*}}@best_of(
-// REGION: %[[L:[0-9]+]] = call token @llvm.directive.region.entry() [ "DIR.OMP.PARALLEL.LOOP"(), "QUAL.OMP.PRIVATE"(ptr %i) ]
+// REGION: %[[L:[0-9]+]] = call token @llvm.directive.region.entry() [ "DIR.OMP.PARALLEL.LOOP"(), "QUAL.OMP.SHARED"(ptr %n.addr, ptr %v.addr, ptr %retval), "QUAL.OMP.DEFAULT.PRIVATE"(), "QUAL.OMP.PRIVATE"(ptr %i) ]
 // REGION: %[[C:[0-9]+]] = call token @llvm.directive.region.entry() [ "DIR.OMP.CRITICAL"(), "QUAL.OMP.NAME"(ptr @.str{{[.0-9]*}}) ]
 // REGION: call void @llvm.directive.region.exit(token %[[C]]) [ "DIR.OMP.END.CRITICAL"() ]
 // REGION: call void @llvm.directive.region.exit(token %[[L]]) [ "DIR.OMP.END.PARALLEL.LOOP"() ]
 // PAPER-LABEL: define internal {{.*}}@best_of(
 // PAPER: call void @llvm.directive(metadata !"DIR.OMP.PARALLEL.LOOP")
+// PAPER-NEXT: call void (metadata, ...) @llvm.directive.qual.opndlist(metadata !"QUAL.OMP.SHARED", ptr %n.addr, ptr %v.addr, ptr %retval)
+// PAPER-NEXT: call void @llvm.directive.qual(metadata !"QUAL.OMP.DEFAULT.PRIVATE")
 // PAPER-NEXT: call void (metadata, ...) @llvm.directive.qual.opndlist(metadata !"QUAL.OMP.PRIVATE", ptr %i)
 // PAPER-NEXT: call void @llvm.directive(metadata !"DIR.QUAL.LIST.END")
 // PAPER: call void @llvm.directive(metadata !"DIR.OMP.CRITICAL")
