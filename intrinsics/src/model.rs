@@ -189,19 +189,32 @@ pub fn parse_clause_tag(tag: &str) -> Result<(ClauseKind, Arity, Modifiers), Wef
                 .ok_or_else(|| WeftError::new(Rule::UnknownModifier, tag, format!("unknown clause modifier '{m}'")))?;
         }
     }
-    // `.SEQ_CST` on atomic clauses is written as part of the name.
-    let (base, seq_cst) = match base.strip_suffix(".SEQ_CST") {
-        Some(b) => (b, true),
-        None => (base, false),
+    // A memory order on an atomic clause is written as part of the name
+    // (icx's `.SEQ_CST`; weft reads the other OpenMP 5.1 orders the same
+    // way). A name that is a clause itself (`QUAL.OMP.FAIL.SEQ_CST`) is not
+    // split.
+    let split = match ClauseKind::parse(base) {
+        Some(_) => None,
+        None => crate::vocab::MemOrder::ALL
+            .iter()
+            .find_map(|&(n, _, m)| base.strip_suffix(n).and_then(|b| b.strip_suffix('.')).map(|b| (b, m))),
+    };
+    let (base, order) = match split {
+        Some((b, m)) => (b, Some(m)),
+        None => (base, None),
     };
     let (kind, arity) = ClauseKind::parse(base).ok_or_else(|| {
         WeftError::new(Rule::UnknownClause, tag, "not a clause weft knows (see the README's vocabulary)")
     })?;
-    if seq_cst {
-        if !matches!(kind, ClauseKind::Atomic(_)) {
-            return Err(WeftError::new(Rule::UnknownClause, tag, ".SEQ_CST applies to atomic clauses only"));
+    if let Some(m) = order {
+        if !kind.allowed_modifiers().contains(Modifiers::ORDERS) {
+            return Err(WeftError::new(
+                Rule::UnknownClause,
+                tag,
+                format!(".{} applies to atomic clauses only", m.names()),
+            ));
         }
-        modifiers |= Modifiers::SEQ_CST;
+        modifiers |= m;
     }
     let stray = modifiers - kind.allowed_modifiers();
     if !stray.is_empty() {

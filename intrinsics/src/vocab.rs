@@ -127,6 +127,37 @@ pub enum AtomicOp {
     Capture,
 }
 
+/// An atomic's memory order (OpenMP 5.1), written as a suffix of its
+/// clause (`QUAL.OMP.UPDATE.ACQ_REL`, icx's `.SEQ_CST` generalized) or as
+/// the sub-kind of `QUAL.OMP.FAIL.<order>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MemOrder {
+    SeqCst,
+    AcqRel,
+    Acquire,
+    Release,
+    Relaxed,
+}
+
+impl MemOrder {
+    pub const ALL: &'static [(&'static str, MemOrder, Modifiers)] = &[
+        ("SEQ_CST", MemOrder::SeqCst, Modifiers::SEQ_CST),
+        ("ACQ_REL", MemOrder::AcqRel, Modifiers::ACQ_REL),
+        ("ACQUIRE", MemOrder::Acquire, Modifiers::ACQUIRE),
+        ("RELEASE", MemOrder::Release, Modifiers::RELEASE),
+        ("RELAXED", MemOrder::Relaxed, Modifiers::RELAXED),
+    ];
+
+    /// The orders among `m` (an atomic clause's modifiers).
+    pub fn from_modifiers(m: Modifiers) -> Vec<MemOrder> {
+        MemOrder::ALL.iter().filter(|(_, _, b)| m.contains(*b)).map(|&(_, o, _)| o).collect()
+    }
+
+    pub fn name(self) -> &'static str {
+        MemOrder::ALL.iter().find(|(_, o, _)| *o == self).map(|(n, _, _)| *n).expect("every order is listed")
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ProcBind {
     Master,
@@ -192,6 +223,12 @@ pub enum ClauseKind {
     Mergeable,
     Nogroup,
     Atomic(AtomicOp),
+    /// OpenMP 5.1 `compare` (alone or with `capture`/`update`).
+    Compare,
+    /// `fail(order)`: the order of a compare that does not write.
+    Fail(MemOrder),
+    /// `weak`: the compare-exchange may fail spuriously.
+    Weak,
     ProcBind(ProcBind),
     Inbranch,
     Notinbranch,
@@ -258,6 +295,11 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.WRITE", C::Atomic(AtomicOp::Write), None),
         ("QUAL.OMP.UPDATE", C::Atomic(AtomicOp::Update), None),
         ("QUAL.OMP.CAPTURE", C::Atomic(AtomicOp::Capture), None),
+        ("QUAL.OMP.COMPARE", C::Compare, None),
+        ("QUAL.OMP.FAIL.SEQ_CST", C::Fail(MemOrder::SeqCst), None),
+        ("QUAL.OMP.FAIL.ACQUIRE", C::Fail(MemOrder::Acquire), None),
+        ("QUAL.OMP.FAIL.RELAXED", C::Fail(MemOrder::Relaxed), None),
+        ("QUAL.OMP.WEAK", C::Weak, None),
         ("QUAL.OMP.PROC.BIND.MASTER", C::ProcBind(ProcBind::Master), None),
         ("QUAL.OMP.PROC.BIND.CLOSE", C::ProcBind(ProcBind::Close), None),
         ("QUAL.OMP.PROC.BIND.SPREAD", C::ProcBind(ProcBind::Spread), None),
@@ -361,7 +403,7 @@ impl ClauseKind {
             C::Lastprivate => list | Modifiers::CONDITIONAL,
             C::Linear => list | Modifiers::IV,
             C::Schedule(_) => Modifiers::MONOTONIC | Modifiers::NONMONOTONIC | Modifiers::SIMD,
-            C::Atomic(_) => Modifiers::SEQ_CST,
+            C::Atomic(_) | C::Compare => Modifiers::ORDERS,
             C::NormalizedIv | C::NormalizedUb => Modifiers::TYPED,
             C::DistSchedule => Modifiers::empty(),
             k if k.arity() == Arity::List => list,
@@ -386,6 +428,9 @@ impl ClauseKind {
                     | C::Schedule(_)
                     | C::DistSchedule
                     | C::Atomic(_)
+                    | C::Compare
+                    | C::Fail(_)
+                    | C::Weak
                     | C::CancelConstruct(_)
             );
         once && self.family() == other.family()
@@ -397,6 +442,7 @@ impl ClauseKind {
         match self {
             C::Default(_) => Family::Default,
             C::Atomic(_) => Family::Atomic,
+            C::Fail(_) => Family::Fail,
             C::ProcBind(_) => Family::ProcBind,
             C::CancelConstruct(_) => Family::CancelConstruct,
             C::Depend(_) => Family::Depend,
@@ -412,6 +458,7 @@ impl ClauseKind {
 enum Family {
     Default,
     Atomic,
+    Fail,
     ProcBind,
     CancelConstruct,
     Depend,
@@ -466,7 +513,7 @@ mod sets {
         &[Plain(C::Private), Plain(C::Firstprivate), Plain(C::Lastprivate), Reduction, Plain(C::Nowait)];
     pub const SINGLE: &[Family] = &[Plain(C::Private), Plain(C::Firstprivate), Plain(C::Copyprivate), Plain(C::Nowait)];
     pub const CRITICAL: &[Family] = &[Plain(C::Name), Plain(C::Hint)];
-    pub const ATOMIC: &[Family] = &[Atomic, Plain(C::Hint)];
+    pub const ATOMIC: &[Family] = &[Atomic, Plain(C::Compare), Fail, Plain(C::Weak), Plain(C::Hint)];
     pub const TASK: &[Family] = &[
         Plain(C::If),
         Plain(C::Final),
@@ -632,6 +679,13 @@ bitflags::bitflags! {
         const NONMONOTONIC = 1 << 12;
         const SIMD = 1 << 13;
         const SEQ_CST = 1 << 14;
+        const ACQ_REL = 1 << 15;
+        const ACQUIRE = 1 << 16;
+        const RELEASE = 1 << 17;
+        const RELAXED = 1 << 18;
+        /// The memory orders an atomic clause may carry.
+        const ORDERS = Self::SEQ_CST.bits() | Self::ACQ_REL.bits() | Self::ACQUIRE.bits()
+            | Self::RELEASE.bits() | Self::RELAXED.bits();
     }
 }
 
@@ -651,6 +705,10 @@ pub const MODIFIER_NAMES: &[(&str, Modifiers)] = &[
     ("NONMONOTONIC", Modifiers::NONMONOTONIC),
     ("SIMD", Modifiers::SIMD),
     ("SEQ_CST", Modifiers::SEQ_CST),
+    ("ACQ_REL", Modifiers::ACQ_REL),
+    ("ACQUIRE", Modifiers::ACQUIRE),
+    ("RELEASE", Modifiers::RELEASE),
+    ("RELAXED", Modifiers::RELAXED),
 ];
 
 impl Modifiers {

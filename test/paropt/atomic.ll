@@ -55,12 +55,12 @@ define void @capture(ptr %x, i32 %e, ptr %v) {
 }
 
 ; CHECK-LABEL: define void @fp(
-; CHECK: %o = load atomic double, ptr %x monotonic, align 8
+; CHECK: %o = load atomic double, ptr %x seq_cst, align 8
 ; CHECK: omp.atomic.retry:
 ; CHECK: %omp.atomic.seen = phi double [ %o, %{{.*}} ], [ %{{.*}}, %omp.atomic.cas ]
 ; CHECK: %n = fmul double %omp.atomic.seen, %e
 ; CHECK: omp.atomic.cas:
-; CHECK: cmpxchg ptr %x, i64 %{{.*}}, i64 %{{.*}} seq_cst monotonic
+; CHECK: cmpxchg ptr %x, i64 %{{.*}}, i64 %{{.*}} seq_cst seq_cst
 ; CHECK: br i1 %omp.atomic.ok, label %omp.atomic.done, label %omp.atomic.retry
 define void @fp(ptr %x, double %e) {
   %t = call token @llvm.directive.region.entry() [ "DIR.OMP.ATOMIC"(), "QUAL.OMP.UPDATE.SEQ_CST"() ]

@@ -5,6 +5,8 @@
 //! changed); then every region is lowered from that one analysis, children
 //! before parents.
 pub mod atomic;
+pub mod atomic_compare;
+pub mod atomic_plan;
 pub mod conditional;
 pub mod doacross;
 pub mod lower;
