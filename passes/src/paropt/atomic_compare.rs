@@ -129,6 +129,52 @@ fn access_type<'ctx>(insts: &[InstructionValue<'ctx>]) -> Option<BasicTypeEnum<'
     ty
 }
 
+/// x's type, checked: an integer or floating-point scalar of at most 64 bits.
+fn x_bits<'ctx>(xs: &[InstructionValue<'ctx>]) -> Res<(BasicTypeEnum<'ctx>, u32)> {
+    let ty = access_type(xs).ok_or_else(|| refuse("an atomic compare that reads and writes x as different types"))?;
+    let bits = match ty {
+        BasicTypeEnum::IntType(_) | BasicTypeEnum::FloatType(_) => scalar_bits(ty).filter(|&b| b <= 64),
+        _ => None,
+    }
+    .ok_or_else(|| refuse("an atomic compare of x that is not an integer or floating-point scalar"))?;
+    if xs.iter().any(|s| s.get_opcode() == InstructionOpcode::Store && s.get_volatile().unwrap_or(true)) {
+        return Err(refuse("an atomic compare with a volatile store of x"));
+    }
+    Ok((ty, bits))
+}
+
+/// The refusals of `lower_compare`, from the unchanged IR while regions are
+/// planned: the statement is what runs between the directive's BEGIN group
+/// (`begin`, its last call) and its END group (`end`, its first call).
+pub(super) fn precheck(begin: InstructionValue<'_>, end: InstructionValue<'_>) -> Res<()> {
+    let mut stmt = Vec::new();
+    let mut blocks = vec![begin.get_parent().expect("in a block")];
+    let mut k = 0;
+    while k < blocks.len() && blocks.len() < 10_000 {
+        let bb = blocks[k];
+        let mut cur = if k == 0 { begin.get_next_instruction() } else { bb.get_first_instruction() };
+        let mut ended = false;
+        while let Some(i) = cur {
+            if i == end {
+                ended = true;
+                break;
+            }
+            stmt.push(i);
+            cur = i.get_next_instruction();
+        }
+        if let (false, Some(t)) = (ended, bb.get_terminator()) {
+            for s in (0..t.get_num_operands()).filter_map(|j| t.get_operand(j).and_then(|o| o.right())) {
+                if !blocks.contains(&s) {
+                    blocks.push(s);
+                }
+            }
+        }
+        k += 1;
+    }
+    let (_, xs) = find_x(&stmt)?;
+    x_bits(&xs).map(|_| ())
+}
+
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     pub(super) fn lower_compare(
         &mut self,
@@ -140,16 +186,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         // Everything is checked before the first change.
         let stmt = statement_instructions(first, fini);
         let (_, xs) = find_x(&stmt)?;
-        let ty =
-            access_type(&xs).ok_or_else(|| refuse("an atomic compare that reads and writes x as different types"))?;
-        let bits = match ty {
-            BasicTypeEnum::IntType(_) | BasicTypeEnum::FloatType(_) => scalar_bits(ty),
-            _ => None,
-        }
-        .ok_or_else(|| refuse("an atomic compare of x that is not an integer or floating-point scalar"))?;
-        if xs.iter().any(|s| s.get_opcode() == InstructionOpcode::Store && s.get_volatile().unwrap_or(true)) {
-            return Err(refuse("an atomic compare with a volatile store of x"));
-        }
+        let (ty, bits) = x_bits(&xs)?;
         let x_ptr = pointer_operand(xs[0]).expect("an access").into_pointer_value();
         let (Some(head_inst), Some(fini_term)) = (first.get_first_instruction(), fini.get_terminator()) else {
             return Err(refuse("an atomic compare without a statement"));

@@ -59,8 +59,8 @@ impl AtomicPlan {
         if p.compare && matches!(p.op, AtomicOp::Read | AtomicOp::Write) {
             return Err(refuse(clause(p.op), "compare goes with update or capture only (OpenMP 5.1)"));
         }
-        if !p.compare && p.fail.is_some() {
-            return Err(refuse("QUAL.OMP.FAIL", "fail requires compare (OpenMP 5.1)"));
+        if let (false, Some(o)) = (p.compare, p.fail) {
+            return Err(refuse(ClauseKind::Fail(o).name(), "fail requires compare (OpenMP 5.1)"));
         }
         if !p.compare && p.weak {
             return Err(refuse("QUAL.OMP.WEAK", "weak requires compare (OpenMP 5.1)"));
