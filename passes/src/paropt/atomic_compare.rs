@@ -129,6 +129,37 @@ fn access_type<'ctx>(insts: &[InstructionValue<'ctx>]) -> Option<BasicTypeEnum<'
     ty
 }
 
+/// The statement's instructions that compute x's address `p` (at -O0 a
+/// member's or element's `getelementptr`, the load of a pointer), in
+/// statement order: they move before the atomic load, which needs the
+/// address first. None if one of them is not a pure computation or a load.
+fn address_chain<'ctx>(
+    p: BasicValueEnum<'ctx>,
+    stmt: &[InstructionValue<'ctx>],
+) -> Option<Vec<InstructionValue<'ctx>>> {
+    let mut need = vec![p];
+    let mut chain: Vec<InstructionValue<'ctx>> = Vec::new();
+    while let Some(v) = need.pop() {
+        let Some(i) = v.as_instruction_value().filter(|i| stmt.contains(i)) else { continue };
+        if chain.contains(&i) {
+            continue;
+        }
+        let load = i.get_opcode() == InstructionOpcode::Load && !i.get_volatile().unwrap_or(true);
+        if !load && !crate::cfg::is_pure_arith(i.get_opcode()) || chain.len() > 64 {
+            return None;
+        }
+        chain.push(i);
+        need.extend((0..i.get_num_operands()).filter_map(|k| i.get_operand(k).and_then(|o| o.left())));
+    }
+    chain.sort_by_key(|i| stmt.iter().position(|s| s == i));
+    Some(chain)
+}
+
+fn chain_of<'ctx>(xs: &[InstructionValue<'ctx>], stmt: &[InstructionValue<'ctx>]) -> Res<Vec<InstructionValue<'ctx>>> {
+    let p = pointer_operand(xs[0]).expect("an access");
+    address_chain(p, stmt).ok_or_else(|| refuse("an atomic compare whose x's address is computed with a call"))
+}
+
 /// x's type, checked: an integer or floating-point scalar of at most 64 bits.
 fn x_bits<'ctx>(xs: &[InstructionValue<'ctx>]) -> Res<(BasicTypeEnum<'ctx>, u32)> {
     let ty = access_type(xs).ok_or_else(|| refuse("an atomic compare that reads and writes x as different types"))?;
@@ -172,6 +203,7 @@ pub(super) fn precheck(begin: InstructionValue<'_>, end: InstructionValue<'_>) -
         k += 1;
     }
     let (_, xs) = find_x(&stmt)?;
+    chain_of(&xs, &stmt)?;
     x_bits(&xs).map(|_| ())
 }
 
@@ -187,6 +219,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let stmt = statement_instructions(first, fini);
         let (_, xs) = find_x(&stmt)?;
         let (ty, bits) = x_bits(&xs)?;
+        let chain = chain_of(&xs, &stmt)?;
         let x_ptr = pointer_operand(xs[0]).expect("an access").into_pointer_value();
         let (Some(head_inst), Some(fini_term)) = (first.get_first_instruction(), fini.get_terminator()) else {
             return Err(refuse("an atomic compare without a statement"));
@@ -209,7 +242,11 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         }
         // first: the atomic load, then the retry block with the statement.
         let retry = ffi::split_block_before(head_inst, "omp.atomic.compare");
-        self.b.position_before(&first.get_terminator().expect("split leaves a branch"));
+        let first_term = first.get_terminator().expect("split leaves a branch");
+        for &i in &chain {
+            ffi::move_before(i, first_term);
+        }
+        self.b.position_before(&first_term);
         let loaded = self.b.build_load(ty, x_ptr, "omp.atomic.loaded").expect("positioned");
         let load_inst = loaded.as_instruction_value().expect("a load");
         if !make_atomic(load_inst, bits, plan.read_ordering()) {

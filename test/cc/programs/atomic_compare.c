@@ -39,6 +39,27 @@ int main(void) {
   }
   printf("max %d %d min %d lmax %ld dmax %.2f dmin %.2f\n", imax, imax2, imin, lmax, dmax, dmin);
 
+  // x as an array element and as a member through a pointer: the address
+  // is computed inside the statement.
+  struct stats { int hi; double lo; } st = { -100000, 1e9 }, *sp = &st;
+  int bucket_max[8];
+  for (int b = 0; b < 8; b++)
+    bucket_max[b] = -100000;
+#pragma omp parallel for
+  for (int i = 0; i < N; i++) {
+    int e = val(i);
+#pragma omp atomic compare
+    if (bucket_max[i % 8] < e) { bucket_max[i % 8] = e; }
+#pragma omp atomic compare
+    sp->hi = sp->hi < e ? e : sp->hi;
+#pragma omp atomic compare seq_cst
+    if (sp->lo > e * 0.5) { sp->lo = e * 0.5; }
+  }
+  long bsum = 0;
+  for (int b = 0; b < 8; b++)
+    bsum += bucket_max[b];
+  printf("buckets %ld member %d %.1f\n", bsum, st.hi, st.lo);
+
   // Counters through compare-and-swap retry loops, one per capture form.
   int c1 = 0, c2 = 0, c3 = 0;
   long c4 = 0;
