@@ -3,7 +3,8 @@
 ; the same at any team size T and equals the serial program's.
 ; - minmax: an int maximum as a select (`x = x < e ? e : x` at -O2), a
 ;   double minimum as a branch (`if (e < x) x = e;`, paper form, seq_cst),
-;   an i64 maximum as a branch with release;
+;   an i64 maximum as a branch with release (the integer select becomes
+;   one atomicrmw max, the branches a compare-exchange loop on a copy);
 ; - cas: counters, each incremented once per iteration by a compare-and-swap
 ;   retry loop over one compare capture form: `{v = x; if (x == e) x = d;}`
 ;   (acq_rel, fail(acquire)), `{if (x == e) x = d; else v = x;}` (paper
@@ -35,9 +36,9 @@
 ; SERIAL-NEXT: cas 20000 40000 60000 10000
 ;
 ; SHAPE-LABEL: define internal void @minmax.omp_outlined
-; SHAPE: %omp.atomic.copy{{[0-9]*}} = alloca i32
-; SHAPE: load atomic i32, ptr %{{.*}} monotonic
-; SHAPE: cmpxchg ptr %{{.*}}, i32 %omp.atomic.seen{{[0-9]*}}, i32 %omp.atomic.new{{[0-9]*}} monotonic monotonic
+; SHAPE: %omp.atomic.copy{{[0-9]*}} = alloca double
+; SHAPE: %omp.atomic.copy{{[0-9]*}} = alloca i64
+; SHAPE: atomicrmw max ptr %{{.*}}, i32 %e monotonic
 ; SHAPE: fence seq_cst
 ; SHAPE: load atomic double, ptr %{{.*}} seq_cst
 ; SHAPE: cmpxchg ptr %{{.*}}, i64 %{{.*}}, i64 %{{.*}} seq_cst seq_cst

@@ -16,9 +16,12 @@
 //! whole operation (the order of `fail(...)`).
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::types::BasicTypeEnum;
-use llvm_plugin::inkwell::values::{AnyValue, BasicValue, BasicValueEnum, InstructionOpcode, InstructionValue};
-use llvm_plugin::inkwell::IntPredicate;
+use llvm_plugin::inkwell::values::{
+    AnyValue, BasicValue, BasicValueEnum, InstructionOpcode, InstructionValue, IntValue,
+};
+use llvm_plugin::inkwell::{AtomicRMWBinOp, IntPredicate};
 use weft_intrinsics::ffi;
+use weft_intrinsics::vocab::AtomicOp;
 use weft_intrinsics::{Rule, WeftError};
 
 use super::atomic::{make_atomic, pointer_operand, refuse, scalar_bits};
@@ -207,7 +210,133 @@ pub(super) fn precheck(begin: InstructionValue<'_>, end: InstructionValue<'_>) -
     x_bits(&xs).map(|_| ())
 }
 
+/// An integer compare without capture in its select form (`x = x < e ? e :
+/// x` after -O1: one load L of x, `select (icmp L, e)`, one store S of x),
+/// as one atomic instruction: max/min (signed or unsigned) as `atomicrmw`,
+/// `x = x == e ? d : x` as one `cmpxchg`. The direct operation, or None.
+enum Direct<'ctx> {
+    Rmw(AtomicRMWBinOp, IntValue<'ctx>),
+    Cas(IntValue<'ctx>, IntValue<'ctx>),
+}
+
+fn direct_form<'ctx>(load: InstructionValue<'ctx>, store: InstructionValue<'ctx>) -> Option<Direct<'ctx>> {
+    let l = BasicValueEnum::try_from(load.as_any_value_enum()).ok()?;
+    let sel = store.get_operand(0)?.left()?.as_instruction_value()?;
+    if sel.get_opcode() != InstructionOpcode::Select || !l.is_int_value() {
+        return None;
+    }
+    let [c, t, f] = [0, 1, 2].map(|k| sel.get_operand(k).and_then(|o| o.left()));
+    let (cmp, t, f) = (c?.as_instruction_value()?, t?.into_int_value(), f?.into_int_value());
+    // Nothing else may use what the atomic instruction replaces.
+    let only = |i: InstructionValue<'ctx>, allowed: &[InstructionValue<'ctx>]| {
+        // SAFETY: users of a live instruction are live instructions.
+        ffi::users(ffi::Value::of_instruction(i)).iter().all(|u| allowed.contains(&unsafe { ffi::instruction(u.id()) }))
+    };
+    if !only(load, &[cmp, sel]) || !only(cmp, &[sel]) || !only(sel, &[store]) {
+        return None;
+    }
+    let (a, b) = (cmp.get_operand(0)?.left()?, cmp.get_operand(1)?.left()?);
+    let mut pred = cmp.get_icmp_predicate()?;
+    // As "L pred e".
+    let e = if a == l {
+        b
+    } else if b == l {
+        pred = swapped(pred);
+        a
+    } else {
+        return None;
+    };
+    let e = e.into_int_value();
+    if e.as_instruction_value() == Some(load) || !e.get_type().eq(&l.into_int_value().get_type()) {
+        return None;
+    }
+    let li = l.into_int_value();
+    // As "the new value is `other` when L pred e, else L".
+    let (other, pred) = match (t == li, f == li) {
+        (false, true) => (t, pred),
+        (true, false) => (f, inverse(pred)),
+        _ => return None,
+    };
+    use IntPredicate as P;
+    let op = match pred {
+        P::SLT | P::SLE if other == e => AtomicRMWBinOp::Max,
+        P::SGT | P::SGE if other == e => AtomicRMWBinOp::Min,
+        P::ULT | P::ULE if other == e => AtomicRMWBinOp::UMax,
+        P::UGT | P::UGE if other == e => AtomicRMWBinOp::UMin,
+        P::EQ if other.as_instruction_value() != Some(load) => return Some(Direct::Cas(e, other)),
+        _ => return None,
+    };
+    Some(Direct::Rmw(op, e))
+}
+
+fn swapped(p: IntPredicate) -> IntPredicate {
+    use IntPredicate as P;
+    match p {
+        P::SLT => P::SGT,
+        P::SGT => P::SLT,
+        P::SLE => P::SGE,
+        P::SGE => P::SLE,
+        P::ULT => P::UGT,
+        P::UGT => P::ULT,
+        P::ULE => P::UGE,
+        P::UGE => P::ULE,
+        other => other,
+    }
+}
+
+fn inverse(p: IntPredicate) -> IntPredicate {
+    use IntPredicate as P;
+    match p {
+        P::SLT => P::SGE,
+        P::SGE => P::SLT,
+        P::SGT => P::SLE,
+        P::SLE => P::SGT,
+        P::ULT => P::UGE,
+        P::UGE => P::ULT,
+        P::UGT => P::ULE,
+        P::ULE => P::UGT,
+        P::EQ => P::NE,
+        P::NE => P::EQ,
+    }
+}
+
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
+    /// The select form as one atomic instruction at the store (see
+    /// `direct_form`); the load, compare and select, then unused, go.
+    fn try_direct(&self, plan: &AtomicPlan, xs: &[InstructionValue<'ctx>]) -> Option<String> {
+        let [load, store] = xs else { return None };
+        if plan.op != AtomicOp::Update || load.get_opcode() != InstructionOpcode::Load {
+            return None;
+        }
+        let form = direct_form(*load, *store)?;
+        let x = pointer_operand(*store)?.into_pointer_value();
+        let b = self.at(*store);
+        let note = match form {
+            Direct::Rmw(op, e) => {
+                b.build_atomicrmw(op, x, e, plan.ordering()).ok()?;
+                format!("atomic {}: atomicrmw {op:?}", plan.describe())
+            }
+            Direct::Cas(e, d) => {
+                let pair = b.build_cmpxchg(x, e, d, plan.ordering(), plan.read_ordering()).ok()?;
+                if plan.weak {
+                    ffi::set_weak(pair.as_instruction_value()?);
+                }
+                format!("atomic {}: one cmpxchg", plan.describe())
+            }
+        };
+        let sel = store.get_operand(0)?.left()?.as_instruction_value()?;
+        store.erase_from_basic_block();
+        for i in [Some(sel), sel.get_operand(0).and_then(|o| o.left()?.as_instruction_value()), Some(*load)]
+            .into_iter()
+            .flatten()
+        {
+            if ffi::users(ffi::Value::of_instruction(i)).is_empty() {
+                i.erase_from_basic_block();
+            }
+        }
+        Some(note)
+    }
+
     pub(super) fn lower_compare(
         &mut self,
         plan: &AtomicPlan,
@@ -220,6 +349,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let (_, xs) = find_x(&stmt)?;
         let (ty, bits) = x_bits(&xs)?;
         let chain = chain_of(&xs, &stmt)?;
+        if let Some(note) = self.try_direct(plan, &xs) {
+            return Ok(note);
+        }
         let x_ptr = pointer_operand(xs[0]).expect("an access").into_pointer_value();
         let (Some(head_inst), Some(fini_term)) = (first.get_first_instruction(), fini.get_terminator()) else {
             return Err(refuse("an atomic compare without a statement"));

@@ -119,6 +119,16 @@ int main(void) {
       wins++;
     }
   }
+  int owner2 = -1;
+  unsigned umax = 0;
+#pragma omp parallel for
+  for (int i = 0; i < N; i++) {
+#pragma omp atomic compare
+    owner2 = owner2 == -1 ? i : owner2;
+#pragma omp atomic compare
+    umax = umax < (unsigned)i * 3u ? (unsigned)i * 3u : umax;
+  }
+  printf("claim2 valid %d umax %u\n", owner2 >= 0 && owner2 < N, umax);
   int flag = 0;
 #pragma omp parallel for
   for (int i = 0; i < N; i++) {
