@@ -711,6 +711,13 @@ mod tests {
         assert_eq!(parse_clause_tag("QUAL.OMP.BOGUS").unwrap_err().rule, Rule::UnknownClause);
         assert_eq!(parse_clause_tag("QUAL.OMP.PRIVATE:SHINY").unwrap_err().rule, Rule::UnknownModifier);
         assert_eq!(parse_clause_tag("QUAL.OMP.NOWAIT.SEQ_CST").unwrap_err().rule, Rule::UnknownClause);
+        // OpenMP 5.1: every memory order as a suffix; FAIL.<order> is a clause itself.
+        let (k, _, m) = parse_clause_tag("QUAL.OMP.COMPARE.ACQ_REL").unwrap();
+        assert_eq!((k, m), (ClauseKind::Compare, Modifiers::ACQ_REL));
+        let (k, _, m) = parse_clause_tag("QUAL.OMP.FAIL.SEQ_CST").unwrap();
+        assert_eq!((k, m), (ClauseKind::Fail(crate::vocab::MemOrder::SeqCst), Modifiers::empty()));
+        assert_eq!(parse_clause_tag("QUAL.OMP.FAIL.RELEASE").unwrap_err().rule, Rule::UnknownClause);
+        assert_eq!(parse_clause_tag("QUAL.OMP.WEAK.RELAXED").unwrap_err().rule, Rule::UnknownClause);
     }
 
     #[test]
