@@ -183,6 +183,15 @@ int main(void) {
     (void)got;
   }
   printf("handoff bad %d\n", bad);
+
+  // A local no other thread sees (a register at -O1 and up): the
+  // statement as it is.
+  int m = 3, seen = 0;
+#pragma omp atomic compare
+  if (m < 5) { m = 5; }
+#pragma omp atomic compare capture
+  { seen = m; if (m < 9) { m = 9; } }
+  printf("local %d %d\n", m, seen);
   free(prev);
   free(count);
   return 0;
