@@ -440,6 +440,42 @@ pub fn parse_with(
     finish(spec, toks, Vec::new(), udrs)
 }
 
+/// An atomic's clauses as weft spells them: the kind (`QUAL.OMP.UPDATE`
+/// when only an order is given) with the memory order as a suffix
+/// (`.SEQ_CST`, `.ACQ_REL`, ...), `QUAL.OMP.COMPARE` (carrying the order when
+/// there is no kind), `QUAL.OMP.FAIL.<order>` and `QUAL.OMP.WEAK`.
+#[derive(Default)]
+struct AtomicClauses {
+    kind: Option<String>,
+    compare: bool,
+    order: Option<String>,
+    fail: Option<String>,
+    weak: bool,
+}
+
+impl AtomicClauses {
+    fn clauses(&self) -> Vec<Clause> {
+        let order = self.order.as_ref().map(|o| format!(".{o}")).unwrap_or_default();
+        let mut out = Vec::new();
+        match (&self.kind, self.compare) {
+            (Some(k), _) => out.push(Clause::new(&format!("QUAL.OMP.{k}{order}"), vec![])),
+            (None, false) if !order.is_empty() => out.push(Clause::new(&format!("QUAL.OMP.UPDATE{order}"), vec![])),
+            _ => {}
+        }
+        if self.compare {
+            let order = if self.kind.is_some() { "" } else { order.as_str() };
+            out.push(Clause::new(&format!("QUAL.OMP.COMPARE{order}"), vec![]));
+        }
+        if let Some(f) = &self.fail {
+            out.push(Clause::new(&format!("QUAL.OMP.FAIL.{f}"), vec![]));
+        }
+        if self.weak {
+            out.push(Clause::new("QUAL.OMP.WEAK", vec![]));
+        }
+        out
+    }
+}
+
 fn finish(
     spec: &DirSpec,
     toks: impl Iterator<Item = (String, Option<String>)>,
@@ -447,8 +483,7 @@ fn finish(
     udrs: &[crate::udr::Declared],
 ) -> Result<(Vec<Clause>, Vec<String>), String> {
     let mut listed = Vec::new();
-    let mut atomic: Option<&str> = None;
-    let mut seq_cst = false;
+    let mut atomic = AtomicClauses::default();
     for (name, arg) in toks {
         let need = |arg: &Option<String>| arg.clone().ok_or_else(|| format!("'{name}' needs an argument"));
         match name.as_str() {
@@ -614,15 +649,20 @@ fn finish(
                 out.push(Clause::new(&format!("QUAL.OMP.PROC.BIND.{k}"), vec![]));
             }
             "read" | "write" | "update" | "capture" if spec.dir == "DIR.OMP.ATOMIC" => {
-                atomic = Some(match name.as_str() {
-                    "read" => "READ",
-                    "write" => "WRITE",
-                    "update" => "UPDATE",
-                    _ => "CAPTURE",
-                })
+                atomic.kind = Some(name.to_uppercase())
             }
-            "seq_cst" if spec.dir == "DIR.OMP.ATOMIC" => seq_cst = true,
-            "relaxed" if spec.dir == "DIR.OMP.ATOMIC" => {}
+            "compare" if spec.dir == "DIR.OMP.ATOMIC" => atomic.compare = true,
+            "weak" if spec.dir == "DIR.OMP.ATOMIC" => atomic.weak = true,
+            "seq_cst" | "acq_rel" | "acquire" | "release" | "relaxed" if spec.dir == "DIR.OMP.ATOMIC" => {
+                atomic.order = Some(name.to_uppercase())
+            }
+            "fail" if spec.dir == "DIR.OMP.ATOMIC" => {
+                let o = need(&arg)?.trim().to_string();
+                if !matches!(o.as_str(), "seq_cst" | "acquire" | "relaxed") {
+                    return Err(format!("fail({o}): OpenMP 5.1 allows seq_cst, acquire or relaxed"));
+                }
+                atomic.fail = Some(o.to_uppercase());
+            }
             // (The same as a plain ordered region; passed on as icx spells it.)
             "threads" if spec.dir == "DIR.OMP.ORDERED" => out.push(Clause::new("QUAL.OMP.ORDERED.THREADS", vec![])),
             other => {
@@ -631,11 +671,7 @@ fn finish(
             }
         }
     }
-    if atomic.is_some() || seq_cst {
-        let kind = atomic.unwrap_or("UPDATE");
-        let q = format!("QUAL.OMP.{kind}{}", if seq_cst { ".SEQ_CST" } else { "" });
-        out.push(Clause::new(&q, vec![]));
-    }
+    out.extend(atomic.clauses());
     Ok((out, listed))
 }
 
@@ -675,6 +711,20 @@ mod tests {
             ["\"QUAL.OMP.CAPTURE.SEQ_CST\" "]
         );
         assert!(names("OMPAtomicDirective", "#pragma omp atomic").is_empty());
+        assert_eq!(
+            names("OMPAtomicDirective", "#pragma omp atomic compare capture acq_rel fail(relaxed) weak"),
+            [
+                "\"QUAL.OMP.CAPTURE.ACQ_REL\" ",
+                "\"QUAL.OMP.COMPARE\" ",
+                "\"QUAL.OMP.FAIL.RELAXED\" ",
+                "\"QUAL.OMP.WEAK\" "
+            ]
+        );
+        assert_eq!(
+            names("OMPAtomicDirective", "#pragma omp atomic compare release"),
+            ["\"QUAL.OMP.COMPARE.RELEASE\" "]
+        );
+        assert_eq!(names("OMPAtomicDirective", "#pragma omp atomic acquire"), ["\"QUAL.OMP.UPDATE.ACQUIRE\" "]);
         assert_eq!(
             names("OMPForDirective", "#pragma omp for schedule(monotonic: guided) ordered"),
             ["\"QUAL.OMP.SCHEDULE.GUIDED:MONOTONIC\" 0", "\"QUAL.OMP.ORDERED\" 0"]

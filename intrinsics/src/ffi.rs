@@ -335,6 +335,12 @@ pub fn erase_directive_calls(insts: &[InstructionValue<'_>]) {
     unsafe { weft_erase_directive_calls(raw.as_mut_ptr(), raw.len() as c_uint) }
 }
 
+/// Makes a `cmpxchg` weak (it may fail although x held the expected value).
+pub fn set_weak(cmpxchg: InstructionValue<'_>) {
+    // SAFETY: callers pass a cmpxchg they just built.
+    unsafe { LLVMSetWeak(cmpxchg.as_value_ref(), 1) }
+}
+
 /// Moves `inst` right before `before`.
 pub fn move_before(inst: InstructionValue<'_>, before: InstructionValue<'_>) {
     // SAFETY: two live instructions of the same function; callers move only

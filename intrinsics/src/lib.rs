@@ -5,6 +5,7 @@ pub mod error;
 pub mod ffi;
 pub mod genx;
 pub mod group;
+pub mod memorder;
 pub mod model;
 pub mod scan;
 pub mod vocab;

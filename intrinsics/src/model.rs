@@ -196,10 +196,19 @@ pub fn parse_clause_tag(tag: &str) -> Result<(ClauseKind, Arity, Modifiers), Wef
                 .ok_or_else(|| WeftError::new(Rule::UnknownModifier, tag, format!("unknown clause modifier '{m}'")))?;
         }
     }
-    // `.SEQ_CST` on atomic clauses is written as part of the name.
-    let (base, seq_cst) = match base.strip_suffix(".SEQ_CST") {
-        Some(b) => (b, true),
-        None => (base, false),
+    // A memory order on an atomic clause is written as part of the name
+    // (icx's `.SEQ_CST`; weft reads the other OpenMP 5.1 orders the same
+    // way). A name that is a clause itself (`QUAL.OMP.FAIL.SEQ_CST`) is not
+    // split.
+    let split = match ClauseKind::parse(base) {
+        Some(_) => None,
+        None => crate::vocab::MemOrder::ALL
+            .iter()
+            .find_map(|&(n, _, m)| base.strip_suffix(n).and_then(|b| b.strip_suffix('.')).map(|b| (b, m))),
+    };
+    let (base, order) = match split {
+        Some((b, m)) => (b, Some(m)),
+        None => (base, None),
     };
     // icx's older `DEFAULTMAP.TOFROM.SCALAR`: the category in the name.
     let (base, scalar) = match base.strip_suffix(".SCALAR").filter(|b| b.starts_with("QUAL.OMP.DEFAULTMAP.")) {
@@ -212,11 +221,15 @@ pub fn parse_clause_tag(tag: &str) -> Result<(ClauseKind, Arity, Modifiers), Wef
     let (kind, arity) = ClauseKind::parse(base).ok_or_else(|| {
         WeftError::new(Rule::UnknownClause, tag, "not a clause weft knows (see the README's vocabulary)")
     })?;
-    if seq_cst {
-        if !matches!(kind, ClauseKind::Atomic(_)) {
-            return Err(WeftError::new(Rule::UnknownClause, tag, ".SEQ_CST applies to atomic clauses only"));
+    if let Some(m) = order {
+        if !kind.allowed_modifiers().contains(Modifiers::ORDERS) {
+            return Err(WeftError::new(
+                Rule::UnknownClause,
+                tag,
+                format!(".{} applies to atomic clauses only", m.names()),
+            ));
         }
-        modifiers |= Modifiers::SEQ_CST;
+        modifiers |= m;
     }
     let categories = modifiers & (Modifiers::SCALAR | Modifiers::AGGREGATE | Modifiers::POINTER);
     if categories.bits().count_ones() > 1 {
@@ -770,6 +783,13 @@ mod tests {
         assert_eq!(parse_clause_tag("QUAL.OMP.BOGUS").unwrap_err().rule, Rule::UnknownClause);
         assert_eq!(parse_clause_tag("QUAL.OMP.PRIVATE:SHINY").unwrap_err().rule, Rule::UnknownModifier);
         assert_eq!(parse_clause_tag("QUAL.OMP.NOWAIT.SEQ_CST").unwrap_err().rule, Rule::UnknownClause);
+        // OpenMP 5.1: every memory order as a suffix; FAIL.<order> is a clause itself.
+        let (k, _, m) = parse_clause_tag("QUAL.OMP.COMPARE.ACQ_REL").unwrap();
+        assert_eq!((k, m), (ClauseKind::Compare, Modifiers::ACQ_REL));
+        let (k, _, m) = parse_clause_tag("QUAL.OMP.FAIL.SEQ_CST").unwrap();
+        assert_eq!((k, m), (ClauseKind::Fail(crate::vocab::MemOrder::SeqCst), Modifiers::empty()));
+        assert_eq!(parse_clause_tag("QUAL.OMP.FAIL.RELEASE").unwrap_err().rule, Rule::UnknownClause);
+        assert_eq!(parse_clause_tag("QUAL.OMP.WEAK.RELAXED").unwrap_err().rule, Rule::UnknownClause);
     }
 
     #[test]

@@ -136,6 +136,7 @@ pub enum Binding {
     Parallel,
     Teams,
 }
+pub use crate::memorder::MemOrder;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ProcBind {
@@ -216,6 +217,12 @@ pub enum ClauseKind {
     Mergeable,
     Nogroup,
     Atomic(AtomicOp),
+    /// OpenMP 5.1 `compare` (alone or with `capture`/`update`).
+    Compare,
+    /// `fail(order)`: the order of a compare that does not write.
+    Fail(MemOrder),
+    /// `weak`: the compare-exchange may fail spuriously.
+    Weak,
     ProcBind(ProcBind),
     Inbranch,
     Notinbranch,
@@ -301,6 +308,11 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.WRITE", C::Atomic(AtomicOp::Write), None),
         ("QUAL.OMP.UPDATE", C::Atomic(AtomicOp::Update), None),
         ("QUAL.OMP.CAPTURE", C::Atomic(AtomicOp::Capture), None),
+        ("QUAL.OMP.COMPARE", C::Compare, None),
+        ("QUAL.OMP.FAIL.SEQ_CST", C::Fail(MemOrder::SeqCst), None),
+        ("QUAL.OMP.FAIL.ACQUIRE", C::Fail(MemOrder::Acquire), None),
+        ("QUAL.OMP.FAIL.RELAXED", C::Fail(MemOrder::Relaxed), None),
+        ("QUAL.OMP.WEAK", C::Weak, None),
         ("QUAL.OMP.PROC.BIND.MASTER", C::ProcBind(ProcBind::Master), None),
         ("QUAL.OMP.PROC.BIND.CLOSE", C::ProcBind(ProcBind::Close), None),
         ("QUAL.OMP.PROC.BIND.SPREAD", C::ProcBind(ProcBind::Spread), None),
@@ -423,7 +435,7 @@ impl ClauseKind {
             C::Lastprivate => list | Modifiers::CONDITIONAL,
             C::Linear => list | Modifiers::IV,
             C::Schedule(_) => Modifiers::MONOTONIC | Modifiers::NONMONOTONIC | Modifiers::SIMD,
-            C::Atomic(_) => Modifiers::SEQ_CST,
+            C::Atomic(_) | C::Compare => Modifiers::ORDERS,
             C::NormalizedIv | C::NormalizedUb => Modifiers::TYPED,
             // icx: `(ptr slot, <value of its type>)`, the value in memory.
             C::NumTeams | C::ThreadLimit => Modifiers::TYPED,
@@ -451,6 +463,9 @@ impl ClauseKind {
                     | C::Schedule(_)
                     | C::DistSchedule
                     | C::Atomic(_)
+                    | C::Compare
+                    | C::Fail(_)
+                    | C::Weak
                     | C::CancelConstruct(_)
             );
         once && self.family() == other.family()
@@ -462,6 +477,7 @@ impl ClauseKind {
         match self {
             C::Default(_) => Family::Default,
             C::Atomic(_) => Family::Atomic,
+            C::Fail(_) => Family::Fail,
             C::ProcBind(_) => Family::ProcBind,
             C::CancelConstruct(_) => Family::CancelConstruct,
             C::Depend(_) => Family::Depend,
@@ -479,6 +495,7 @@ impl ClauseKind {
 enum Family {
     Default,
     Atomic,
+    Fail,
     ProcBind,
     CancelConstruct,
     Depend,
@@ -539,7 +556,7 @@ mod sets {
         &[Plain(C::Private), Plain(C::Firstprivate), Plain(C::Lastprivate), Reduction, Plain(C::Nowait)];
     pub const SINGLE: &[Family] = &[Plain(C::Private), Plain(C::Firstprivate), Plain(C::Copyprivate), Plain(C::Nowait)];
     pub const CRITICAL: &[Family] = &[Plain(C::Name), Plain(C::Hint)];
-    pub const ATOMIC: &[Family] = &[Atomic, Plain(C::Hint)];
+    pub const ATOMIC: &[Family] = &[Atomic, Plain(C::Compare), Fail, Plain(C::Weak), Plain(C::Hint)];
     pub const TASK: &[Family] = &[
         Plain(C::If),
         Plain(C::Final),
@@ -736,6 +753,13 @@ bitflags::bitflags! {
         const SCALAR = 1 << 17;
         const AGGREGATE = 1 << 18;
         const POINTER = 1 << 19;
+        const ACQ_REL = 1 << 20;
+        const ACQUIRE = 1 << 21;
+        const RELEASE = 1 << 22;
+        const RELAXED = 1 << 23;
+        /// The memory orders an atomic clause may carry.
+        const ORDERS = Self::SEQ_CST.bits() | Self::ACQ_REL.bits() | Self::ACQUIRE.bits()
+            | Self::RELEASE.bits() | Self::RELAXED.bits();
     }
 }
 
@@ -760,6 +784,10 @@ pub const MODIFIER_NAMES: &[(&str, Modifiers)] = &[
     ("SCALAR", Modifiers::SCALAR),
     ("AGGREGATE", Modifiers::AGGREGATE),
     ("POINTER", Modifiers::POINTER),
+    ("ACQ_REL", Modifiers::ACQ_REL),
+    ("ACQUIRE", Modifiers::ACQUIRE),
+    ("RELEASE", Modifiers::RELEASE),
+    ("RELAXED", Modifiers::RELAXED),
 ];
 
 impl Modifiers {

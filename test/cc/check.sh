@@ -4,7 +4,9 @@
 # clang-16 -fopenmp, weft-cc at -O0 through -O3 (or the levels a line
 # `// WEFT-CC-LEVELS: O0 O1 ...` of the program names), and the paper-form
 # directive IR weft-cc writes (compiled by clang -O2 with weft loaded) must
-# print exactly that at 1, 2, 3, 4 and 7 threads.
+# print exactly that at 1, 2, 3, 4 and 7 threads. A line
+# `// WEFT-CC-FLAGS: ...` gives flags for clang -fopenmp and weft-cc both
+# (`-fopenmp-version=51` for OpenMP 5.1 constructs).
 set -euo pipefail
 src=$1
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -17,15 +19,16 @@ trap 'rm -rf "$tmp"' EXIT
 
 "$clang" -O0 -w "$src" -lm -o "$tmp/serial"
 timeout 60 "$tmp/serial" > "$tmp/expected"
-"$clang" -O2 -w -fopenmp "$src" -lm -L"$llvm/lib" -Wl,-rpath,"$llvm/lib" -o "$tmp/clang"
+flags=$(sed -n 's|^// WEFT-CC-FLAGS: ||p' "$src")
+"$clang" -O2 -w -fopenmp $flags "$src" -lm -L"$llvm/lib" -Wl,-rpath,"$llvm/lib" -o "$tmp/clang"
 levels=$(sed -n 's|^// WEFT-CC-LEVELS: ||p' "$src")
 levels=${levels:-O0 O1 O2 O3}
 weft=""
 for l in $levels; do
-  "$weftcc" -$l "$src" -lm -o "$tmp/weft-$l"
+  "$weftcc" -$l $flags "$src" -lm -o "$tmp/weft-$l"
   weft="$weft weft-$l"
 done
-"$weftcc" -O2 -S -emit-llvm --paper-form "$src" -o "$tmp/paper.ll"
+"$weftcc" -O2 $flags -S -emit-llvm --paper-form "$src" -o "$tmp/paper.ll"
 "$clang" -O2 -w -fpass-plugin="$plugin" "$tmp/paper.ll" -lm -L"$llvm/lib" -Wl,-rpath,"$llvm/lib" -lomp -o "$tmp/weft-paper"
 # A program that clang-16 -fopenmp measurably gets wrong says so on a line
 # `// CLANG-16-WRONG: why`; its clang build is then not held to the serial

@@ -104,7 +104,9 @@ def check(k, threads, clang_threads):
         if st != 0:
             return k, src, [("serial run", describe(st, err), err[-1000:])], []
 
-        st, _, err = run([CLANG, "-O2", "-w", "-fopenmp", prog, *LIBOMP, "-o", exe("clang")], timeout=BUILD_TIMEOUT)
+        flags = randc.build_flags(srcs[f"prog-{k}.c"])
+        st, _, err = run([CLANG, "-O2", "-w", "-fopenmp", *flags, prog, *LIBOMP, "-o", exe("clang")],
+                         timeout=BUILD_TIMEOUT)
         if st != 0:
             gen.append(("clang -fopenmp -O2", "compile error", err[-2000:]))
         else:
@@ -117,7 +119,7 @@ def check(k, threads, clang_threads):
 
         for lvl in ("-O0", "-O2"):
             name = f"weft{lvl}"
-            st, _, err = run([WEFT_CC, lvl, "-w", prog, "-o", exe(name)], timeout=BUILD_TIMEOUT)
+            st, _, err = run([WEFT_CC, lvl, "-w", *flags, prog, "-o", exe(name)], timeout=BUILD_TIMEOUT)
             if st != 0:
                 fails.append((f"weft-cc {lvl}", compile_failure(st, err), err[:6000] + "\n...\n" + err[-6000:]
                               if len(err) > 12000 else err))

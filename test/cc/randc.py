@@ -34,6 +34,12 @@ only `%` by positive constants); doubles only hold multiples of 1/4.
 Nested critical sections take their locks in one global order (no deadlock);
 && and || reductions only use variables that hold 0 or 1.
 
+Some programs use OpenMP 5.1's `atomic compare` as an atomic max or min
+(idempotent, so it goes wherever an atomic | or & may); such a program's
+first line is `// WEFT-CC-FLAGS: -fopenmp-version=51`, the flags its OpenMP
+builds need. Whether an atomic is a compare is drawn from a random stream of
+its own, so programs without one are those the generator made before.
+
 Two clang 16 bugs are kept out of the programs, because clang -fopenmp is the
 check that a program is valid: lastprivate is never used with
 schedule(dynamic[,c]) or schedule(guided,c) (clang loses the value), and the
@@ -344,6 +350,9 @@ class Out:
 class Gen:
     def __init__(self, seed):
         self.rng = random.Random(seed)
+        # Draws whether an atomic is a compare (its own stream: see above).
+        self.crng = random.Random(seed * 7919 + 51)
+        self.compare = False
         # Variables an expression being generated must not read: OpenMP's
         # atomic `x op= expr` and `x = expr` may not refer to x in expr.
         self.exclude = set()
@@ -947,7 +956,33 @@ class Gen:
         self.rng.shuffle(fams)
         return fams
 
+    def it_compare(self, ctx, out):
+        """`atomic compare` (OpenMP 5.1) as max or min, in one of the four
+        forms clang takes; the candidate is a temporary, evaluated once."""
+        r = self.rng
+        fam = r.choice(['max', 'min'])
+        v = self.pick(self.scalars(ctx, lambda v: wr(v)), lambda v: can(ctx, v, ('atomic', fam)))
+        if v is None:
+            v = self.fresh_scalar(ctx, ty=r.choice(ITYPES + ['double']))
+            if not can(ctx, v, ('atomic', fam)):
+                v = self.local_var(ctx, out, r.choice(ITYPES))
+        use(ctx, v, ('atomic', fam))
+        self.exclude = {v.name}
+        e, B = self.iexpr(ctx)
+        self.exclude = set()
+        n, t = v.name, self.name('t')
+        better = '<' if fam == 'max' else '>'
+        worse = '>' if fam == 'max' else '<'
+        out(f"{{ {v.ty} {t} = {self.conv(v.ty, e, B)};")
+        out("#pragma omp atomic compare")
+        out(r.choice([f"  {n} = {n} {better} {t} ? {t} : {n};", f"  {n} = {t} {worse} {n} ? {t} : {n};",
+                      f"  if ({n} {better} {t}) {{ {n} = {t}; }}", f"  if ({t} {worse} {n}) {{ {n} = {t}; }}"]))
+        out("}")
+        self.compare = True
+
     def it_atomic(self, ctx, out, depth):
+        if self.crng.random() < 0.04:
+            return self.it_compare(ctx, out)
         r = self.rng
         uni = ctx.uniform()
         # array element (histogram) or scalar
@@ -1757,7 +1792,15 @@ class Gen:
 
 
 def generate(seed: int) -> str:
-    return Gen(seed).generate()
+    g = Gen(seed)
+    text = g.generate()
+    return ("// WEFT-CC-FLAGS: -fopenmp-version=51\n" + text) if g.compare else text
+
+
+def build_flags(text: str) -> list:
+    """The flags a program's OpenMP builds need (its `// WEFT-CC-FLAGS:` line)."""
+    first = text.split("\n", 1)[0]
+    return first[len("// WEFT-CC-FLAGS:"):].split() if first.startswith("// WEFT-CC-FLAGS:") else []
 
 
 def files(seed: int) -> dict:

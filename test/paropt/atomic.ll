@@ -55,18 +55,91 @@ define void @capture(ptr %x, i32 %e, ptr %v) {
 }
 
 ; CHECK-LABEL: define void @fp(
-; CHECK: %o = load atomic double, ptr %x monotonic, align 8
+; CHECK: %o = load atomic double, ptr %x seq_cst, align 8
 ; CHECK: omp.atomic.retry:
 ; CHECK: %omp.atomic.seen = phi double [ %o, %{{.*}} ], [ %{{.*}}, %omp.atomic.cas ]
 ; CHECK: %n = fmul double %omp.atomic.seen, %e
 ; CHECK: omp.atomic.cas:
-; CHECK: cmpxchg ptr %x, i64 %{{.*}}, i64 %{{.*}} seq_cst monotonic
+; CHECK: cmpxchg ptr %x, i64 %{{.*}}, i64 %{{.*}} seq_cst seq_cst
 ; CHECK: br i1 %omp.atomic.ok, label %omp.atomic.done, label %omp.atomic.retry
 define void @fp(ptr %x, double %e) {
   %t = call token @llvm.directive.region.entry() [ "DIR.OMP.ATOMIC"(), "QUAL.OMP.UPDATE.SEQ_CST"() ]
   %o = load double, ptr %x
   %n = fmul double %o, %e
   store double %n, ptr %x
+  call void @llvm.directive.region.exit(token %t) [ "DIR.OMP.END.ATOMIC"() ]
+  ret void
+}
+
+; OpenMP 5.1 compare on an integer in its select form (`x = e > x ? e : x`
+; after -O1): one atomicrmw (unsigned: umax), or one cmpxchg for
+; `x = x == e ? d : x` (weak, acq_rel with fail(relaxed): the failure
+; ordering); release and acquire flushes as fences.
+; CHECK-LABEL: define void @umax(
+; CHECK: fence release
+; CHECK: atomicrmw umax ptr %x, i32 %e release
+; CHECK-NOT: select
+; CHECK: ret void
+define void @umax(ptr %x, i32 %e) {
+  %t = call token @llvm.directive.region.entry() [ "DIR.OMP.ATOMIC"(), "QUAL.OMP.COMPARE.RELEASE"() ]
+  %o = load i32, ptr %x
+  %c = icmp ugt i32 %e, %o
+  %n = select i1 %c, i32 %e, i32 %o
+  store i32 %n, ptr %x
+  call void @llvm.directive.region.exit(token %t) [ "DIR.OMP.END.ATOMIC"() ]
+  ret void
+}
+
+; CHECK-LABEL: define void @min(
+; CHECK: atomicrmw min ptr %x, i64 %e monotonic
+define void @min(ptr %x, i64 %e) {
+  %t = call token @llvm.directive.region.entry() [ "DIR.OMP.ATOMIC"(), "QUAL.OMP.COMPARE"() ]
+  %o = load i64, ptr %x
+  %c = icmp slt i64 %o, %e
+  %n = select i1 %c, i64 %o, i64 %e
+  store i64 %n, ptr %x
+  call void @llvm.directive.region.exit(token %t) [ "DIR.OMP.END.ATOMIC"() ]
+  ret void
+}
+
+; CHECK-LABEL: define void @cas(
+; CHECK: fence release
+; CHECK: cmpxchg weak ptr %x, i32 %e, i32 %d acq_rel monotonic
+; CHECK: fence acquire
+define void @cas(ptr %x, i32 %e, i32 %d) {
+  %t = call token @llvm.directive.region.entry() [ "DIR.OMP.ATOMIC"(), "QUAL.OMP.COMPARE.ACQ_REL"(), "QUAL.OMP.FAIL.RELAXED"(), "QUAL.OMP.WEAK"() ]
+  %o = load i32, ptr %x
+  %c = icmp eq i32 %e, %o
+  %n = select i1 %c, i32 %d, i32 %o
+  store i32 %n, ptr %x
+  call void @llvm.directive.region.exit(token %t) [ "DIR.OMP.END.ATOMIC"() ]
+  ret void
+}
+
+; Every other compare runs on a private copy of x, published by a
+; compare-exchange loop (here a float minimum through a branch).
+; CHECK-LABEL: define void @fmin(
+; CHECK: %omp.atomic.copy = alloca float
+; CHECK: %omp.atomic.loaded = load atomic float, ptr %x monotonic
+; CHECK: omp.atomic.compare:
+; CHECK: %omp.atomic.seen = phi float [ %omp.atomic.loaded, %{{.*}} ], [ %{{.*}}, %omp.atomic.cas ]
+; CHECK: store float %omp.atomic.seen, ptr %omp.atomic.copy
+; CHECK: %o = load float, ptr %omp.atomic.copy
+; CHECK: store float %e, ptr %omp.atomic.copy
+; CHECK: omp.atomic.commit:
+; CHECK: icmp ne i32
+; CHECK: omp.atomic.cas:
+; CHECK: cmpxchg ptr %x, i32 %{{.*}}, i32 %{{.*}} monotonic monotonic
+; CHECK: br i1 %omp.atomic.ok, label %omp.atomic.done, label %omp.atomic.compare
+define void @fmin(ptr %x, float %e) {
+  %t = call token @llvm.directive.region.entry() [ "DIR.OMP.ATOMIC"(), "QUAL.OMP.COMPARE"() ]
+  %o = load float, ptr %x
+  %c = fcmp olt float %e, %o
+  br i1 %c, label %s, label %j
+s:
+  store float %e, ptr %x
+  br label %j
+j:
   call void @llvm.directive.region.exit(token %t) [ "DIR.OMP.END.ATOMIC"() ]
   ret void
 }

@@ -15,18 +15,19 @@ use weft_intrinsics::ffi;
 use weft_intrinsics::vocab::AtomicOp;
 use weft_intrinsics::{Rule, WeftError};
 
+use super::atomic_plan::AtomicPlan;
 use super::lower::Lowerer;
 
 type Res<T> = Result<T, WeftError>;
 
-fn refuse(detail: &str) -> WeftError {
+pub(super) fn refuse(detail: &str) -> WeftError {
     WeftError::new(Rule::NotYetSupported, "DIR.OMP.ATOMIC", detail.to_string())
 }
 
 /// Makes a load or store atomic; LLVM lowers an under-aligned atomic access
 /// to a libatomic call, so it gets the natural alignment of its type (what
 /// OpenMP requires of an atomic's variable).
-fn make_atomic(i: InstructionValue<'_>, bits: u32, ord: AtomicOrdering) -> bool {
+pub(super) fn make_atomic(i: InstructionValue<'_>, bits: u32, ord: AtomicOrdering) -> bool {
     let natural = (bits / 8).max(1).next_power_of_two();
     if i.get_alignment().is_ok_and(|a| a < natural) && i.set_alignment(natural).is_err() {
         return false;
@@ -35,7 +36,7 @@ fn make_atomic(i: InstructionValue<'_>, bits: u32, ord: AtomicOrdering) -> bool 
 }
 
 /// The width in bits of a scalar's type (None for anything else).
-fn scalar_bits(ty: BasicTypeEnum<'_>) -> Option<u32> {
+pub(super) fn scalar_bits(ty: BasicTypeEnum<'_>) -> Option<u32> {
     match ty {
         BasicTypeEnum::IntType(t) => Some(t.get_bit_width()),
         BasicTypeEnum::FloatType(_) => match ty.print_to_string().to_str() {
@@ -49,7 +50,7 @@ fn scalar_bits(ty: BasicTypeEnum<'_>) -> Option<u32> {
     }
 }
 
-fn pointer_operand(i: InstructionValue<'_>) -> Option<BasicValueEnum<'_>> {
+pub(super) fn pointer_operand(i: InstructionValue<'_>) -> Option<BasicValueEnum<'_>> {
     let k = match i.get_opcode() {
         InstructionOpcode::Load => 0,
         InstructionOpcode::Store => 1,
@@ -298,17 +299,45 @@ fn depends_on<'ctx>(v: BasicValueEnum<'ctx>, on: InstructionValue<'ctx>, stmt: &
 }
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
+    /// Lowers one atomic construct in place: its statement's access of x
+    /// becomes atomic with the plan's ordering, between the fences of
+    /// OpenMP's implied flushes.
     pub(super) fn lower_atomic(
         &mut self,
-        op: AtomicOp,
-        seq_cst: bool,
+        plan: &AtomicPlan,
+        home: BasicBlock<'ctx>,
         first: BasicBlock<'ctx>,
         fini: BasicBlock<'ctx>,
     ) -> Res<String> {
-        let ord = if seq_cst { AtomicOrdering::SequentiallyConsistent } else { AtomicOrdering::Monotonic };
-        if x_in_register(op, first, fini) {
-            return Ok(format!("atomic {op:?}: x is a local value in a register, nothing to make atomic"));
+        if x_in_register(plan.op, first, fini) {
+            return Ok(format!("atomic {}: x is a local value in a register, nothing to make atomic", plan.describe()));
         }
+        // Where the statement ends, taken before lowering splits its blocks.
+        let end = fini
+            .get_terminator()
+            .filter(|t| t.get_opcode() == InstructionOpcode::Br && t.get_num_operands() == 1)
+            .and_then(|t| t.get_operand(0)?.right())
+            .ok_or_else(|| refuse("an atomic region that does not end in one branch"))?;
+        let note = if plan.compare {
+            self.lower_compare(plan, home, first, fini)?
+        } else {
+            self.lower_plain(plan, first, fini)?
+        };
+        let (entry, exit) = plan.fences();
+        if let (Some(o), Some(i)) = (entry, first.get_first_instruction()) {
+            self.b.position_before(&i);
+            self.b.build_fence(o, 0, "").map_err(|_| refuse("a fence"))?;
+        }
+        if let (Some(o), Some(i)) = (exit, end.get_first_instruction()) {
+            self.b.position_before(&i);
+            self.b.build_fence(o, 0, "").map_err(|_| refuse("a fence"))?;
+        }
+        Ok(note)
+    }
+
+    /// read, write, update and capture.
+    fn lower_plain(&mut self, plan: &AtomicPlan, first: BasicBlock<'ctx>, fini: BasicBlock<'ctx>) -> Res<String> {
+        let (op, ord, read_ord) = (plan.op, plan.ordering(), plan.read_ordering());
         let stmt = statement(first, fini)
             .or_else(|| tail_statement(first, fini))
             .ok_or_else(|| refuse("an atomic statement whose accesses of x are not in one block"))?;
@@ -349,27 +378,75 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             }
             AtomicOp::Update | AtomicOp::Capture => {
                 // x: the variable loaded and then stored, the stored value computed from the load.
-                let (load, store) =
-                    mem.iter()
-                        .filter(|s| s.get_opcode() == InstructionOpcode::Store)
-                        .find_map(|&s| {
-                            let x = pointer_operand(s)?;
-                            let l = mem.iter().copied().find(|l| {
-                                l.get_opcode() == InstructionOpcode::Load && pointer_operand(*l) == Some(x)
-                            })?;
-                            let v = s.get_operand(0)?.left()?;
-                            depends_on(v, l, &stmt).then_some((l, s))
-                        })
-                        .ok_or_else(shape_err)?;
+                let pairs = || {
+                    mem.iter().filter(|s| s.get_opcode() == InstructionOpcode::Store).filter_map(|&s| {
+                        let x = pointer_operand(s)?;
+                        let l = mem
+                            .iter()
+                            .copied()
+                            .find(|l| l.get_opcode() == InstructionOpcode::Load && pointer_operand(*l) == Some(x))?;
+                        let at = |i| stmt.iter().position(|&t| t == i);
+                        (at(l) < at(s)).then_some((l, s))
+                    })
+                };
+                let found = pairs()
+                    .find(|&(l, s)| s.get_operand(0).and_then(|o| o.left()).is_some_and(|v| depends_on(v, l, &stmt)));
+                let Some((load, store)) = found else {
+                    // `{v = x; x = expr;}`: the new value does not read x.
+                    let swap = pairs().next().filter(|_| op == AtomicOp::Capture).ok_or_else(shape_err)?;
+                    return self.swap(swap, ord, &stmt);
+                };
                 let x = pointer_operand(store).expect("a store").into_pointer_value();
                 let newv = store.get_operand(0).and_then(|o| o.left()).expect("a stored value");
                 if let Some(note) = self.try_atomicrmw(load, store, x, newv, ord, &stmt) {
                     return Ok(note);
                 }
                 move_next_to(load, store);
-                self.cmpxchg_loop(load, store, x, newv, ord)
+                self.cmpxchg_loop(load, store, x, newv, (ord, read_ord))
             }
         }
+    }
+
+    /// Swap capture: an `atomicrmw xchg` at the store (on the bits of a
+    /// floating-point x) returns the old value; what the statement computed
+    /// from its load of x (the capture into v) moves after it.
+    fn swap(
+        &self,
+        (load, store): (InstructionValue<'ctx>, InstructionValue<'ctx>),
+        ord: AtomicOrdering,
+        stmt: &[InstructionValue<'ctx>],
+    ) -> Res<String> {
+        let x = pointer_operand(store).expect("a store").into_pointer_value();
+        let newv = store.get_operand(0).and_then(|o| o.left()).expect("a stored value");
+        let ty = newv.get_type();
+        let bits = match ty {
+            BasicTypeEnum::IntType(_) | BasicTypeEnum::FloatType(_) => scalar_bits(ty),
+            _ => None,
+        }
+        .ok_or_else(|| refuse("an atomic swap of x that is not an integer or floating-point scalar"))?;
+        let at = |i| stmt.iter().position(|&t| t == i);
+        let (Some(kl), Some(ks)) = (at(load), at(store)) else { return Err(refuse("an atomic swap")) };
+        if load.get_parent() != store.get_parent() {
+            return Err(refuse("an atomic swap whose load and store of x are in different blocks"));
+        }
+        let after = store.get_next_instruction().expect("a terminator follows");
+        let b = self.at(store);
+        let ity = self.rt.ctx.custom_width_int_type(bits);
+        let n = if ty.is_int_type() { newv } else { b.build_bit_cast(newv, ity, "").expect("positioned") };
+        let old: BasicValueEnum<'ctx> =
+            b.build_atomicrmw(AtomicRMWBinOp::Xchg, x, n.into_int_value(), ord).expect("positioned").into();
+        let old = if ty.is_int_type() { old } else { b.build_bit_cast(old, ty, "omp.atomic.old").expect("positioned") };
+        for &i in &stmt[kl + 1..ks] {
+            let uses_load = (0..i.get_num_operands())
+                .any(|k| i.get_operand(k).and_then(|o| o.left()).is_some_and(|o| depends_on(o, load, stmt)));
+            if uses_load {
+                ffi::move_before(i, after);
+            }
+        }
+        load.replace_all_uses_with(&old.as_instruction_value().expect("an instruction"));
+        load.erase_from_basic_block();
+        store.erase_from_basic_block();
+        Ok(format!("atomic capture: swap (atomicrmw xchg on i{bits})"))
     }
 
     /// `x = x op e` (or `e op x`) with an integer op `atomicrmw` has and `e`
@@ -431,7 +508,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         store: InstructionValue<'ctx>,
         x: PointerValue<'ctx>,
         newv: BasicValueEnum<'ctx>,
-        ord: AtomicOrdering,
+        (ord, read_ord): (AtomicOrdering, AtomicOrdering),
     ) -> Res<String> {
         if load.get_parent() != store.get_parent() {
             return Err(refuse("an atomic update whose load and store are in different blocks"));
@@ -445,7 +522,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let ctx = self.rt.ctx;
         let ity = ctx.custom_width_int_type(bits);
         // The load, made atomic, seeds the loop; the loop starts right after it.
-        if !make_atomic(load, bits, AtomicOrdering::Monotonic) {
+        if !make_atomic(load, bits, read_ord) {
             return Err(refuse("this load cannot be atomic"));
         }
         let after_load = load.get_next_instruction().expect("a store follows");
@@ -474,10 +551,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         };
         let cmp = as_int(seen_v);
         let new = as_int(newv);
-        let pair = self
-            .b
-            .build_cmpxchg(x, cmp.into_int_value(), new.into_int_value(), ord, AtomicOrdering::Monotonic)
-            .expect("positioned");
+        let pair =
+            self.b.build_cmpxchg(x, cmp.into_int_value(), new.into_int_value(), ord, read_ord).expect("positioned");
         let prev = self.b.build_extract_value(pair, 0, "omp.atomic.prev").expect("positioned");
         let ok = self.b.build_extract_value(pair, 1, "omp.atomic.ok").expect("positioned").into_int_value();
         let prev = if ty.is_int_type() { prev } else { self.b.build_bit_cast(prev, ty, "").expect("positioned") };

@@ -585,9 +585,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 self.rt.call(b, "__kmpc_flush", None, &[ident.into()]);
             }
             Construct::Atomic => {
-                let (op, seq_cst) = plan.atomic;
-                let note =
-                    self.lower_atomic(op, seq_cst, shape.first, shape.fini).map_err(|e| e.at(reg.entry.span.first))?;
+                let note = self
+                    .lower_atomic(&plan.atomic, outer_home, shape.first, shape.fini)
+                    .map_err(|e| e.at(reg.entry.span.first))?;
                 self.notes.push(note);
             }
             Construct::Simd => self.lower_simd_scalar(a, r, f, plan, shape)?,

@@ -5,6 +5,8 @@
 //! changed); then every region is lowered from that one analysis, children
 //! before parents.
 pub mod atomic;
+pub mod atomic_compare;
+pub mod atomic_plan;
 pub mod conditional;
 pub mod doacross;
 pub mod lower;
@@ -53,7 +55,15 @@ fn plan_all(analyses: &[Analysis<'_>]) -> Result<(), Vec<WeftError>> {
                 continue;
             }
             let reg = &a.graph.regions[r];
-            let checked = plan(reg).and_then(|p| check_nesting(a, r, &p).map(|_| p));
+            let checked = plan(reg).and_then(|p| check_nesting(a, r, &p).map(|_| p)).and_then(|p| {
+                match (p.atomic.compare, reg.exit) {
+                    // SAFETY: the region's directive calls, in the unchanged module.
+                    (true, Some(x)) => unsafe {
+                        atomic_compare::precheck(ffi::instruction(reg.entry.span.last), ffi::instruction(x.span.first))
+                    },
+                    _ => Ok(()),
+                }
+            });
             if let Err(e) = checked {
                 errors.push(e.in_function(&a.graph.function).at(reg.entry.span.first));
                 break;

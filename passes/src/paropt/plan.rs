@@ -4,9 +4,10 @@
 //! touched; every clause weft cannot lower yet is refused here, naming it.
 use llvm_plugin::inkwell::types::{BasicType, BasicTypeEnum};
 use weft_intrinsics::model::{Clause, Item, Operand, OperandKind, ValueId};
-use weft_intrinsics::vocab::{Arity, AtomicOp, ClauseKind, DirKind, Modifiers, ProcBind, ReductionOp, ScheduleKind};
+use weft_intrinsics::vocab::{Arity, ClauseKind, DirKind, Modifiers, ProcBind, ReductionOp, ScheduleKind};
 use weft_intrinsics::{ffi, Rule, WeftError};
 
+use super::atomic_plan::AtomicPlan;
 pub use super::partition::Schedule;
 use super::sections::Dim;
 use crate::wregion::WRegion;
@@ -248,8 +249,8 @@ pub struct Plan {
     pub name: Option<Operand>,
     pub hint: Option<ValueId>,
     pub filter: Option<ValueId>,
-    /// ATOMIC's kind (update when none is given) and whether it is seq_cst.
-    pub atomic: (AtomicOp, bool),
+    /// ATOMIC's kind, compare, memory orders and weak.
+    pub atomic: AtomicPlan,
     /// An `ordered depend(sink: ...)`'s vectors (one integer per ordered loop).
     pub sinks: Vec<Vec<ValueId>>,
     /// An `ordered depend(source)`.
@@ -732,6 +733,10 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         ClauseKind::ProcBind(p) => p,
         _ => unreachable!("filtered to PROC.BIND"),
     });
+    let atomic = match construct {
+        Construct::Atomic => AtomicPlan::from_flags(&env.flags)?,
+        _ => AtomicPlan::default(),
+    };
     Ok(Plan {
         construct,
         vars,
@@ -743,10 +748,7 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         name: env.value(ClauseKind::Name).cloned(),
         hint: env.value(ClauseKind::Hint).map(|o| o.value),
         filter: env.value(ClauseKind::Filter).map(|o| o.value),
-        atomic: env.flag(|k| matches!(k, ClauseKind::Atomic(_))).map_or((AtomicOp::Update, false), |(k, m)| match k {
-            ClauseKind::Atomic(op) => (op, m.contains(Modifiers::SEQ_CST)),
-            _ => unreachable!("filtered to atomic clauses"),
-        }),
+        atomic,
         sinks: env.sinks.iter().map(|v| v.iter().map(|o| o.value).collect()).collect(),
         source: env.has_flag(ClauseKind::DependSource),
     })

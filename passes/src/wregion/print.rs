@@ -130,7 +130,7 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
         Some((_, ty)) => format!("{} (TYPED {})", value_of(e.value(c)), ty.ty),
         None => value_of(e.value(c)),
     };
-    use weft_intrinsics::vocab::{AtomicOp, CancelConstruct, DataSharing, ProcBind};
+    use weft_intrinsics::vocab::{AtomicOp, CancelConstruct, DataSharing, MemOrder, ProcBind};
     // A present flag clause prints as its spelling less `prefix` (DEFAULT.SHARED -> SHARED).
     let flag = |pred: &dyn Fn(C) -> bool, prefix: &str| {
         e.flag(pred).map_or_else(
@@ -234,6 +234,10 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
         line(k.takes(c), name, if e.has_flag(c) { "YES" } else { "NO" }.to_string());
     }
     line(k.takes(C::Atomic(AtomicOp::Update)), "ATOMIC", flag(&|c| matches!(c, C::Atomic(_)), "QUAL.OMP."));
+    // OpenMP 5.1's extended atomic clauses, each as given.
+    line(k.takes(C::Compare), "COMPARE", flag(&|c| c == C::Compare, "QUAL.OMP."));
+    line(k.takes(C::Fail(MemOrder::Acquire)), "FAIL", flag(&|c| matches!(c, C::Fail(_)), "QUAL.OMP.FAIL."));
+    line(k.takes(C::Weak), "WEAK", if e.has_flag(C::Weak) { "YES" } else { "NO" }.to_string());
     line(
         k.takes(C::CancelConstruct(CancelConstruct::Parallel)),
         "CANCEL",
