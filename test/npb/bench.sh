@@ -49,12 +49,20 @@ if [ "${BUILD_ONLY:-0}" = 1 ]; then
   exit 0
 fi
 
-# time_one EXE: the benchmark's own time, or nothing when it did not verify.
+# time_one EXE: the benchmark's own time; nothing when it did not verify,
+# and then its output is kept in a file $bin/failed.* for a look.
 time_one() {
-  local out
-  out=$(OMP_NUM_THREADS=$threads "$1" 2>&1) || return 0
-  echo "$out" | grep -Eq "Verification *= *SUCCESSFUL" || return 0
-  echo "$out" | grep -Eiq '(^|[^a-z])nan([^a-z]|$)' && return 0
+  local out rc keep
+  out=$(OMP_NUM_THREADS=$threads "$1" 2>&1)
+  rc=$?
+  if [ $rc -ne 0 ] || ! echo "$out" | grep -Eq "Verification *= *SUCCESSFUL" ||
+    echo "$out" | grep -Eiq '(^|[^a-z])nan([^a-z]|$)'; then
+    keep=$(mktemp "$bin/failed.XXXXXX")
+    { echo "$1, exit status $rc"; echo "$out"; } > "$keep"
+    echo "  ($1: exit status $rc, output in $keep; it ends:)" >&2
+    echo "$out" | tail -n 4 >&2
+    return 0
+  fi
   echo "$out" | sed -n 's/^ *Time in seconds *= *//p'
 }
 
@@ -82,7 +90,8 @@ for b in $benches; do
       fi
     done
   done
-  if [ -z "$bw" ] || [ -z "$bc" ]; then
+  # NPB prints its time with two decimals: IS below class A reads 0.00.
+  if [ -z "$bw" ] || [ -z "$bc" ] || awk -v w="$bw" -v c="$bc" 'BEGIN { exit !(w + 0 == 0 || c + 0 == 0) }'; then
     printf '%-5s %12s %12s %10s\n' "$b" "${bc:--}" "${bw:--}" -
     continue
   fi
