@@ -37,7 +37,7 @@ build() {
       echo "bench.sh: no NPB 3.0 OpenMP C sources at $npb, and no $b binaries in $bin"
       return 1
     fi
-    npb_prepare "$(cd "$npb" && pwd)" "$class" "$work"
+    npb_prepare "$(cd "$npb" && pwd)" "$class" "$work" || exit 2
     prepared=yes
   fi
   [ -d "$work/src/$b" ] || return 1

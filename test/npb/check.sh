@@ -28,7 +28,7 @@ benches=${BENCHES:-$npb_all}
 limit=${TIMEOUT:-600}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-npb_prepare "$npb" "$class" "$work"
+npb_prepare "$npb" "$class" "$work" || exit 2
 mkdir -p "$work/bin"
 
 # run_one EXE THREADS: ok, fail (ran, did not verify), nan (verified a

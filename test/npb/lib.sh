@@ -44,7 +44,11 @@ MAKEDEF
   cc -O1 -w -o "$work/src/sys/setparams" "$work/src/sys/setparams.c"
   for b in $npb_all; do
     [ -d "$work/src/$b" ] || continue
-    (cd "$work/src/$b" && ../sys/setparams "$(echo "$b" | tr A-Z a-z)" "$class") > /dev/null
+    if ! (cd "$work/src/$b" && ../sys/setparams "$(echo "$b" | tr A-Z a-z)" "$class") > "$work/setparams.log" 2>&1; then
+      echo "NPB's setparams refused $b class $class:" >&2
+      cat "$work/setparams.log" >&2
+      return 1
+    fi
   done
 }
 
