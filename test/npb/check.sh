@@ -10,7 +10,7 @@
 # The sources are not part of the repository (CI has no network): without
 # NPB_DIR this says so and exits 0. Class S unless CLASS is given.
 # LEVELS, THREADS, BENCHES and TIMEOUT (seconds a run, default 600) narrow
-# or widen it, e.g. `BENCHES="BT SP" LEVELS=O3 test/npb/check.sh ~/npb`.
+# or widen it, e.g. `BENCHES="BT SP" LEVELS=O3 test/npb/check.sh NPB_DIR`.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 . "$root/test/npb/lib.sh"
