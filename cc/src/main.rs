@@ -361,7 +361,7 @@ fn emit_directive_ir(t: &Tools, cli: &Cli, args: &[String], extra: &[String], di
 fn run() -> Result<i32, String> {
     let raw: Vec<String> = env::args().skip(1).collect();
     if raw.is_empty() || raw.iter().any(|a| a == "--help") {
-        println!("usage: weft-cc [clang options] file.c ... [-o out]\n  --paper-form   with -S -emit-llvm: write seed 004's directive form\n  WEFT_CC_VERBOSE=1 prints the commands; WEFT_CC_KEEP=1 keeps the rewritten sources");
+        println!("usage: weft-cc [clang options] file.c ... [-o out]\n  --paper-form   with -S -emit-llvm: write Tian et al.'s directive form\n  WEFT_CC_VERBOSE=1 prints the commands; WEFT_CC_KEEP=1 keeps the rewritten sources");
         return Ok(if raw.is_empty() { 1 } else { 0 });
     }
     let cli = parse_cli(raw)?;

@@ -1,4 +1,4 @@
-//! weft-vectorize (the VPlan vectorization framework, seed 004 IV.C): every
+//! weft-vectorize (the VPlan vectorization framework, Tian et al. 2016 IV.C): every
 //! simd loop is lowered in place with its clauses privatized
 //! (`paropt::simd`), then vectorized through its VPlan (`vplan`), or left a
 //! correct scalar loop with a missed-optimization remark that says why. The

@@ -2,7 +2,7 @@
 // as clang's OpenMP analysis decided them (a team construct also names the
 // variables it shares and DEFAULT(PRIVATE), for clang's temporaries), in the
 // region form by default
-// and in seed 004's form with --paper-form; no marker call is left.
+// and in Tian et al.'s form with --paper-form; no marker call is left.
 // RUN: %weftcc -O0 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=REGION
 // RUN: %weftcc -O2 -S -emit-llvm --paper-form %s -o - | FileCheck %s --check-prefix=PAPER
 // The IR is a valid input to weft: it lowers and verifies.

@@ -1,4 +1,4 @@
-; Outer-loop vectorization (seed 004, V.B): a simd loop with an inner loop
+; Outer-loop vectorization (Tian et al. 2016, V.B): a simd loop with an inner loop
 ; whose trip count differs per lane. Every lane runs the inner loop until
 ; all lanes are done, each under the mask of the lanes still in it (a
 ; vector phi of i1: the lanes that entered, then those that stay); the

@@ -1,4 +1,4 @@
-; print<vplan> on the paper's loop (seed 004, V.B), region form: the
+; print<vplan> on the paper's loop (Tian et al. 2016, V.B), region form: the
 ; initial VPlan is the loop one-to-one (VPBlocks keeping their original
 ; blocks, in the paper's notation); after analysis every value has its
 ; divergence, the header phis their roles, the division under a condition

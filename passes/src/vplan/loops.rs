@@ -1,5 +1,5 @@
 //! The inner loops of a simd loop's VPlan, found from its back edges, and
-//! the one form the vectorizer masks (seed 004, V.B: an outer loop is
+//! the one form the vectorizer masks (Tian et al. 2016, V.B: an outer loop is
 //! vectorized by running its inner loop in every lane until all lanes are
 //! done). `simd.cc` rotates inner loops and gives them a preheader, a
 //! dedicated exit and LCSSA phis; this checks that they came out so:

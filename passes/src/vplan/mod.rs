@@ -1,4 +1,4 @@
-//! weft's VPlan vectorizer (seed 004, components IV-VII): a simd loop's
+//! weft's VPlan vectorizer (Tian et al. 2016, components IV-VII): a simd loop's
 //! VPlan is built one-to-one from its IR (`build`), analyzed on the plan
 //! alone (`divergence`, `predicate`), costed (`cost`), and only then turned
 //! into vector code (`codegen`). `print<vplan>` shows the plan before and

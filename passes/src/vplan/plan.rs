@@ -1,4 +1,4 @@
-//! The VPlan of one simd loop (seed 004, IV.C and V.B), as plain data:
+//! The VPlan of one simd loop (Tian et al. 2016, IV.C and V.B), as plain data:
 //! VPBlocks that keep their original block and VPInstructions that keep
 //! their original instruction, built one-to-one from the loop, plus the
 //! blocks and instructions analysis adds (masks, blends, safe divisors, the

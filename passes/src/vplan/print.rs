@@ -1,4 +1,4 @@
-//! `print<vplan>`: a VPlan in the paper's notation (seed 004, V.B):
+//! `print<vplan>`: a VPlan in the paper's notation (Tian et al. 2016, V.B):
 //! `VPBlock<n>:`, `OriginalBB:`, the instructions, and
 //! `VPBlockSuccessors <m> @%cond, <k> @!%cond`. After analysis each
 //! instruction also shows its divergence (and a header phi its role), each
