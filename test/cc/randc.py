@@ -352,6 +352,10 @@ class Gen:
         self.rng = random.Random(seed)
         # Draws whether an atomic is a compare (its own stream: see above).
         self.crng = random.Random(seed * 7919 + 51)
+        # Over-aligned locals (_Alignas), from a generator of their own so
+        # the rest of a seed's program stays as it was: copies weft makes of
+        # them must keep the alignment their accesses claim.
+        self.arng = random.Random(seed * 104729 + 7)
         self.compare = False
         # Variables an expression being generated must not read: OpenMP's
         # atomic `x op= expr` and `x = expr` may not refer to x in expr.
@@ -426,6 +430,7 @@ class Gen:
         else:
             v = Var(k, self.name('v' if storage == 'local' else 's'), ty)
             st = 'static ' if storage == 'static' else ''
+            st += self.over_aligned()
             self.rdecls.append(f"{st}{ty} {v.name} = {lit(init, ty)};")
             self.rprints.append(v)
             self.root.add(v, 'free')
@@ -446,6 +451,11 @@ class Gen:
         out(f"{ty} {v.name} = {lit(self.init_val(ty), ty)};")
         ctx.add(v, 'free')
         return v
+
+    def over_aligned(self):
+        """Sometimes `_Alignas(16|32|64) `, for a local's declaration."""
+        r = self.arng
+        return f"_Alignas({r.choice([16, 32, 64])}) " if r.random() < 0.3 else ''
 
     def fresh_array(self, ctx, dims, ty=None, storage=None):
         r = self.rng
@@ -477,6 +487,7 @@ class Gen:
         else:
             v = Var(k, self.name('a' if storage == 'local' else 'sa'), ty, dims)
             st = 'static ' if storage == 'static' else ''
+            st += self.over_aligned()
             self.rdecls.append(f"{st}{ty} {v.name}{dtxt};")
             self.rinits += self.fill_lines(v, v.name)
             self.rprints.append(v)
