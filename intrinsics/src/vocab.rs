@@ -1,6 +1,6 @@
 //! The accepted vocabulary: every directive and clause string weft knows, its
 //! END partner, its W-Region node name, and which clauses each directive takes.
-//! Spellings follow ../shared/reference/directives.md (Intel's public test IR).
+//! Spellings follow Intel's public test IR (docs/vocabulary.md).
 
 /// The string that closes every paper-form directive group.
 pub const LIST_END: &str = "DIR.QUAL.LIST.END";
@@ -820,7 +820,7 @@ mod tests {
 
     #[test]
     fn reference_directives_are_all_known() {
-        // The list in shared/reference/directives.md, verbatim.
+        // The reference list of Intel's spellings, verbatim.
         let list = "PARALLEL, LOOP, PARALLEL.LOOP, SIMD, PARALLEL.LOOP.SIMD, LOOP.SIMD, SECTIONS, \
             PARALLEL.SECTIONS, SECTION, SINGLE, MASTER, MASKED, CRITICAL, BARRIER, TASKWAIT, TASKYIELD, \
             ATOMIC, FLUSH, ORDERED, TASK, TASKGROUP, TASKLOOP, TARGET, TARGET.DATA, TARGET.UPDATE, \
