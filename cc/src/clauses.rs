@@ -507,11 +507,15 @@ fn finish(
             }
             "reduction" => {
                 let a = need(&arg)?;
-                let (mods, rest) = modifier(&a, &["default", "inscan", "task"]);
-                if mods.iter().any(|m| *m != "default") {
-                    return Err(format!("reduction modifier '{}' is not supported by weft yet", mods.join(",")));
+                // `reduction([modifier,] operator: list)`: the modifier comes
+                // before the operator, both before the colon.
+                let (pre, list) = a.split_once(':').ok_or("reduction needs 'operator: list'")?;
+                let words: Vec<&str> = pre.split(',').map(str::trim).collect();
+                let (mods, op) = words.split_at(words.len() - 1);
+                if let Some(m) = mods.iter().find(|m| **m != "default") {
+                    return Err(format!("reduction modifier '{m}' is not supported by weft yet"));
                 }
-                let (op, list) = rest.split_once(':').ok_or("reduction needs 'operator: list'")?;
+                let op = op[0];
                 if let Some(d) = udrs.iter().rev().find(|d| d.name == op.trim()) {
                     let (cls, names) = udr_items(d, list)?;
                     listed.extend(names);
