@@ -71,7 +71,8 @@ pub fn spelling(kind: &str) -> String {
         }
         out.push(c.to_ascii_lowercase());
     }
-    out
+    // (OpenMP spells these as one word; clang's node names do not.)
+    out.replace("task loop", "taskloop")
 }
 
 /// The pragma's text with line continuations and comments removed.
