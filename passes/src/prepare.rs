@@ -216,10 +216,7 @@ fn make_default_explicit<'ctx>(
             }
             if drop_default {
                 for call in crate::paropt::lower::directive_calls_between(r.entry.span.first, r.entry.span.last) {
-                    let name = ffi::call_arguments(ffi::Value::of_instruction(call))
-                        .first()
-                        .and_then(|&a| ffi::metadata_string(a));
-                    if name.is_some_and(|n| n.starts_with("QUAL.OMP.DEFAULT")) {
+                    if ffi::directive_call_label(ffi::Value::of_instruction(call)).starts_with("QUAL.OMP.DEFAULT") {
                         call.erase_from_basic_block();
                     }
                 }

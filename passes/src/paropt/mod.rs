@@ -7,8 +7,10 @@
 pub mod atomic;
 pub mod atomic_compare;
 pub mod atomic_plan;
+pub mod byref;
 pub mod conditional;
 pub mod doacross;
+pub mod linear;
 pub mod lower;
 pub mod nonpod;
 pub mod outline;

@@ -528,123 +528,6 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         }
     }
 
-    /// A BYREF item: `reference` holds the variable's address (a C++
-    /// reference, a Fortran dummy argument). The region gets a copy of the
-    /// variable and a reference of its own to it, so its loads of the
-    /// address find the copy. Returns the variable (its address read from
-    /// the reference in the prologue, for copy-in and copy-out) and the copy.
-    pub(super) fn privatize_byref(
-        &self,
-        reference: PointerValue<'ctx>,
-        ty: BasicTypeEnum<'ctx>,
-        home: BasicBlock<'ctx>,
-        body: &[BasicBlock<'ctx>],
-        prologue: BasicBlock<'ctx>,
-    ) -> (PointerValue<'ctx>, PointerValue<'ctx>) {
-        let label = reference.get_name().to_string_lossy().into_owned();
-        let copy = self.alloca(home, ty, &format!("{label}.priv"));
-        let own = self.alloca_for(home, self.rt.ptr.into(), &format!("{label}.ref.priv"), reference);
-        let at = prologue.get_terminator().expect("terminator");
-        let seen = self.privatize_uses(reference, own, body, at);
-        // A reference is never made to refer elsewhere: the region's loads
-        // of it are the copy's address (so a simd loop sees a private
-        // variable it can widen, not a pointer it must not).
-        // SAFETY: users of a live alloca are live instructions.
-        let users: Vec<_> =
-            ffi::users(Value::of(own)).into_iter().map(|u| unsafe { ffi::instruction(u.id()) }).collect();
-        let b = self.before_terminator(prologue);
-        if users.iter().all(|u| u.get_opcode() == InstructionOpcode::Load) {
-            for u in users {
-                u.replace_all_uses_with(&copy.as_instruction_value().expect("an alloca"));
-                u.erase_from_basic_block();
-            }
-            own.as_instruction_value().expect("an alloca").erase_from_basic_block();
-        } else {
-            b.build_store(own, copy).expect("positioned");
-        }
-        let var = b.build_load(self.rt.ptr, seen, &format!("{label}.ref")).expect("positioned").into_pointer_value();
-        (var, copy)
-    }
-
-    /// Linear variables: each iteration of the normalized loop (found by its
-    /// header's test of the IV) starts with `start + iv * step`.
-    fn linear_steps(
-        &self,
-        starts: &[(&Private<'ctx>, PointerValue<'ctx>)],
-        privs: &[Private<'ctx>],
-        body: &[BasicBlock<'ctx>],
-        name: &str,
-    ) -> Res<()> {
-        let iv = privs.iter().find(|p| p.share == Share::NormIv).expect("a loop has its IV");
-        let top = loop_body_start(body, iv.copy).ok_or_else(|| {
-            err(Rule::LoopForm, name, "cannot find where the loop's iterations start (its header's test of the IV)")
-        })?;
-        let b = self.at(top);
-        let k = b.build_load(iv.ty, iv.copy, "omp.linear.k").expect("positioned").into_int_value();
-        for (p, start) in starts {
-            let Share::Linear { step, unit } = p.share else { unreachable!("linear only") };
-            let s0 = b.build_load(p.ty, *start, "").expect("positioned");
-            let v = self.linear_at(b, s0, k, (step, unit), "QUAL.OMP.LINEAR", name)?;
-            b.build_store(p.copy, v).expect("positioned");
-        }
-        Ok(())
-    }
-
-    /// `start + k * step`: for an integer, in its type; for a pointer, `step`
-    /// is in bytes (weft-cc writes a pointer's step scaled by its element's
-    /// size, the IR having no element types), or in elements of the type of
-    /// `unit` when given (icx's PTR_TO_PTR).
-    pub(super) fn linear_at(
-        &self,
-        b: &Builder<'ctx>,
-        start: BasicValueEnum<'ctx>,
-        k: IntValue<'ctx>,
-        (step, unit): (Option<weft_intrinsics::model::ValueId>, Option<weft_intrinsics::model::ValueId>),
-        clause: &str,
-        name: &str,
-    ) -> Res<BasicValueEnum<'ctx>> {
-        let e = "positioned";
-        let t = match start {
-            BasicValueEnum::IntValue(v) => v.get_type(),
-            BasicValueEnum::PointerValue(_) => self.rt.i64,
-            _ => {
-                return Err(
-                    err(Rule::OperandKind, clause, "a linear variable is an integer or a pointer").on_directive(name)
-                )
-            }
-        };
-        let st = match step {
-            Some(id) => {
-                let BasicValueEnum::IntValue(v) = self.value(id) else {
-                    return Err(err(Rule::OperandKind, clause, "the step must be an integer").on_directive(name));
-                };
-                b.build_int_cast_sign_flag(v, t, true, "").expect(e)
-            }
-            None => t.const_int(1, false),
-        };
-        let st = match (start, unit) {
-            (BasicValueEnum::PointerValue(_), Some(u)) => {
-                let Some(size) = self.value(u).get_type().size_of() else {
-                    return Err(err(Rule::OperandKind, clause, "the pointee type has no size").on_directive(name));
-                };
-                b.build_int_mul(st, b.build_int_cast_sign_flag(size, t, false, "").expect(e), "").expect(e)
-            }
-            (_, None) => st,
-            (_, Some(_)) => {
-                return Err(err(Rule::OperandKind, clause, "a PTR_TO_PTR variable holds a pointer").on_directive(name))
-            }
-        };
-        let kk = b.build_int_cast_sign_flag(k, t, true, "").expect(e);
-        let off = b.build_int_mul(kk, st, "").expect(e);
-        Ok(match start {
-            BasicValueEnum::PointerValue(p) => {
-                // SAFETY: the address the serial loop reaches in iteration k.
-                unsafe { b.build_gep(self.rt.ctx.i8_type(), p, &[off], "omp.linear") }.expect(e).into()
-            }
-            v => b.build_int_add(v.into_int_value(), off, "omp.linear").expect(e).into(),
-        })
-    }
-
     /// SINGLE's copyprivate: a `didit` flag set by the thread that ran the
     /// region, then `__kmpc_copyprivate` with the list of this thread's
     /// variables and a generated copy function.
@@ -866,7 +749,10 @@ fn not_yet_linear(clause: &str, name: &str, ty: BasicTypeEnum<'_>) -> weft_intri
 /// The first instruction of an iteration of the normalized loop whose IV
 /// lives in `iv`: in the successor, on the loop's side, of the block that
 /// ends by testing a load of the IV (`iv <= ub` continues).
-fn loop_body_start<'ctx>(body: &[BasicBlock<'ctx>], iv: PointerValue<'ctx>) -> Option<InstructionValue<'ctx>> {
+pub(super) fn loop_body_start<'ctx>(
+    body: &[BasicBlock<'ctx>],
+    iv: PointerValue<'ctx>,
+) -> Option<InstructionValue<'ctx>> {
     for &bb in body {
         let term = bb.get_terminator()?;
         if term.get_opcode() != InstructionOpcode::Br || term.get_num_operands() != 3 {

@@ -121,11 +121,6 @@ fn plan(a: &Analysis<'_>, r: &WRegion) -> Result<Mapping, WeftError> {
     })
 }
 
-/// The clause name of a paper-form directive call (its metadata string).
-fn paper_tag(call: InstructionValue<'_>) -> Option<String> {
-    ffi::call_arguments(ffi::Value::of_instruction(call)).first().and_then(|&a| ffi::metadata_string(a))
-}
-
 fn rewrite(m: &Mapping) {
     let from = DirKind::GenericLoop;
     let (begin, end) = (m.to.begin_name(), m.to.end_name().expect("a loop has an END"));
@@ -141,7 +136,7 @@ fn rewrite(m: &Mapping) {
         }
         Form::Paper => {
             for call in entry.iter().chain(&exit) {
-                let Some(tag) = paper_tag(*call) else { continue };
+                let tag = ffi::directive_call_label(ffi::Value::of_instruction(*call));
                 let base = tag.split(':').next().unwrap_or(&tag);
                 if tag == from.begin_name() {
                     ffi::set_metadata_argument(*call, 0, begin);
