@@ -1,0 +1,76 @@
+//! Clause modifiers: the `:MOD.MOD` suffix of a region-form tag.
+
+bitflags::bitflags! {
+    /// Clause modifiers: the `:MOD.MOD` suffix of a region-form tag, and
+    /// `.SEQ_CST` on atomic clauses.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+    pub struct Modifiers: u32 {
+        const TYPED = 1 << 0;
+        const NONPOD = 1 << 1;
+        const ARRSECT = 1 << 2;
+        const BYREF = 1 << 3;
+        const VARLEN = 1 << 4;
+        const UNSIGNED = 1 << 5;
+        const CMPLX = 1 << 6;
+        const INSCAN = 1 << 7;
+        const CONDITIONAL = 1 << 8;
+        const IV = 1 << 9;
+        const PTR_TO_PTR = 1 << 10;
+        const MONOTONIC = 1 << 11;
+        const NONMONOTONIC = 1 << 12;
+        const SIMD = 1 << 13;
+        const SEQ_CST = 1 << 14;
+        /// Fortran's dope vector (icx): the item is an array descriptor.
+        const F90_DV = 1 << 15;
+        /// The task reduction modifier (`reduction(task, +: x)`).
+        const TASK = 1 << 16;
+        const SCALAR = 1 << 17;
+        const AGGREGATE = 1 << 18;
+        const POINTER = 1 << 19;
+        const ACQ_REL = 1 << 20;
+        const ACQUIRE = 1 << 21;
+        const RELEASE = 1 << 22;
+        const RELAXED = 1 << 23;
+        /// The memory orders an atomic clause may carry.
+        const ORDERS = Self::SEQ_CST.bits() | Self::ACQ_REL.bits() | Self::ACQUIRE.bits()
+            | Self::RELEASE.bits() | Self::RELAXED.bits();
+    }
+}
+
+pub const MODIFIER_NAMES: &[(&str, Modifiers)] = &[
+    ("TYPED", Modifiers::TYPED),
+    ("NONPOD", Modifiers::NONPOD),
+    ("ARRSECT", Modifiers::ARRSECT),
+    ("BYREF", Modifiers::BYREF),
+    ("VARLEN", Modifiers::VARLEN),
+    ("UNSIGNED", Modifiers::UNSIGNED),
+    ("CMPLX", Modifiers::CMPLX),
+    ("INSCAN", Modifiers::INSCAN),
+    ("CONDITIONAL", Modifiers::CONDITIONAL),
+    ("IV", Modifiers::IV),
+    ("PTR_TO_PTR", Modifiers::PTR_TO_PTR),
+    ("MONOTONIC", Modifiers::MONOTONIC),
+    ("NONMONOTONIC", Modifiers::NONMONOTONIC),
+    ("SIMD", Modifiers::SIMD),
+    ("SEQ_CST", Modifiers::SEQ_CST),
+    ("F90_DV", Modifiers::F90_DV),
+    ("TASK", Modifiers::TASK),
+    ("SCALAR", Modifiers::SCALAR),
+    ("AGGREGATE", Modifiers::AGGREGATE),
+    ("POINTER", Modifiers::POINTER),
+    ("ACQ_REL", Modifiers::ACQ_REL),
+    ("ACQUIRE", Modifiers::ACQUIRE),
+    ("RELEASE", Modifiers::RELEASE),
+    ("RELAXED", Modifiers::RELAXED),
+];
+
+impl Modifiers {
+    pub fn parse_one(s: &str) -> Option<Modifiers> {
+        MODIFIER_NAMES.iter().find(|(n, _)| *n == s).map(|&(_, m)| m)
+    }
+
+    /// `TYPED.NONPOD`, in table order.
+    pub fn names(self) -> String {
+        MODIFIER_NAMES.iter().filter(|(_, m)| self.contains(*m)).map(|(n, _)| *n).collect::<Vec<_>>().join(".")
+    }
+}
