@@ -72,13 +72,23 @@ fn marker_args(clauses: &[Clause]) -> String {
         .collect()
 }
 
-/// The collapse depth written on a loop directive (1 without the clause).
-fn collapse_depth(clauses: &[Clause]) -> Result<usize, String> {
+/// How many loops a loop directive associates: its collapse depth, or the
+/// loop count of a doacross `ordered(n)` (1 without either clause).
+fn associated_loops(clauses: &[Clause]) -> Result<usize, String> {
+    let ordered = clauses
+        .iter()
+        .find(|c| c.name == "\"QUAL.OMP.ORDERED\"")
+        .and_then(|c| c.ops.first())
+        .and_then(|n| n.parse::<usize>().ok())
+        .unwrap_or(0);
     match clauses.iter().find(|c| c.name == "\"QUAL.OMP.COLLAPSE\"") {
-        None => Ok(1),
+        None => Ok(ordered.max(1)),
         Some(c) => {
             let inner = c.ops[0].trim_start_matches("(int)(").trim_end_matches(')').trim();
-            inner.parse().map_err(|_| format!("collapse({inner}): weft-cc needs the depth as an integer literal"))
+            let n: usize = inner
+                .parse()
+                .map_err(|_| format!("collapse({inner}): weft-cc needs the depth as an integer literal"))?;
+            Ok(n.max(ordered))
         }
     }
 }
@@ -134,7 +144,7 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
         if spec.is_loop {
             // The variable of each associated loop is private, also when it
             // is declared before the loop (OpenMP's predetermined rule).
-            let depth = match collapse_depth(&cls) {
+            let depth = match associated_loops(&cls) {
                 Ok(n) => n,
                 Err(m) => {
                     diags.push(diag(m));

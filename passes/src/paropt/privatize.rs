@@ -696,7 +696,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// An internal `void name(ptr lhs, ptr rhs)` the runtime calls with two
     /// `[n x ptr]` lists (reduction and copyprivate callbacks): for each k,
     /// `body(b, k, lhs[k], rhs[k])`.
-    fn pairwise_fn(
+    pub(super) fn pairwise_fn(
         &self,
         name: &str,
         n: usize,
