@@ -141,6 +141,7 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
                 continue;
             }
         };
+        let mut hoisted = Vec::new();
         if spec.is_loop {
             // The variable of each associated loop is private, also when it
             // is declared before the loop (OpenMP's predetermined rule).
@@ -151,6 +152,16 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
                     continue;
                 }
             };
+            let (h, replaced) = crate::bounds::hoist(src, d, id, depth);
+            for (at, end, text) in replaced {
+                edits.push(Edit { at, end, rank: 2, opened_at: 0, text });
+            }
+            // (A team's threads read the bound computed before the fork.)
+            if crate::sharing::starts_team(spec.dir) && !h.is_empty() {
+                let ops = h.iter().map(|b: &crate::bounds::Hoisted| format!("&{}", b.name)).collect();
+                cls.push(Clause { name: "\"QUAL.OMP.FIRSTPRIVATE\"".into(), ops });
+            }
+            hoisted = h;
             let ivs: Vec<String> = d
                 .loops
                 .iter()
@@ -180,7 +191,9 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
             }
         }
         let lines = "\n".repeat(text.matches('\n').count());
-        let begin = format!("{{ __weft_cc_begin({id}, \"{}\", {}{});{lines}", spec.dir, cls.len(), marker_args(&cls));
+        let decls: String = hoisted.iter().map(|h| h.decl.as_str()).collect();
+        let begin =
+            format!("{{ {decls}__weft_cc_begin({id}, \"{}\", {}{});{lines}", spec.dir, cls.len(), marker_args(&cls));
         let end = format!(" __weft_cc_end({id}); }}");
         match &d.stmt {
             None => {
