@@ -191,7 +191,10 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let mut copyins = Vec::new();
         // Buffers of run-time sections of pointer variables, freed at the end.
         let mut heap = Vec::new();
-        for (orig, ty, share, section, nonpod, runtime_section, layout, byref) in typed {
+        // Copies taken from ALLOCATE items' allocators, given back at the end.
+        let mut taken = Vec::new();
+        for ((orig, ty, share, section, nonpod, runtime_section, layout, byref), v) in typed.into_iter().zip(&plan.vars)
+        {
             if share == Share::Copyin {
                 // The global itself: each thread reaches its own instance
                 // through it (the operand may be the encountering thread's).
@@ -204,7 +207,11 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                     let (o, c, n, buffer) =
                         self.privatize_runtime_section(orig, ty, first, length, home, &body, shape.first)?;
                     len = Some(n);
-                    heap.extend(buffer);
+                    match (buffer, v.alloc) {
+                        // (Only a variable-length array: the plan refuses sections.)
+                        (Some(buf), Some(alloc)) => self.take_heap_buffer(buf, alloc, orig, home, fname, &mut taken),
+                        _ => heap.extend(buffer),
+                    }
                     (o, c)
                 }
                 (Some((first, clause)), None) => {
@@ -212,7 +219,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 }
                 (None, None) if byref => self.privatize_byref(orig, ty, home, &body, shape.first),
                 (None, None) => {
-                    let copy = self.alloca_for(home, ty, &format!("{}.priv", orig.get_name().to_string_lossy()), orig);
+                    let name = format!("{}.priv", orig.get_name().to_string_lossy());
+                    let copy = self.copy_storage(home, ty, &name, orig, v.alloc, shape.first, fname, &mut taken);
                     let at = shape.first.get_terminator().expect("terminator");
                     (self.privatize_uses(orig, copy, &body, at), copy)
                 }
@@ -429,7 +437,11 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             for p in privs.iter().filter(is_udr) {
                 nonpod::destroy(b, p.nonpod, p.copy);
             }
+            fini = tail;
         }
+        // (Last: the copies are read up to here, reductions' by other threads
+        // until __kmpc_reduce_nowait returns to them.)
+        self.free_copies(fini, &taken);
         if plan.construct == Construct::Loop && (!plan.nowait || conditional.is_some()) {
             let bid = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_BARRIER_IMPL_FOR);
             let b = self.before_terminator(shape.end);
