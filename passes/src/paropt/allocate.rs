@@ -134,7 +134,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
 
     /// A heap buffer privatization made (a variable-length array's, by
     /// `malloc` or `aligned_alloc` of its bytes) taken from the ALLOCATE
-    /// item's allocator instead; recorded in `taken` for `free_copies`.
+    /// item's allocator instead (the call replaced: returns the new one);
+    /// recorded in `taken` for `free_copies`.
     pub(super) fn take_heap_buffer(
         &mut self,
         buffer: PointerValue<'ctx>,
@@ -143,7 +144,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         home: BasicBlock<'ctx>,
         fname: &str,
         taken: &mut Vec<Taken<'ctx>>,
-    ) {
+    ) -> PointerValue<'ctx> {
         let gtid = self.gtid(home, fname);
         let call = buffer.as_instruction_value().expect("a call");
         // (The byte count is the last argument of malloc and aligned_alloc.)
@@ -154,6 +155,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         call.replace_all_uses_with(&copy.as_instruction_value().expect("a call"));
         call.erase_from_basic_block();
         taken.push(Taken { copy, allocator, gtid });
+        copy
     }
 
     /// `__kmpc_(aligned_)alloc` of `size` bytes before `at`; returns the

@@ -204,12 +204,15 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let mut len = None;
             let (orig, copy) = match (section, runtime_section) {
                 (_, Some((first, length))) => {
-                    let (o, c, n, buffer) =
+                    let (o, mut c, n, buffer) =
                         self.privatize_runtime_section(orig, ty, first, length, home, &body, shape.first)?;
                     len = Some(n);
                     match (buffer, v.alloc) {
-                        // (Only a variable-length array: the plan refuses sections.)
-                        (Some(buf), Some(alloc)) => self.take_heap_buffer(buf, alloc, orig, home, fname, &mut taken),
+                        // (A variable-length array, the buffer its copy: the
+                        // plan refuses sections.)
+                        (Some(buf), Some(alloc)) if buf == c => {
+                            c = self.take_heap_buffer(buf, alloc, orig, home, fname, &mut taken)
+                        }
                         _ => heap.extend(buffer),
                     }
                     (o, c)
