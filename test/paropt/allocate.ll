@@ -11,9 +11,10 @@
 ; it with a reduction and a lastprivate, a single region with a private
 ; copy, and a scope (OpenMP 5.1, which no C front end weft has writes)
 ; with firstprivate and reduction copies. Paper form: a combined parallel
-; loop with a firstprivate array and a reduction, in icx's older layout.
+; loop with a firstprivate array and a reduction, one item in icx's layout
+; and one in its older layout.
 ; `from(p, h)` reads the descriptor libomp keeps before each block (its
-; address and allocator, kmp_alloc.cpp): the serial program (weft-strip,
+; address and allocator, the last two words): the serial program (weft-strip,
 ; whose variables are on the stack) fails every such check.
 ; RUN: %opt -passes=weft-strip %s -o %t.serial.bc
 ; RUN: %clang -O0 -Wno-override-module %t.serial.bc -L%libomp -Wl,-rpath,%libomp -lomp -o %t.serial

@@ -132,11 +132,35 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         copy
     }
 
+    /// The copy of a run-time section or variable-length array: `copy`, and
+    /// `buffer` (the heap buffer it lives in, if any) to free at the end;
+    /// for an ALLOCATE item (a variable-length array, the buffer its copy:
+    /// the plan refuses sections) the buffer taken from its allocator.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn heap_copy(
+        &mut self,
+        copy: PointerValue<'ctx>,
+        buffer: Option<PointerValue<'ctx>>,
+        alloc: Option<Alloc>,
+        orig: PointerValue<'ctx>,
+        (home, fname): (BasicBlock<'ctx>, &str),
+        heap: &mut Vec<PointerValue<'ctx>>,
+        taken: &mut Vec<Taken<'ctx>>,
+    ) -> PointerValue<'ctx> {
+        match (buffer, alloc) {
+            (Some(buf), Some(alloc)) if buf == copy => self.take_heap_buffer(buf, alloc, orig, home, fname, taken),
+            _ => {
+                heap.extend(buffer);
+                copy
+            }
+        }
+    }
+
     /// A heap buffer privatization made (a variable-length array's, by
     /// `malloc` or `aligned_alloc` of its bytes) taken from the ALLOCATE
     /// item's allocator instead (the call replaced: returns the new one);
     /// recorded in `taken` for `free_copies`.
-    pub(super) fn take_heap_buffer(
+    fn take_heap_buffer(
         &mut self,
         buffer: PointerValue<'ctx>,
         alloc: Alloc,
@@ -170,7 +194,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         name: &str,
     ) -> (PointerValue<'ctx>, PointerValue<'ctx>) {
         let want = alloc.align.max(u64::from(ffi::variable_align(orig.into())));
-        // libomp aligns its blocks to a pointer's size (kmp_alloc.cpp).
+        // libomp aligns its blocks to a pointer's size, unless asked for more.
         let given = u64::from(self.data_layout().get_pointer_byte_size(None));
         let aligned = want > given;
         let b = self.at(at);
@@ -205,10 +229,14 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
 
     /// Gives every copy in `taken` back to its allocator, at the end of
     /// `at` (where the thread leaves the construct, after its last use).
-    pub(super) fn free_copies(&self, at: BasicBlock<'ctx>, taken: &[Taken<'ctx>]) {
+    pub(super) fn free_copies(&mut self, at: BasicBlock<'ctx>, taken: &[Taken<'ctx>]) {
         if taken.is_empty() {
             return;
         }
+        self.notes.push(format!(
+            "{} private copies per thread from allocators (__kmpc_alloc, given back through __kmpc_free)",
+            taken.len()
+        ));
         let f = self.rt.kmpc_free();
         let b = self.before_terminator(at);
         for t in taken {

@@ -204,18 +204,10 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let mut len = None;
             let (orig, copy) = match (section, runtime_section) {
                 (_, Some((first, length))) => {
-                    let (o, mut c, n, buffer) =
+                    let (o, c, n, buffer) =
                         self.privatize_runtime_section(orig, ty, first, length, home, &body, shape.first)?;
                     len = Some(n);
-                    match (buffer, v.alloc) {
-                        // (A variable-length array, the buffer its copy: the
-                        // plan refuses sections.)
-                        (Some(buf), Some(alloc)) if buf == c => {
-                            c = self.take_heap_buffer(buf, alloc, orig, home, fname, &mut taken)
-                        }
-                        _ => heap.extend(buffer),
-                    }
-                    (o, c)
+                    (o, self.heap_copy(c, buffer, v.alloc, orig, (home, fname), &mut heap, &mut taken))
                 }
                 (Some((first, clause)), None) => {
                     self.privatize_section(orig, ty, first, home, &body, shape.first, clause, name)?
@@ -474,24 +466,23 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             }
         }
         for p in privs {
+            // (Typed: a copy from an allocator, paropt::allocate, is a call,
+            // whose type the simd loop could not tell.)
             let tag = match p.share {
                 Share::Reduction { op, unsigned } => {
-                    let t = ClauseKind::Reduction(op).name().to_string();
-                    if unsigned {
-                        format!("{t}:UNSIGNED")
-                    } else {
-                        t
-                    }
+                    format!("{}:TYPED{}", ClauseKind::Reduction(op).name(), if unsigned { ".UNSIGNED" } else { "" })
                 }
                 Share::Lastprivate | Share::FirstLastprivate | Share::Linear { .. } => {
-                    ClauseKind::Lastprivate.name().to_string()
+                    format!("{}:TYPED", ClauseKind::Lastprivate.name())
                 }
                 _ => continue,
             };
             // (Array reductions stay in memory: the vector loop leaves them.
             // A user-defined one is refused on simd constructs by the plan.)
             if matches!(p.ty, BasicTypeEnum::IntType(_) | BasicTypeEnum::FloatType(_)) {
-                bundles.push((tag, vec![ffi::Value::of(p.copy)]));
+                let one = self.rt.i32.const_int(1, false);
+                let ops = vec![ffi::Value::of(p.copy), ffi::Value::of(p.ty.const_zero()), ffi::Value::of(one)];
+                bundles.push((tag, ops));
             }
         }
         let Some(after) = ends.start.get_next_instruction() else { return };

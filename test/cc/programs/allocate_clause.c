@@ -3,14 +3,14 @@
 // the named allocator (libomp's __kmpc_alloc or __kmpc_aligned_alloc) and
 // go back to it as each thread leaves the construct. Private, firstprivate,
 // lastprivate, linear and reduction items, scalars and arrays (a
-// variable-length one too), on parallel, for, parallel for and single, with
-// predefined allocators, the default one and allocators made by
-// omp_init_allocator.
+// variable-length one too), on parallel, for, parallel for, parallel for
+// simd and single, with predefined allocators, the default one and
+// allocators made by omp_init_allocator.
 //
 // How it can fail: `from(p, h)` reads the descriptor libomp keeps right
-// before each block it hands out (kmp_alloc.cpp: the block's own address,
-// then its allocator, as the last two words), so a copy on the stack, or
-// from another allocator, reports "no"; the user allocator `al` aligns its
+// before each block it hands out (the block's own address, then its
+// allocator, as the last two words), so a copy on the stack, or from
+// another allocator, reports "no"; the user allocator `al` aligns its
 // blocks to 4096 bytes, which a stack copy is not; the two arrays of each
 // thread in `pool` come from an allocator with a pool just large enough for
 // seven threads' copies and no fallback (omp_atv_null_fb: a request the pool
@@ -166,6 +166,26 @@ static void single(int n, omp_allocator_handle_t al) {
   printf("single: ran %d v %.1f\n", ran, sv);
 }
 
+// The worksharing part of `parallel for simd`: each thread's reduction
+// and lastprivate copies come from the allocators; the simd part then runs
+// (vectorized) on them.
+static void for_simd(void) {
+  long s = 0;
+  double d = 0;
+  int last = -1;
+  float a[N];
+  for (int i = 0; i < N; i++)
+    a[i] = i % 17;
+#pragma omp parallel for simd reduction(+ : s, d) lastprivate(last) allocate(omp_low_lat_mem_alloc : s, last) \
+    allocate(d)
+  for (int i = 0; i < N; i++) {
+    s += i;
+    d += a[i] * 0.5;
+    last = i;
+  }
+  printf("for simd: s %ld d %.1f last %d\n", s, d, last);
+}
+
 int main(void) {
   omp_alloctrait_t traits[1] = {{omp_atk_alignment, 4096}};
   omp_allocator_handle_t al = make(1, traits);
@@ -173,5 +193,6 @@ int main(void) {
   loops(al);
   pool();
   single(M, al);
+  for_simd();
   return 0;
 }
