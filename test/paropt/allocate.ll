@@ -74,6 +74,13 @@
 ; SHAPE-NEXT: call void @__kmpc_free(i32 %{{.*}}, ptr %s.priv,
 ; SHAPE: call void @__kmpc_end_scope(
 ; SHAPE-NOT: llvm.directive
+; A non-POD copy is constructed in the memory taken, destroyed before it
+; goes back.
+; SHAPE-LABEL: define internal void @nonpod.omp_outlined.
+; SHAPE: %s.priv = call align 8 ptr @__kmpc_alloc(i32 %{{.*}}, i64 8, ptr inttoptr (i64 3 to ptr))
+; SHAPE-NEXT: call void @ctor(ptr %s.priv)
+; SHAPE: call void @dtor(ptr %s.priv)
+; SHAPE-NEXT: call void @__kmpc_free(i32 %{{.*}}, ptr %s.priv, ptr inttoptr (i64 3 to ptr))
 ;
 ; PRINT-LABEL: W-Region graph for function 'region':
 ; PRINT: ALLOCATE: ptr %arr align 64 allocator i64 %al, ptr %fp allocator i64 5
@@ -340,6 +347,29 @@ sc:
   call void @check(ptr %bad, i1 %kept, i32 4)
   %b = load i32, ptr %bad
   call i32 (ptr, ...) @printf(ptr @fmt.scope, i32 %b)
+  ret void
+}
+
+define void @ctor(ptr %p) {
+  store { i32, i32 } { i32 1, i32 2 }, ptr %p
+  ret void
+}
+
+define void @dtor(ptr %p) {
+  store { i32, i32 } zeroinitializer, ptr %p
+  ret void
+}
+
+; (Shape only: not run.)
+define void @nonpod() {
+entry:
+  %s = alloca { i32, i32 }, align 8
+  %t = call token @llvm.directive.region.entry() [ "DIR.OMP.PARALLEL"(),
+      "QUAL.OMP.PRIVATE:NONPOD.TYPED"(ptr %s, { i32, i32 } zeroinitializer, i32 1, ptr @ctor, ptr @dtor),
+      "QUAL.OMP.ALLOCATE"(i64 8, ptr %s, i64 3) ]
+  %f = getelementptr { i32, i32 }, ptr %s, i64 0, i32 1
+  store i32 5, ptr %f
+  call void @llvm.directive.region.exit(token %t) [ "DIR.OMP.END.PARALLEL"() ]
   ret void
 }
 

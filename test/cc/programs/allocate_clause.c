@@ -73,12 +73,13 @@ static void parallel_region(omp_allocator_handle_t al) {
   printf("parallel: total %s\n", total % 2016 == 0 && total > 0 ? "2016 per thread" : "wrong");
 }
 
-// Worksharing loops in a team: lastprivate, reduction (a scalar and an
-// array), private scratch and linear, from several allocators.
+// Worksharing loops in a team: lastprivate (conditional too), reduction (a
+// scalar and an array), private scratch and linear, from several allocators.
 static void loops(omp_allocator_handle_t al) {
   long total = 0, hist[8] = {0};
   int last = -1, bad = 0;
   long j = 7;
+  int cond = -1;
   double scratch[M];
 #pragma omp parallel reduction(| : bad)
   {
@@ -101,9 +102,13 @@ static void loops(omp_allocator_handle_t al) {
       bad |= !from(&j, omp_cgroup_mem_alloc) << 4 | (j != 7 + 2 * i) << 5;
       j += 2;
     }
+#pragma omp for lastprivate(conditional : cond) allocate(omp_low_lat_mem_alloc : cond) schedule(guided)
+    for (int i = 0; i < N; i++)
+      if (i % 7 == 3)
+        cond = i;
   }
   report("for: copies from their allocators", bad);
-  printf("for: total %ld last %d j %ld hist", total, last, j);
+  printf("for: total %ld last %d j %ld cond %d hist", total, last, j, cond);
   for (int k = 0; k < 8; k++)
     printf(" %ld", hist[k]);
   printf("\n");
