@@ -74,6 +74,14 @@
 ; SHAPE-NEXT: call void @__kmpc_free(i32 %{{.*}}, ptr %s.priv,
 ; SHAPE: call void @__kmpc_end_scope(
 ; SHAPE-NOT: llvm.directive
+; A global privatized by a region and by one nested in it (which names it
+; through a copy of its address): both copies as aligned as the global, whose
+; alignment the accesses claim, from the allocator or the stack.
+; SHAPE-LABEL: define internal void @nested_global.omp_outlined.
+; SHAPE: %omp.global.ref.priv = alloca [16 x double], align 16
+; SHAPE-LABEL: define internal void @nested_global.omp_outlined.
+; SHAPE: %gd.priv = call align 16 ptr @__kmpc_aligned_alloc(i32 %{{.*}}, i64 16, i64 128, ptr inttoptr (i64 5 to ptr))
+; SHAPE-NEXT: getelementptr inbounds [16 x double], ptr %gd.priv, i64 0, i64 2
 ; A non-POD copy is constructed in the memory taken, destroyed before it
 ; goes back.
 ; SHAPE-LABEL: define internal void @nonpod.omp_outlined.
@@ -347,6 +355,26 @@ sc:
   call void @check(ptr %bad, i1 %kept, i32 4)
   %b = load i32, ptr %bad
   call i32 (ptr, ...) @printf(ptr @fmt.scope, i32 %b)
+  ret void
+}
+
+@gd = global [16 x double] zeroinitializer, align 16
+
+; (Shape only: not run.)
+define void @nested_global() {
+entry:
+  %t = call token @llvm.directive.region.entry() [ "DIR.OMP.PARALLEL"(),
+      "QUAL.OMP.FIRSTPRIVATE"(ptr @gd), "QUAL.OMP.ALLOCATE"(i64 0, ptr @gd, i64 5) ]
+  store double -1.0, ptr getelementptr inbounds ([16 x double], ptr @gd, i64 0, i64 2), align 16
+  br label %inner
+inner:
+  %u = call token @llvm.directive.region.entry() [ "DIR.OMP.PARALLEL"(), "QUAL.OMP.FIRSTPRIVATE"(ptr @gd) ]
+  %v = load double, ptr getelementptr inbounds ([16 x double], ptr @gd, i64 0, i64 2), align 16
+  store double %v, ptr getelementptr inbounds ([16 x double], ptr @gd, i64 0, i64 3), align 8
+  call void @llvm.directive.region.exit(token %u) [ "DIR.OMP.END.PARALLEL"() ]
+  br label %out
+out:
+  call void @llvm.directive.region.exit(token %t) [ "DIR.OMP.END.PARALLEL"() ]
   ret void
 }
 

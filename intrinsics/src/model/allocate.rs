@@ -47,8 +47,12 @@ pub(super) fn parse(tag: &str, ops: Vec<Operand>) -> Result<Allocation, WeftErro
         ));
     }
     if let Some(a) = &align {
-        if !a.const_uint().is_some_and(|n| n == 0 || n.is_power_of_two()) {
-            return Err(kind_err(tag, format!("the alignment must be a constant power of two (or 0), got {}", a.text)));
+        // (LLVM's largest alignment is 2^32.)
+        if !a.const_uint().is_some_and(|n| n == 0 || n.is_power_of_two() && n <= 1 << 32) {
+            return Err(kind_err(
+                tag,
+                format!("the alignment must be a constant power of two up to 2^32 (or 0), got {}", a.text),
+            ));
         }
     }
     if !matches!(var.kind, OperandKind::Pointer { null: false }) {
@@ -117,6 +121,7 @@ mod tests {
         assert_eq!(e(vec![int(8)]), Rule::ClauseArity);
         assert_eq!(e(vec![int(8), ptr(1), int(1), ptr(2)]), Rule::ClauseArity);
         assert_eq!(e(vec![int(12), ptr(1)]), Rule::OperandKind);
+        assert_eq!(e(vec![int(1 << 40), ptr(1)]), Rule::OperandKind);
         let n = op(7, OperandKind::Int { bits: 64, value: None }, "i64 %n");
         assert_eq!(e(vec![n, ptr(1)]), Rule::OperandKind);
         assert_eq!(e(vec![int(8), op(3, OperandKind::Pointer { null: true }, "ptr null")]), Rule::OperandKind);

@@ -17,9 +17,9 @@ use llvm_plugin::inkwell::values::{
     BasicMetadataValueEnum, BasicValue, BasicValueEnum, InstructionValue, IntValue, PointerValue,
 };
 use weft_intrinsics::model::ValueId;
-use weft_intrinsics::{ffi, Rule, WeftError};
+use weft_intrinsics::{Rule, WeftError};
 
-use super::lower::Lowerer;
+use super::lower::{copy_align, first_non_alloca, Lowerer};
 use super::plan::{Share, Var};
 use crate::wregion::env::DataEnv;
 
@@ -107,8 +107,10 @@ pub(super) struct Taken<'ctx> {
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// Storage for a private copy of `orig` (of type `ty`): an alloca in
-    /// `home`, or for an ALLOCATE item memory from its allocator, taken in
-    /// `prologue` (each time the construct is entered, before its copy-in)
+    /// `home`, or for an ALLOCATE item memory from its allocator, taken at
+    /// the top of `prologue` (each time the construct is entered, before
+    /// anything there may use the copy: its copy-in, and the pointers into
+    /// a global a nested region reads that were recomputed there before)
     /// and recorded in `taken` for `free_copies`.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn copy_storage(
@@ -126,7 +128,14 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let gtid = self.gtid(home, fname);
         // (In bytes as the module's data layout has them, as a constant.)
         let size = self.rt.i64.const_int(self.data_layout().get_abi_size(&ty), false);
-        let at = prologue.get_terminator().expect("a block has a terminator");
+        // After the thread id and the copies taken before, in order.
+        let mine = |i: &InstructionValue<'ctx>| i.get_parent() == Some(prologue);
+        let after = taken.iter().rev().filter_map(|t| t.copy.as_instruction_value()).find(mine);
+        let after = after.or_else(|| gtid.as_instruction_value().filter(mine));
+        let at = match after {
+            Some(i) => i.get_next_instruction().expect("not a terminator"),
+            None => first_non_alloca(prologue).expect("a block has a terminator"),
+        };
         let (copy, allocator) = self.take(alloc, orig, size, at, gtid, name);
         taken.push(Taken { copy, allocator, gtid });
         copy
@@ -193,7 +202,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         gtid: IntValue<'ctx>,
         name: &str,
     ) -> (PointerValue<'ctx>, PointerValue<'ctx>) {
-        let want = alloc.align.max(u64::from(ffi::variable_align(orig.into())));
+        let want = alloc.align.max(u64::from(copy_align(orig)));
         // libomp aligns its blocks to a pointer's size, unless asked for more.
         let given = u64::from(self.data_layout().get_pointer_byte_size(None));
         let aligned = want > given;

@@ -4,9 +4,10 @@
 // the named allocator (libomp's __kmpc_alloc or __kmpc_aligned_alloc) and
 // go back to it as each thread leaves the construct. Private, firstprivate,
 // lastprivate, linear and reduction items, scalars and arrays (a
-// variable-length one too), on parallel, for, parallel for, parallel for
-// simd and single, with predefined allocators, the default one and
-// allocators made by omp_init_allocator.
+// variable-length one too, and a global privatized again by a nested
+// region), on parallel, for, parallel for, parallel for simd and single,
+// with predefined allocators, the default one and allocators made by
+// omp_init_allocator.
 //
 // How it can fail: `from(p, h)` reads the descriptor libomp keeps right
 // before each block it hands out (the block's own address, then its
@@ -192,6 +193,28 @@ static void for_simd(void) {
   printf("for simd: s %ld d %.1f last %d\n", s, d, last);
 }
 
+static double gv[16] = {1, 2, 3};
+
+// A global privatized by a parallel region and again by one nested in it,
+// which reads the outer copy: both copies from allocators, each at least
+// as aligned as the global (its accesses may claim its alignment).
+static void nested_global(void) {
+  int bad = 0;
+#pragma omp parallel firstprivate(gv) allocate(omp_low_lat_mem_alloc : gv) reduction(| : bad) num_threads(3)
+  {
+    bad |= !from(gv, omp_low_lat_mem_alloc) | (gv[2] != 3) << 1 | !aligned(gv, 16) << 2;
+    gv[2] = -1;
+#pragma omp parallel firstprivate(gv) allocate(omp_thread_mem_alloc : gv) reduction(| : bad) num_threads(2)
+    {
+      bad |= !from(gv, omp_thread_mem_alloc) << 3 | (gv[2] != -1) << 4 | !aligned(gv, 16) << 5;
+      gv[2] = 5;
+    }
+    bad |= !KEPT(gv[2] == -1) << 6;
+  }
+  bad |= !KEPT(gv[2] == 3) << 7;
+  report("nested regions on a global: copies from their allocators", bad);
+}
+
 int main(void) {
   omp_alloctrait_t traits[1] = {{omp_atk_alignment, 4096}};
   omp_allocator_handle_t al = make(1, traits);
@@ -200,5 +223,6 @@ int main(void) {
   pool();
   single(M, al);
   for_simd();
+  nested_global();
   return 0;
 }
