@@ -393,7 +393,11 @@ impl Walker<'_> {
             }
             return;
         }
-        self.ast.refused.push((at, format!("'#pragma omp {name}' is not supported by weft yet")));
+        let why = match kind {
+            "OMPAllocateDecl" => crate::allocate::DIRECTIVE_REFUSED.to_string(),
+            _ => format!("'#pragma omp {name}' is not supported by weft yet"),
+        };
+        self.ast.refused.push((at, why));
     }
 
     fn atomic_update(&self, s: &Json) -> Option<AtomicUpdate> {

@@ -627,6 +627,7 @@ fn finish(
                 }
             }
             "nowait" => out.push(Clause::new("QUAL.OMP.NOWAIT", vec![])),
+            "allocate" => out.extend(crate::allocate::clauses(&need(&arg)?)?),
             "bind" => {
                 let k = match need(&arg)?.trim() {
                     "thread" => "THREAD",
@@ -781,7 +782,8 @@ mod tests {
         );
         assert_eq!(names("OMPOrderedDirective", "#pragma omp ordered depend(source)"), ["\"QUAL.OMP.DEPEND.SOURCE\" "]);
         assert_eq!(names("OMPOrderedDirective", "#pragma omp ordered threads"), ["\"QUAL.OMP.ORDERED.THREADS\" "]);
-        assert!(e("#pragma omp for allocate(x)").contains("'allocate(x)'"));
+        assert!(e("#pragma omp for private(x) allocate(al: x[1:2])").contains("only variables"));
+        assert!(e("#pragma omp for uses_allocators(x)").contains("'uses_allocators(x)'"));
         assert_eq!(spelling("OMPParallelSectionsDirective"), "parallel sections");
     }
 }

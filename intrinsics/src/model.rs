@@ -5,6 +5,9 @@
 use crate::error::{Rule, WeftError};
 use crate::vocab::{Arity, ClauseKind, DirKind, Modifiers, ReductionOp, ARRSECT_MARKER, NONPOD_MARKER};
 
+mod allocate;
+pub use allocate::Allocation;
+
 /// Identity of an IR value (its address while the module lives).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ValueId(pub usize);
@@ -136,6 +139,8 @@ pub enum Args {
         n: Operand,
         trips: Vec<Operand>,
     },
+    /// ALLOCATE: one variable with its alignment and allocator.
+    Allocate(Allocation),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -151,6 +156,7 @@ impl Clause {
     pub fn items(&self) -> &[Item] {
         match &self.args {
             Args::List { items, .. } => items,
+            Args::Allocate(a) => std::slice::from_ref(&a.item),
             _ => &[],
         }
     }
@@ -476,6 +482,7 @@ fn parse_list(tag: &str, kind: ClauseKind, mods: Modifiers, ops: Vec<Operand>) -
             }
             return Ok(Args::List { items, extra: None });
         }
+        C::Allocate => return allocate::parse(tag, ops).map(Args::Allocate),
         C::Map(_) if is_map_chain(&ops) => {
             let mut it = ops.into_iter();
             let base = it.next().expect("checked");

@@ -284,6 +284,10 @@ pub enum ClauseKind {
     OffloadEntryIdx,
     /// How a target region maps the variables it names without a MAP.
     Defaultmap(DefaultmapBehavior),
+    /// `allocate([allocator:] list)` (OpenMP 5.1 §2.13.4): a private copy's
+    /// storage comes from an allocator; one item per clause, with its
+    /// alignment and allocator handle (`model::Allocation`).
+    Allocate,
 }
 
 /// The clause table: spelling, kind, arity. Alternate spellings follow the
@@ -402,6 +406,7 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.DIST_SCHEDULE.STATIC", C::DistSchedule, List),
         ("QUAL.OMP.NORMALIZED.IV", C::NormalizedIv, List),
         ("QUAL.OMP.NORMALIZED.UB", C::NormalizedUb, List),
+        ("QUAL.OMP.ALLOCATE", C::Allocate, List),
     ]
 };
 
@@ -440,7 +445,7 @@ impl ClauseKind {
             // icx: `(ptr slot, <value of its type>)`, the value in memory.
             C::NumTeams | C::ThreadLimit => Modifiers::TYPED,
             C::Defaultmap(_) => Modifiers::SCALAR | Modifiers::AGGREGATE | Modifiers::POINTER,
-            C::DistSchedule => Modifiers::empty(),
+            C::DistSchedule | C::Allocate => Modifiers::empty(),
             k if k.arity() == Arity::List => list,
             _ => Modifiers::empty(),
         }

@@ -7,6 +7,7 @@ use weft_intrinsics::model::{Clause, Item, Operand, OperandKind, ValueId};
 use weft_intrinsics::vocab::{Arity, ClauseKind, DirKind, Modifiers, ProcBind, ReductionOp, ScheduleKind};
 use weft_intrinsics::{ffi, Rule, WeftError};
 
+pub use super::allocate::Alloc;
 use super::atomic_plan::AtomicPlan;
 pub use super::partition::Schedule;
 use super::sections::Dim;
@@ -134,6 +135,8 @@ pub struct Var {
     /// icx's `:BYREF`: the operand holds the variable's address (a C++
     /// reference, a Fortran dummy argument); `:TYPED` gives the variable's type.
     pub byref: bool,
+    /// An ALLOCATE item: its copies come from an allocator (paropt::allocate).
+    pub alloc: Option<Alloc>,
     /// The clause as written, for messages.
     pub clause: String,
 }
@@ -404,6 +407,7 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
                 share,
                 nonpod: None,
                 byref: false,
+                alloc: None,
                 clause: clause.to_string(),
             })
         }
@@ -479,6 +483,7 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
                         share,
                         nonpod: None,
                         byref: false,
+                        alloc: None,
                         clause: clause.to_string(),
                     });
                 }
@@ -498,6 +503,7 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
                 share,
                 nonpod: None,
                 byref: false,
+                alloc: None,
                 clause: clause.to_string(),
             })
         }
@@ -690,6 +696,7 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     for item in &env.copyprivate {
         vars.push(var_of(item, &clause_of(ClauseKind::Copyprivate), Share::Copyprivate, name)?);
     }
+    super::allocate::attach(env, &mut vars, name)?;
     // single: copyprivate, and private copies made in place (paropt::simd).
     let single_vars = vars.iter().all(|v| matches!(v.share, Share::Copyprivate | Share::Private | Share::Firstprivate));
     if !vars.is_empty()

@@ -1,6 +1,6 @@
 //! The data environment d of a W-Region (paper IV.A), gathered from the
 //! directive's clauses and the sandwich clauses placed inside the region.
-use weft_intrinsics::model::{Clause, Item, Operand, ValueId};
+use weft_intrinsics::model::{Allocation, Args, Clause, Item, Operand, ValueId};
 use weft_intrinsics::vocab::{ClauseKind, DependKind, MapKind, Modifiers, ReductionOp, ScheduleKind};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -68,6 +68,8 @@ pub struct DataEnv {
     pub flags: Vec<(ClauseKind, Modifiers)>,
     /// The variables of `:BYREF` items (each operand holds its variable's address).
     pub byref: Vec<ValueId>,
+    /// ALLOCATE items: how their private copies are allocated.
+    pub allocate: Vec<Allocation>,
 }
 
 impl DataEnv {
@@ -115,6 +117,11 @@ impl DataEnv {
                 self.schedule = Some(Schedule { kind, chunk: c.extra().cloned(), modifiers: c.modifiers })
             }
             C::DistSchedule => self.dist_schedule = Some(c.extra().cloned()),
+            C::Allocate => {
+                if let Args::Allocate(a) = &c.args {
+                    self.allocate.push(a.clone());
+                }
+            }
             k if k.arity() == weft_intrinsics::vocab::Arity::One => {
                 if let weft_intrinsics::model::Args::TypedValue { ty, .. } = &c.args {
                     self.value_types.push((k, ty.clone()));
