@@ -91,21 +91,66 @@ public:
 // The loop property that names a simd region's own loop (weft_tag_simd_loop).
 constexpr const char *SimdTag = "weft.simd.loop";
 
+// The loop property of a non-rectangular collapsed nest's loop
+// (weft_mark_nonrect_loop): its iterations find their variables from a
+// cursor carried from one to the next, so it stays scalar.
+constexpr const char *NonRectTag = "weft.nonrect.nest";
+
 // The first loop on the paths from First that do not pass End (not one
-// First is in: the region is inside it).
-Loop *loopAfter(LoopInfo &LI, BasicBlock *First, BasicBlock *End) {
+// First is in: the region is inside it); with Tagged, the first such loop
+// with the tag weft.simd.loop, looking past the untagged ones (a
+// non-rectangular nest's count before its loop, passes/src/prepare/nonrect.rs)
+// but never into them (a tagged loop inside an untagged one is another
+// region's).
+Loop *loopAfter(LoopInfo &LI, BasicBlock *First, BasicBlock *End, bool Tagged = false) {
   SmallVector<BasicBlock *, 16> Work{First};
   SmallPtrSet<BasicBlock *, 16> Seen{First, End};
   for (size_t I = 0; I < Work.size(); ++I) {
     BasicBlock *B = Work[I];
-    if (LI.isLoopHeader(B) && !LI.getLoopFor(B)->contains(First))
-      return LI.getLoopFor(B);
-    for (BasicBlock *S : successors(B))
+    SmallVector<BasicBlock *, 8> Next(successors(B));
+    if (LI.isLoopHeader(B) && !LI.getLoopFor(B)->contains(First)) {
+      Loop *L = LI.getLoopFor(B);
+      if (!Tagged || findOptionMDForLoop(L, SimdTag))
+        return L;
+      Next.clear();
+      L->getExitBlocks(Next);
+    }
+    for (BasicBlock *S : Next)
       if (Seen.insert(S).second)
         Work.push_back(S);
   }
   return nullptr;
 }
+
+// The loop of a simd region: the tagged one when `Tagged`; else null, with
+// *Why saying whether the optimizer removed it or left another in its place.
+Loop *simdLoop(LoopInfo &LI, BasicBlock *First, BasicBlock *End, bool Tagged, const char **Why) {
+  if (Loop *L = loopAfter(LI, First, End, Tagged))
+    return L;
+  *Why = Tagged && loopAfter(LI, First, End)
+             ? "the simd loop is gone (the optimizer unrolled it); the loop left in the region is not the simd loop"
+             : "no loop is left in the region (the optimizer may have unrolled or removed it)";
+  return nullptr;
+}
+
+// Tags L as the simd loop of the region E begins (the loop property
+// weft.simd.loop, and metadata of that name on E).
+int tagLoop(Instruction *E, Loop *L) {
+  LLVMContext &Cx = E->getContext();
+  if (!findOptionMDForLoop(L, SimdTag)) {
+    SmallVector<Metadata *, 4> Ops{nullptr};
+    if (MDNode *Id = L->getLoopID())
+      for (unsigned I = 1; I < Id->getNumOperands(); ++I)
+        Ops.push_back(Id->getOperand(I));
+    Ops.push_back(MDNode::get(Cx, {MDString::get(Cx, SimdTag)}));
+    MDNode *Id = MDNode::getDistinct(Cx, Ops);
+    Id->replaceOperandWith(0, Id);
+    L->setLoopID(Id);
+  }
+  E->setMetadata(SimdTag, MDNode::get(Cx, {}));
+  return 1;
+}
+
 // Whether phis A and B always hold the same value, assuming the pairs in
 // Same do: phis of one block whose values from each predecessor are the
 // same value or such phis again. (The optimizer leaves such twins behind,
@@ -176,22 +221,43 @@ int weft_tag_simd_loop(LLVMValueRef entry, LLVMValueRef exit) {
   Function &F = *E->getFunction();
   DominatorTree DT(F);
   LoopInfo LI(DT);
-  Loop *L = loopAfter(LI, E->getParent(), X->getParent());
+  // (A loop tagged already, weft_tag_simd_loop_at, is the one: the entry
+  // loses its metadata when a clause is added to it.)
+  Loop *L = loopAfter(LI, E->getParent(), X->getParent(), true);
+  if (!L)
+    L = loopAfter(LI, E->getParent(), X->getParent());
   if (!L)
     return 0;
-  LLVMContext &Cx = F.getContext();
-  if (!findOptionMDForLoop(L, SimdTag)) {
-    SmallVector<Metadata *, 4> Ops{nullptr};
-    if (MDNode *Id = L->getLoopID())
-      for (unsigned I = 1; I < Id->getNumOperands(); ++I)
-        Ops.push_back(Id->getOperand(I));
-    Ops.push_back(MDNode::get(Cx, {MDString::get(Cx, SimdTag)}));
-    MDNode *Id = MDNode::getDistinct(Cx, Ops);
-    Id->replaceOperandWith(0, Id);
-    L->setLoopID(Id);
-  }
-  E->setMetadata(SimdTag, MDNode::get(Cx, {}));
-  return 1;
+  return tagLoop(E, L);
+}
+
+// Tags the loop whose header is `header` as the simd loop of the region
+// `entry` begins (weft_tag_simd_loop, for a region whose loop is not the
+// first in it: a non-rectangular nest counts its iterations in a loop
+// before it).
+int weft_tag_simd_loop_at(LLVMValueRef entry, LLVMBasicBlockRef header) {
+  auto *E = cast<Instruction>(unwrap(entry));
+  DominatorTree DT(*E->getFunction());
+  LoopInfo LI(DT);
+  Loop *L = LI.getLoopFor(unwrap(header));
+  if (!L || L->getHeader() != unwrap(header))
+    return 0;
+  return tagLoop(E, L);
+}
+
+// Adds the loop property weft.nonrect.nest to the loop whose latch ends in
+// `branch` (passes/src/prepare/nonrect.rs), keeping its other properties.
+void weft_mark_nonrect_loop(LLVMValueRef branch) {
+  auto *Br = cast<Instruction>(unwrap(branch));
+  LLVMContext &Cx = Br->getContext();
+  SmallVector<Metadata *, 4> Ops{nullptr};
+  if (MDNode *Id = Br->getMetadata(LLVMContext::MD_loop))
+    for (unsigned I = 1; I < Id->getNumOperands(); ++I)
+      Ops.push_back(Id->getOperand(I));
+  Ops.push_back(MDNode::get(Cx, {MDString::get(Cx, NonRectTag)}));
+  MDNode *Id = MDNode::getDistinct(Cx, Ops);
+  Id->replaceOperandWith(0, Id);
+  Br->setMetadata(LLVMContext::MD_loop, Id);
 }
 
 // Whether weft_tag_simd_loop tagged the loop of the region `entry` begins.
@@ -210,8 +276,9 @@ LLVMValueRef weft_iteration_number(LLVMBasicBlockRef first, LLVMBasicBlockRef en
   Function &F = *First->getParent();
   DominatorTree DT(F);
   LoopInfo LI(DT);
-  Loop *L = loopAfter(LI, First, End);
-  if (!L || (tagged && !findOptionMDForLoop(L, SimdTag)))
+  const char *Why = nullptr;
+  Loop *L = simdLoop(LI, First, End, tagged, &Why);
+  if (!L)
     return nullptr;
   simplifyLoop(L, &DT, &LI, nullptr, nullptr, nullptr, /*PreserveLCSSA=*/false);
   BasicBlock *P = L->getLoopPreheader(), *Latch = L->getLoopLatch(), *H = L->getHeader();
@@ -295,11 +362,13 @@ const char *weft_simd_prepare(LLVMBasicBlockRef first, LLVMBasicBlockRef end, in
   AssumptionCache AC(F);
   ScalarEvolution SE(F, TLI, AC, DT, LI);
   TargetInfo Tgt(F, proxy, /*Fresh=*/true);
-  Loop *L = loopAfter(LI, First, End);
+  const char *Why = nullptr;
+  Loop *L = simdLoop(LI, First, End, tagged, &Why);
   if (!L)
-    return "no loop is left in the region (the optimizer may have unrolled or removed it)";
-  if (tagged && !findOptionMDForLoop(L, SimdTag))
-    return "the simd loop is gone (the optimizer unrolled it); the loop left in the region is not the simd loop";
+    return Why;
+  if (findOptionMDForLoop(L, NonRectTag))
+    return "a non-rectangular collapsed nest: each iteration finds its loop variables from where the iteration "
+           "before left a cursor, a value carried from one iteration to the next";
   mergeTwinPhis(L, SE);
   simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false);
   formLCSSARecursively(*L, DT, &LI, &SE);

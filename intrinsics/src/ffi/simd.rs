@@ -21,6 +21,8 @@ extern "C" {
         out: *mut RawSimdLoop,
     ) -> *const c_char;
     fn weft_tag_simd_loop(entry: LLVMValueRef, exit: LLVMValueRef) -> c_int;
+    fn weft_tag_simd_loop_at(entry: LLVMValueRef, header: LLVMBasicBlockRef) -> c_int;
+    fn weft_mark_nonrect_loop(branch: LLVMValueRef);
     fn weft_simd_loop_tagged(entry: LLVMValueRef) -> c_int;
     fn weft_linear_promoted(copy: LLVMValueRef, value: LLVMValueRef, k: LLVMValueRef) -> c_int;
     fn weft_iteration_number(
@@ -149,6 +151,24 @@ pub fn tag_simd_loop(entry: InstructionValue<'_>, exit: InstructionValue<'_>) ->
     // SAFETY: two live instructions of one function; the helper builds its
     // own analyses and changes only metadata.
     unsafe { weft_tag_simd_loop(entry.as_value_ref(), exit.as_value_ref()) != 0 }
+}
+
+/// Tags the loop whose header is `header` as the simd loop of the region
+/// `entry` begins (`tag_simd_loop`, for a region whose loop is not the first
+/// in it: a non-rectangular nest counts its iterations in a loop before it).
+/// Whether `header` heads a loop.
+pub fn tag_simd_loop_at(entry: InstructionValue<'_>, header: BasicBlock<'_>) -> bool {
+    // SAFETY: a live instruction and block of one function; the helper
+    // builds its own analyses and changes only metadata.
+    unsafe { weft_tag_simd_loop_at(entry.as_value_ref(), header.as_mut_ptr()) != 0 }
+}
+
+/// Marks the loop whose latch is `latch` as a non-rectangular collapsed
+/// nest's (a loop property): weft-vectorize leaves it scalar, saying why.
+pub fn mark_nonrect_loop(latch: BasicBlock<'_>) {
+    let Some(br) = latch.get_terminator() else { return };
+    // SAFETY: a live terminator; the helper changes only its metadata.
+    unsafe { weft_mark_nonrect_loop(br.as_value_ref()) }
 }
 
 /// Whether `tag_simd_loop` tagged the loop of the region `entry` begins.

@@ -203,6 +203,10 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
 
 /// The store that starts the IV: the first store to `iv` on the straight
 /// path from `first` (before the loop, as normalized loops are emitted).
+/// Where that path branches in a way it cannot follow (the odometer of a
+/// non-rectangular nest's count, prepare/nonrect.rs), the first store in
+/// breadth-first order from `first`: the loop's own stores come after its
+/// header, which the store before it precedes on every path.
 fn find_iv_init<'ctx>(first: BasicBlock<'ctx>, iv: PointerValue<'ctx>) -> Option<InstructionValue<'ctx>> {
     let mut seen = hashbrown::HashSet::new();
     let mut bb = first;
@@ -210,16 +214,13 @@ fn find_iv_init<'ctx>(first: BasicBlock<'ctx>, iv: PointerValue<'ctx>) -> Option
         if !seen.insert(ffi::block_id(bb)) {
             return None;
         }
-        let mut cur = bb.get_first_instruction();
-        while let Some(i) = cur {
-            if i.get_opcode() == InstructionOpcode::Store
-                && i.get_operand(1).and_then(|o| o.left()).is_some_and(|p| p == iv.as_basic_value_enum())
-            {
-                return Some(i);
-            }
-            cur = i.get_next_instruction();
+        if let Some(i) = iv_stores(&[bb], iv).first() {
+            return Some(*i);
         }
-        bb = crate::cfg::next_on_path(bb)?;
+        match crate::cfg::next_on_path(bb) {
+            Some(next) => bb = next,
+            None => return iv_stores(&crate::cfg::reachable_before(first, first), iv).first().copied(),
+        }
     }
 }
 

@@ -28,10 +28,10 @@ use llvm_plugin::inkwell::values::{BasicValue, BasicValueEnum, InstructionOpcode
 use llvm_plugin::inkwell::IntPredicate as P;
 use weft_intrinsics::ffi::{self, CfgLoop, Widen};
 use weft_intrinsics::model::Form;
-use weft_intrinsics::vocab::{ClauseKind, DirKind};
+use weft_intrinsics::vocab::ClauseKind;
 use weft_intrinsics::{Rule, WeftError};
 
-use super::nonrect::{self, Varying};
+use super::nonrect::{self, NonRect};
 use crate::wregion::Analysis;
 
 /// The worksharing regions of `a` whose loop has no NORMALIZED slots, and
@@ -186,36 +186,27 @@ fn normalize<'ctx>(
     // The nest: the loop after the directive, then each collapsed loop in
     // the body of the one before, its values computed before the outermost.
     let mut loops = vec![ffi::find_loop(forest, s, None).map_err(fail)?.0];
-    let mut varying: Option<Varying<'ctx>> = None;
+    // (Per level: how its start and bound change with the loops around it.)
+    let mut affine: Vec<Option<ffi::Affine<'ctx>>> = vec![None];
     for l in 1..total {
         let fail = |why: String| match l < depth {
             true => fail(why),
             false => fail(format!("ordered({ordered}) associates {ordered} loops: {why}")),
         };
         let ivs: Vec<BasicValueEnum<'ctx>> = loops.iter().map(|lp| lp.iv).collect();
-        let (inner, affine) = ffi::find_loop(forest, loops[l - 1].body, Some((loops[0].header, &ivs))).map_err(fail)?;
+        let (inner, affine_l) =
+            ffi::find_loop(forest, loops[l - 1].body, Some((loops[0].header, &ivs))).map_err(fail)?;
         perfectly_nested(&loops[l - 1], &inner).map_err(fail)?;
         loops.push(inner);
-        if !affine.is_rectangular() {
-            if !matches!(reg.kind, DirKind::Loop | DirKind::ParallelLoop) {
-                return Err(WeftError::new(
-                    Rule::NotYetSupported,
-                    name,
-                    "a non-rectangular collapsed nest on a simd loop (worksharing loops take them)",
-                )
-                .at(call_id));
-            }
-            if varying.is_some() || reg.env.doacross() > 0 {
-                return Err(WeftError::new(
-                    Rule::NotYetSupported,
-                    name,
-                    "a non-rectangular collapsed nest with more than one loop whose bounds change with the loops \
-                     around it, or with ordered(n)",
-                )
-                .at(call_id));
-            }
-            varying = Some(Varying { d: l, start: affine.start, bound: affine.bound });
-        }
+        affine.push((!affine_l.is_rectangular()).then_some(affine_l));
+    }
+    if nonrect::last_varying(&affine).is_some() && reg.env.doacross() > 0 {
+        return Err(WeftError::new(
+            Rule::NotYetSupported,
+            name,
+            "a non-rectangular collapsed nest with ordered(n) (a doacross loop nest)",
+        )
+        .at(call_id));
     }
     let ctx = module.get_context();
     let i64t = ctx.i64_type();
@@ -255,29 +246,24 @@ fn normalize<'ctx>(
     } else {
         Vec::new()
     };
-    let cursor = varying.as_ref().map(|_| nonrect::Cursor {
-        k: b.build_alloca(i64t, "omp.nonrect.cursor.block").expect("positioned"),
-        lo: b.build_alloca(i64t, "omp.nonrect.cursor.lo").expect("positioned"),
-        len: b.build_alloca(i64t, "omp.nonrect.cursor.len").expect("positioned"),
-    });
+    // (The inner ordered loops of a doacross nest are rectangular: refused above.)
+    affine.truncate(levels.len());
+    let mut nonrect = NonRect::new(&b, &levels, affine);
     b.position_before(&levels[0].lp.preheader.get_terminator().expect("a terminator"));
     super::doacross::store_trips(&b, &levels.iter().chain(&inner_levels).collect::<Vec<_>>(), &trip_slots);
     let mut strides = vec![i64t.const_int(1, false); levels.len()];
     for l in (0..levels.len() - 1).rev() {
         strides[l] = b.build_int_mul(strides[l + 1], levels[l + 1].n, "omp.collapse.stride").expect("positioned");
     }
-    let (n, space) = match &varying {
-        None => (b.build_int_mul(strides[0], levels[0].n, "omp.norm.n").expect("positioned"), None),
-        Some(v) => {
-            let sp = nonrect::Space::new(&b, &levels, v.d);
-            let (n, pre) = nonrect::total(ctx, &b, &levels, v, &sp).map_err(fail)?;
+    let n = match &mut nonrect {
+        None => b.build_int_mul(strides[0], levels[0].n, "omp.norm.n").expect("positioned"),
+        Some(nr) => {
+            let (n, pre) = nr.total(ctx, &b, &levels).map_err(fail)?;
             levels[0].lp.preheader = pre;
-            (n, Some(sp))
+            nr.reset(&b);
+            n
         }
     };
-    if let Some(c) = &cursor {
-        c.reset(&b);
-    }
     let outer = &levels[0].lp;
     let last = b.build_int_sub(n, i64t.const_int(1, false), "omp.norm.last").expect("positioned");
     b.build_store(ub_slot, last).expect("positioned");
@@ -297,6 +283,15 @@ fn normalize<'ctx>(
     // loop ends (so the vectorizer can count its iterations).
     let next = b.build_int_nsw_add(cur, i64t.const_int(1, false), "omp.norm.iv.next").expect("positioned");
     b.build_store(iv_slot, next).expect("positioned");
+    // (A clause's loop variable then gets what the serial nest leaves in it.)
+    let named = |v: ffi::Value| reg.directive.clauses.iter().flat_map(|c| c.items()).any(|i| i.var().value == v.id());
+    if let Some(nr) = &nonrect {
+        let var = |l: usize| {
+            let lp = &levels[l].lp;
+            lp.in_memory.then(|| lp.iv.into_pointer_value()).filter(|&p| named(ffi::Value::of(p)))
+        };
+        nr.finals(&b, &levels, (iv_slot, n), var);
+    }
 
     // A collapsed inner loop runs its body once per iteration of the nest:
     // entered once (a flag set in the body around it), then left.
@@ -314,18 +309,17 @@ fn normalize<'ctx>(
 
     // A non-rectangular nest: each iteration first finds its block and its
     // offset in it (the cursor, at the top of the outermost body).
-    let located = match (&varying, &space, &cursor) {
-        (Some(v), Some(sp), Some(c)) => {
-            let (k, t, rest) = nonrect::locate(ctx, &b, &levels, v, sp, c, iv_slot).map_err(fail)?;
+    let located = match &nonrect {
+        Some(nr) => {
+            let (at, rest) = nr.locate(ctx, &b, &levels, iv_slot).map_err(fail)?;
             levels[0].lp.body = rest;
-            Some((v, sp, (k, t)))
+            Some((nr, at))
         }
-        _ => None,
+        None => None,
     };
 
     // Each level's body computes its variable: start + ((iv / stride) % n) * step
     // (of a non-rectangular nest: from its block and offset).
-    let mut values = Vec::new();
     let mut ks = Vec::new();
     for (l, lv) in levels.iter().enumerate() {
         // The outermost phi is computed in the header: what the header
@@ -339,12 +333,8 @@ fn normalize<'ctx>(
         // phis, for paropt to report.)
         let in_header = in_header && !has_directive_call(lv.lp.header);
         b.position_before(&first_non_phi(if in_header { lv.lp.header } else { lv.lp.body }));
-        let (value, k64) = match located {
-            Some((v, sp, kt)) => {
-                let k = nonrect::iteration(&b, &levels, v, sp, l, kt);
-                let start = if l == v.d { nonrect::start_at(&b, &levels, v, &values) } else { lv.start };
-                (nonrect::value_at(&b, start, lv.step, k), k)
-            }
+        let (value, k64) = match &located {
+            Some((nr, at)) => nr.value(&b, &levels, l, at),
             None => {
                 let k = b.build_load(i64t, iv_slot, "omp.norm.k").expect("positioned").into_int_value();
                 let mut k = if l + 1 < levels.len() {
@@ -358,7 +348,6 @@ fn normalize<'ctx>(
                 (nonrect::value_at(&b, lv.start, lv.step, k), k)
             }
         };
-        values.push(value);
         ks.push(k64);
         let t = lv.start.get_type();
         if lv.lp.in_memory {
@@ -394,7 +383,6 @@ fn normalize<'ctx>(
     }
 
     // The directive names the slots (and the variables and flags, private).
-    let named = |v: ffi::Value| reg.directive.clauses.iter().flat_map(|c| c.items()).any(|i| i.var().value == v.id());
     let mut clauses: Vec<(&str, Vec<ffi::Value>)> = vec![
         ("QUAL.OMP.NORMALIZED.IV", vec![ffi::Value::of(iv_slot)]),
         ("QUAL.OMP.NORMALIZED.UB", vec![ffi::Value::of(ub_slot)]),
@@ -423,7 +411,7 @@ fn normalize<'ctx>(
             .map(|lv| ffi::Value::of(lv.lp.iv.into_pointer_value()))
             .filter(|&v| !named(v)),
     );
-    private.extend(cursor.iter().flat_map(|c| [c.k, c.lo, c.len]).map(ffi::Value::of));
+    private.extend(nonrect.iter().flat_map(NonRect::slots).map(ffi::Value::of));
     if !private.is_empty() {
         clauses.push(("QUAL.OMP.PRIVATE", private));
     }
@@ -435,6 +423,14 @@ fn normalize<'ctx>(
         match reg.form {
             Form::Region => call = ffi::add_bundle(call, tag, &values),
             Form::Paper => super::add_paper_clause(module, last_call, tag, &values),
+        }
+    }
+    // (A simd loop's region holds the count's loops before the nest: the
+    // nest is the simd loop weft-vectorize takes, tagged now.)
+    if nonrect.is_some() {
+        ffi::mark_nonrect_loop(levels[0].lp.latch);
+        if reg.kind.is_simd_only() {
+            ffi::tag_simd_loop_at(call, levels[0].lp.header);
         }
     }
     Ok(())

@@ -1,62 +1,87 @@
-//! Non-rectangular collapsed nests (OpenMP 5.0): a collapsed loop whose
-//! start or bound is affine in the variables of the loops around it, as in
-//! `for (i = 0; i < n; i++) for (j = 0; j < i; j++)`.
+//! Non-rectangular collapsed nests (OpenMP 5.0): collapsed loops whose
+//! start or bound is affine in the variables of the loops around them, as in
+//! `for (i = 0; i < n; i++) for (j = 0; j < i; j++)`, one level or several
+//! (`for (j = i; ...) for (k = j; ...)`).
 //!
 //! The nest still becomes one counter `iv = 0 .. N-1` over exactly its
 //! iterations, in the serial order, so every schedule, the partition and
-//! lastprivate work as for any loop. Split at the varying level `d`: the
-//! levels above it (rectangular) number their iterations `K`; iteration `K`
-//! runs `count(K)` iterations of the levels from `d` down (`d`'s trip count
-//! there times the rectangular levels below). Before the nest a loop sums
-//! `N`; each iteration of the nest finds its `K` and its offset `t` in `K`'s
-//! block from `iv` with a cursor of its own (the block it found last), which
-//! moves forward block by block: a thread's chunks come in increasing order,
-//! so the cursor walks the outer levels once per thread, and within a chunk
-//! each step costs two comparisons.
+//! lastprivate work as for any loop. Split at the last varying level `d`:
+//! each iteration of the levels above it (a block; those levels may vary
+//! too) runs `count` iterations of the levels from `d` down (`d`'s trip
+//! count there times the rectangular levels below). An odometer walks the
+//! blocks in the serial order as the serial nest does: it steps the deepest
+//! level above `d`; where a level runs out it steps the one above and enters
+//! the levels below it again (each one's start and trip count from the
+//! variables above it; a level that runs no iteration there is passed).
+//! Before the nest an odometer sums `N` over every block; each iteration of
+//! the nest then finds its block and its offset `t` in it with an odometer
+//! of its own thread (the cursor, private slots), which moves forward block
+//! by block: a thread's chunks come in increasing order, so the cursor walks
+//! the blocks once per thread (from the first block again only when an
+//! iteration is behind it, as under work stealing), and within a block each
+//! iteration costs two comparisons. Nothing divides the blocks' numbers, so
+//! each step costs the levels above `d`, not the nest.
+//!
+//! lastprivate of a loop variable gets what the serial nest leaves in it
+//! (OpenMP 5.1 §2.21.4.5: an iteration variable of an associated loop gets
+//! the value it would have after sequential execution of the loop nest).
+//! In a non-rectangular nest that is not always one step past the
+//! sequentially last iteration: `for (i = 0; i < n; i++) for (j = i; j <
+//! n - 1; j++)` ends its last iteration at i = j = n - 2 but leaves i = n
+//! and j = n - 1, from its last outer iteration, which runs no inner one.
+//! So the sum also records, for each level down to `d`, what the last entry
+//! of that level's loop leaves in its variable (start + trip count * step);
+//! a rectangular level leaves the same every time. The nest's last
+//! iteration stores those values into the variables a clause names.
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::builder::Builder;
 use llvm_plugin::inkwell::context::ContextRef;
-use llvm_plugin::inkwell::values::{IntValue, PointerValue};
+use llvm_plugin::inkwell::values::{InstructionOpcode, IntValue, PointerValue};
 use llvm_plugin::inkwell::IntPredicate as P;
-use weft_intrinsics::ffi;
+use weft_intrinsics::ffi::{self, Affine};
 
 use super::loops::{level_at, Level};
 
 const E: &str = "positioned";
 
-/// The varying level and how its start and bound change with each level
-/// above it (what one more of that level's variable adds).
-pub(super) struct Varying<'ctx> {
-    pub d: usize,
-    pub start: Vec<Option<IntValue<'ctx>>>,
-    pub bound: Vec<Option<IntValue<'ctx>>>,
+/// A non-rectangular nest: how each level's start and bound change with the
+/// levels above it, and the slots of its odometer.
+pub(super) struct NonRect<'ctx> {
+    /// Per level: None for a rectangular one.
+    affine: Vec<Option<Affine<'ctx>>>,
+    /// The last varying level.
+    d: usize,
+    cur: Cursor<'ctx>,
+    /// For a level from `d` down: the iterations of the levels inside it
+    /// (computed before the nest by `total`).
+    strides: Vec<IntValue<'ctx>>,
 }
 
-/// The shape of the iteration space, computed before the nest (i64).
-pub(super) struct Space<'ctx> {
-    /// Iterations of the levels above `d` (the blocks).
-    pub blocks: IntValue<'ctx>,
-    /// For a level above `d`: the iterations of the levels between it and `d`.
-    pub outer_strides: Vec<IntValue<'ctx>>,
-    /// For a level from `d` down: the iterations of the levels inside it.
-    pub inner_strides: Vec<IntValue<'ctx>>,
+/// The odometer's slots (each thread's own: the directive lists them
+/// private): the current block's first iteration and length; for each level
+/// above `d` its iteration, trip count and variable; for each level down to
+/// `d` the value the last entry of its loop leaves.
+struct Cursor<'ctx> {
+    lo: PointerValue<'ctx>,
+    len: PointerValue<'ctx>,
+    it: Vec<PointerValue<'ctx>>,
+    n: Vec<PointerValue<'ctx>>,
+    v: Vec<PointerValue<'ctx>>,
+    fin: Vec<PointerValue<'ctx>>,
 }
 
-impl<'ctx> Space<'ctx> {
-    pub fn new(b: &Builder<'ctx>, levels: &[Level<'ctx>], d: usize) -> Self {
-        let i64t = levels[0].n.get_type();
-        let one = i64t.const_int(1, false);
-        let mut outer_strides = vec![one; d];
-        for m in (0..d.saturating_sub(1)).rev() {
-            outer_strides[m] = b.build_int_mul(outer_strides[m + 1], levels[m + 1].n, "omp.nonrect.ostride").expect(E);
-        }
-        let blocks = b.build_int_mul(outer_strides[0], levels[0].n, "omp.nonrect.blocks").expect(E);
-        let mut inner_strides = vec![one; levels.len()];
-        for l in (d..levels.len() - 1).rev() {
-            inner_strides[l] = b.build_int_mul(inner_strides[l + 1], levels[l + 1].n, "omp.nonrect.stride").expect(E);
-        }
-        Space { blocks, outer_strides, inner_strides }
-    }
+/// Where one iteration of the nest is: the variables and iteration numbers
+/// of the levels above `d`, and its offset in their block.
+pub(super) struct Located<'ctx> {
+    vals: Vec<IntValue<'ctx>>,
+    its: Vec<IntValue<'ctx>>,
+    t: IntValue<'ctx>,
+}
+
+/// The last level whose start or bound changes with the levels above it
+/// (`affine[l]` None for a rectangular level), if any.
+pub(super) fn last_varying(affine: &[Option<Affine<'_>>]) -> Option<usize> {
+    affine.iter().rposition(Option::is_some)
 }
 
 /// A loop's variable in its iteration `k` (i64): `start + k * step`.
@@ -70,22 +95,6 @@ pub(super) fn value_at<'ctx>(
     let k = if t.get_bit_width() == 64 { k } else { b.build_int_truncate(k, t, "").expect(E) };
     let off = b.build_int_mul(k, step, "").expect(E);
     b.build_int_add(start, off, "omp.norm.var").expect(E)
-}
-
-/// The variables of the levels above `d` in block `k`.
-pub(super) fn outer_values<'ctx>(
-    b: &Builder<'ctx>,
-    levels: &[Level<'ctx>],
-    sp: &Space<'ctx>,
-    k: IntValue<'ctx>,
-) -> Vec<IntValue<'ctx>> {
-    (0..sp.outer_strides.len())
-        .map(|m| {
-            let q = b.build_int_unsigned_div(k, sp.outer_strides[m], "").expect(E);
-            let q = if m == 0 { q } else { b.build_int_unsigned_rem(q, levels[m].n, "").expect(E) };
-            value_at(b, levels[m].start, levels[m].step, q)
-        })
-        .collect()
 }
 
 /// `base + sum(coef[m] * outer[m])`, in the type of `base`.
@@ -107,173 +116,310 @@ fn affine_at<'ctx>(
     })
 }
 
-/// Level `d`'s start where the levels above it have the variables `outer`.
-pub(super) fn start_at<'ctx>(
-    b: &Builder<'ctx>,
-    levels: &[Level<'ctx>],
-    v: &Varying<'ctx>,
-    outer: &[IntValue<'ctx>],
-) -> IntValue<'ctx> {
-    affine_at(b, levels[v.d].lp.start.into_int_value(), &v.start, outer)
-}
+impl<'ctx> NonRect<'ctx> {
+    /// The nest's odometer, its slots allocated where `b` stands (the
+    /// function's entry); None when every level is rectangular.
+    pub fn new(b: &Builder<'ctx>, levels: &[Level<'ctx>], affine: Vec<Option<Affine<'ctx>>>) -> Option<Self> {
+        let d = last_varying(&affine)?;
+        let i64t = levels[0].n.get_type();
+        let slot = |name: &str| b.build_alloca(i64t, name).expect(E);
+        let var = |l: usize, name: &str| b.build_alloca(levels[l].start.get_type(), name).expect(E);
+        let cur = Cursor {
+            lo: slot("omp.nonrect.cursor.lo"),
+            len: slot("omp.nonrect.cursor.len"),
+            it: (0..d).map(|_| slot("omp.nonrect.cursor.it")).collect(),
+            n: (0..d).map(|_| slot("omp.nonrect.cursor.n")).collect(),
+            v: (0..d).map(|l| var(l, "omp.nonrect.cursor.var")).collect(),
+            fin: (0..=d).map(|l| var(l, "omp.nonrect.final")).collect(),
+        };
+        Some(NonRect { affine, d, cur, strides: Vec::new() })
+    }
 
-/// Iterations of block `k`: level `d`'s trip count there times the levels
-/// inside it.
-fn count_at<'ctx>(
-    b: &Builder<'ctx>,
-    levels: &[Level<'ctx>],
-    v: &Varying<'ctx>,
-    sp: &Space<'ctx>,
-    k: IntValue<'ctx>,
-) -> Result<IntValue<'ctx>, String> {
-    let outer = outer_values(b, levels, sp, k);
-    let lp = levels[v.d].lp;
-    let start = start_at(b, levels, v, &outer);
-    let bound = affine_at(b, lp.bound.into_int_value(), &v.bound, &outer);
-    let n = level_at(b, lp, start.into(), bound.into())?.n;
-    Ok(b.build_int_mul(n, sp.inner_strides[v.d], "omp.nonrect.count").expect(E))
-}
+    /// The slots, for the directive's PRIVATE list.
+    pub fn slots(&self) -> Vec<PointerValue<'ctx>> {
+        let c = &self.cur;
+        [c.lo, c.len].into_iter().chain(c.it.iter().chain(&c.n).chain(&c.v).chain(&c.fin).copied()).collect()
+    }
 
-/// Emits, where `b` stands (before the terminator of the nest's preheader),
-/// a loop summing every block's iterations; returns the sum and the block
-/// that now holds the preheader's terminator (the nest's preheader).
-pub(super) fn total<'ctx>(
-    ctx: ContextRef<'ctx>,
-    b: &Builder<'ctx>,
-    levels: &[Level<'ctx>],
-    v: &Varying<'ctx>,
-    sp: &Space<'ctx>,
-) -> Result<(IntValue<'ctx>, BasicBlock<'ctx>), String> {
-    let pre = levels[0].lp.preheader;
-    let i64t = ctx.i64_type();
-    let term = pre.get_terminator().expect("a terminator");
-    let after = ffi::split_block_before(term, "omp.nonrect.counted");
-    pre.get_terminator().expect("the split's branch").erase_from_basic_block();
-    let head = ctx.insert_basic_block_after(pre, "omp.nonrect.sum");
-    let body = ctx.insert_basic_block_after(head, "omp.nonrect.sum.block");
-    b.position_at_end(pre);
-    b.build_unconditional_branch(head).expect(E);
-    b.position_at_end(head);
-    let k = b.build_phi(i64t, "omp.nonrect.k").expect(E);
-    let acc = b.build_phi(i64t, "omp.nonrect.n").expect(E);
-    let kv = k.as_basic_value().into_int_value();
-    let accv = acc.as_basic_value().into_int_value();
-    let go = b.build_int_compare(P::ULT, kv, sp.blocks, "").expect(E);
-    b.build_conditional_branch(go, body, after).expect(E);
-    b.position_at_end(body);
-    let c = count_at(b, levels, v, sp, kv)?;
-    let acc1 = b.build_int_add(accv, c, "").expect(E);
-    let k1 = b.build_int_add(kv, i64t.const_int(1, false), "").expect(E);
-    b.build_unconditional_branch(head).expect(E);
-    let zero = i64t.const_zero();
-    k.add_incoming(&[(&zero, pre), (&k1, body)]);
-    acc.add_incoming(&[(&zero, pre), (&acc1, body)]);
-    b.position_before(&after.get_terminator().expect("the preheader's terminator"));
-    Ok((accv, after))
-}
+    /// The variables of levels `0..m` in the odometer, read where `b` stands.
+    fn outer_vars(&self, b: &Builder<'ctx>, levels: &[Level<'ctx>], m: usize) -> Vec<IntValue<'ctx>> {
+        (0..m)
+            .map(|l| {
+                b.build_load(levels[l].start.get_type(), self.cur.v[l], "omp.nonrect.outer").expect(E).into_int_value()
+            })
+            .collect()
+    }
 
-/// The cursor's slots (each thread's own: the directive lists them private
-/// and the preheader sets them): the block, where it starts, its length.
-pub(super) struct Cursor<'ctx> {
-    pub k: PointerValue<'ctx>,
-    pub lo: PointerValue<'ctx>,
-    pub len: PointerValue<'ctx>,
-}
+    /// Level `m`'s start where the levels above it have the variables `outer`.
+    fn start_of(
+        &self,
+        b: &Builder<'ctx>,
+        levels: &[Level<'ctx>],
+        m: usize,
+        outer: &[IntValue<'ctx>],
+    ) -> IntValue<'ctx> {
+        match &self.affine[m] {
+            None => levels[m].start,
+            Some(a) => affine_at(b, levels[m].lp.start.into_int_value(), &a.start, outer),
+        }
+    }
 
-impl<'ctx> Cursor<'ctx> {
-    /// No block yet: the first iteration starts from block 0.
+    /// Level `m`'s start and trip count (i64) where the levels above it have
+    /// the variables `outer`: what entering its loop there gives.
+    fn entered(
+        &self,
+        b: &Builder<'ctx>,
+        levels: &[Level<'ctx>],
+        m: usize,
+        outer: &[IntValue<'ctx>],
+    ) -> Result<(IntValue<'ctx>, IntValue<'ctx>), String> {
+        let Some(a) = &self.affine[m] else { return Ok((levels[m].start, levels[m].n)) };
+        let lp = levels[m].lp;
+        let start = self.start_of(b, levels, m, outer);
+        let bound = affine_at(b, lp.bound.into_int_value(), &a.bound, outer);
+        Ok((start, level_at(b, lp, start.into(), bound.into())?.n))
+    }
+
+    /// Puts the odometer before the first block: level 0 one step before its
+    /// first iteration, the levels below it run out (stepping it then enters
+    /// the first block).
+    fn init(&self, b: &Builder<'ctx>, levels: &[Level<'ctx>]) {
+        let i64t = levels[0].n.get_type();
+        let c = &self.cur;
+        b.build_store(c.it[0], i64t.const_all_ones()).expect(E);
+        let before = b.build_int_sub(levels[0].start, levels[0].step, "").expect(E);
+        b.build_store(c.v[0], before).expect(E);
+        b.build_store(c.n[0], levels[0].n).expect(E);
+        for l in 1..self.d {
+            b.build_store(c.it[l], i64t.const_zero()).expect(E);
+            b.build_store(c.n[l], i64t.const_zero()).expect(E);
+            b.build_store(c.v[l], levels[l].start).expect(E);
+        }
+    }
+
+    /// Emits the odometer's step after `anchor` and returns its one entry:
+    /// it steps level `d - 1`, where a level has run out the one above it
+    /// (`up[l]`), then enters the levels below that one again (`down[m]`);
+    /// on the next block it goes to `done`, past the last one to `end`. A
+    /// level that runs no iteration where it is entered has run out: back to
+    /// the entry, through the levels below it, which have run out too. (One
+    /// entry, which every cycle passes: the CFG stays reducible, so LLVM's
+    /// loop passes see loops.) With `record`, each entry of a level's loop
+    /// stores what that loop leaves in its variable.
+    #[allow(clippy::too_many_arguments)]
+    fn odometer(
+        &self,
+        ctx: ContextRef<'ctx>,
+        b: &Builder<'ctx>,
+        levels: &[Level<'ctx>],
+        anchor: BasicBlock<'ctx>,
+        (done, end): (BasicBlock<'ctx>, BasicBlock<'ctx>),
+        record: bool,
+    ) -> Result<BasicBlock<'ctx>, String> {
+        let (d, c) = (self.d, &self.cur);
+        let i64t = ctx.i64_type();
+        let mut last = anchor;
+        let mut block = |name: &str| {
+            last = ctx.insert_basic_block_after(last, name);
+            last
+        };
+        let up: Vec<BasicBlock<'ctx>> = (0..d).map(|_| block("omp.nonrect.up")).collect();
+        // (down[m - 1] enters level m; level 0 is entered once, by `init`.)
+        let down: Vec<BasicBlock<'ctx>> = (1..d).map(|_| block("omp.nonrect.down")).collect();
+        let below = |l: usize| if l + 1 < d { down[l] } else { done };
+        for l in 0..d {
+            b.position_at_end(up[l]);
+            let it = b.build_load(i64t, c.it[l], "").expect(E).into_int_value();
+            let it1 = b.build_int_add(it, i64t.const_int(1, false), "").expect(E);
+            b.build_store(c.it[l], it1).expect(E);
+            let ty = levels[l].start.get_type();
+            let x = b.build_load(ty, c.v[l], "").expect(E).into_int_value();
+            b.build_store(c.v[l], b.build_int_add(x, levels[l].step, "").expect(E)).expect(E);
+            let n = b.build_load(i64t, c.n[l], "").expect(E).into_int_value();
+            let more = b.build_int_compare(P::ULT, it1, n, "omp.nonrect.more").expect(E);
+            b.build_conditional_branch(more, below(l), if l > 0 { up[l - 1] } else { end }).expect(E);
+        }
+        for m in 1..d {
+            b.position_at_end(down[m - 1]);
+            let outer = self.outer_vars(b, levels, m);
+            let (start, n) = self.entered(b, levels, m, &outer)?;
+            b.build_store(c.it[m], i64t.const_zero()).expect(E);
+            b.build_store(c.v[m], start).expect(E);
+            b.build_store(c.n[m], n).expect(E);
+            if record {
+                b.build_store(c.fin[m], value_at(b, start, levels[m].step, n)).expect(E);
+            }
+            let runs = b.build_int_compare(P::NE, n, i64t.const_zero(), "omp.nonrect.runs").expect(E);
+            b.build_conditional_branch(runs, below(m), up[d - 1]).expect(E);
+        }
+        Ok(up[d - 1])
+    }
+
+    /// The iterations of the odometer's block (level `d`'s trip count there
+    /// times the levels inside it), read where `b` stands.
+    fn block_len(&self, b: &Builder<'ctx>, levels: &[Level<'ctx>], record: bool) -> Result<IntValue<'ctx>, String> {
+        let d = self.d;
+        let outer = self.outer_vars(b, levels, d);
+        let (start, n) = self.entered(b, levels, d, &outer)?;
+        if record {
+            b.build_store(self.cur.fin[d], value_at(b, start, levels[d].step, n)).expect(E);
+        }
+        Ok(b.build_int_mul(n, self.strides[d], "omp.nonrect.count").expect(E))
+    }
+
+    /// Emits, where `b` stands (before the terminator of the nest's
+    /// preheader), the strides and a walk over every block summing their
+    /// iterations; returns the sum and the block that now holds the
+    /// preheader's terminator (the nest's preheader).
+    pub fn total(
+        &mut self,
+        ctx: ContextRef<'ctx>,
+        b: &Builder<'ctx>,
+        levels: &[Level<'ctx>],
+    ) -> Result<(IntValue<'ctx>, BasicBlock<'ctx>), String> {
+        let i64t = ctx.i64_type();
+        let mut strides = vec![i64t.const_int(1, false); levels.len()];
+        for l in (self.d..levels.len() - 1).rev() {
+            strides[l] = b.build_int_mul(strides[l + 1], levels[l + 1].n, "omp.nonrect.stride").expect(E);
+        }
+        self.strides = strides;
+        let top = &levels[0];
+        b.build_store(self.cur.fin[0], value_at(b, top.start, top.step, top.n)).expect(E);
+        let pre = top.lp.preheader;
+        let term = pre.get_terminator().expect("a terminator");
+        let after = ffi::split_block_before(term, "omp.nonrect.counted");
+        pre.get_terminator().expect("the split's branch").erase_from_basic_block();
+        let done = ctx.insert_basic_block_after(pre, "omp.nonrect.sum.block");
+        let next = self.odometer(ctx, b, levels, done, (done, after), true)?;
+        b.position_at_end(pre);
+        self.init(b, levels);
+        b.build_store(self.cur.lo, i64t.const_zero()).expect(E);
+        b.build_unconditional_branch(next).expect(E);
+        b.position_at_end(done);
+        let c = self.block_len(b, levels, true)?;
+        let acc = b.build_load(i64t, self.cur.lo, "").expect(E).into_int_value();
+        b.build_store(self.cur.lo, b.build_int_add(acc, c, "").expect(E)).expect(E);
+        b.build_unconditional_branch(next).expect(E);
+        b.position_before(&after.get_terminator().expect("the preheader's terminator"));
+        let n = b.build_load(i64t, self.cur.lo, "omp.nonrect.n").expect(E).into_int_value();
+        Ok((n, after))
+    }
+
+    /// No block yet: the first iteration starts from the first block.
     pub fn reset(&self, b: &Builder<'ctx>) {
         let i64t = b.get_insert_block().expect(E).get_context().i64_type();
-        b.build_store(self.k, i64t.const_zero()).expect(E);
-        b.build_store(self.lo, i64t.const_int(i64::MAX as u64, false)).expect(E);
-        b.build_store(self.len, i64t.const_zero()).expect(E);
+        b.build_store(self.cur.lo, i64t.const_int(i64::MAX as u64, false)).expect(E);
+        b.build_store(self.cur.len, i64t.const_zero()).expect(E);
     }
-}
 
-/// At the top of the outermost body (its first block, split there): finds
-/// the block of iteration `iv` and its offset in it from the cursor, and
-/// moves the cursor. Returns (block, offset) and the block that now holds
-/// the rest of the body.
-pub(super) fn locate<'ctx>(
-    ctx: ContextRef<'ctx>,
-    b: &Builder<'ctx>,
-    levels: &[Level<'ctx>],
-    v: &Varying<'ctx>,
-    sp: &Space<'ctx>,
-    cur: &Cursor<'ctx>,
-    iv_slot: PointerValue<'ctx>,
-) -> Result<(IntValue<'ctx>, IntValue<'ctx>, BasicBlock<'ctx>), String> {
-    let top = levels[0].lp.body;
-    let i64t = ctx.i64_type();
-    let first = crate::cfg::first_not(top, llvm_plugin::inkwell::values::InstructionOpcode::Phi)
-        .unwrap_or_else(|| top.get_terminator().expect("a terminator"));
-    let rest = ffi::split_block_before(first, "omp.nonrect.iteration");
-    top.get_terminator().expect("the split's branch").erase_from_basic_block();
-    let reset = ctx.insert_basic_block_after(top, "omp.nonrect.reset");
-    let seek = ctx.insert_basic_block_after(reset, "omp.nonrect.seek");
-    let next = ctx.insert_basic_block_after(seek, "omp.nonrect.next");
-    let found = ctx.insert_basic_block_after(next, "omp.nonrect.found");
-    b.position_at_end(top);
-    let iv = b.build_load(i64t, iv_slot, "omp.norm.k").expect(E).into_int_value();
-    let k0 = b.build_load(i64t, cur.k, "").expect(E).into_int_value();
-    let lo0 = b.build_load(i64t, cur.lo, "").expect(E).into_int_value();
-    let len0 = b.build_load(i64t, cur.len, "").expect(E).into_int_value();
-    // (Behind the cursor: only on a thread's first iteration, as chunks come
-    // in increasing order; then from block 0.)
-    let behind = b.build_int_compare(P::SLT, iv, lo0, "").expect(E);
-    b.build_conditional_branch(behind, reset, seek).expect(E);
-    b.position_at_end(reset);
-    let zero = i64t.const_zero();
-    let len_r = count_at(b, levels, v, sp, zero)?;
-    b.build_unconditional_branch(seek).expect(E);
-    b.position_at_end(seek);
-    let k = b.build_phi(i64t, "omp.nonrect.block").expect(E);
-    let lo = b.build_phi(i64t, "omp.nonrect.lo").expect(E);
-    let len = b.build_phi(i64t, "omp.nonrect.len").expect(E);
-    let (kv, lov, lenv) = (
-        k.as_basic_value().into_int_value(),
-        lo.as_basic_value().into_int_value(),
-        len.as_basic_value().into_int_value(),
-    );
-    let end = b.build_int_add(lov, lenv, "").expect(E);
-    let past = b.build_int_compare(P::SGE, iv, end, "").expect(E);
-    let k1 = b.build_int_add(kv, i64t.const_int(1, false), "").expect(E);
-    let more = b.build_int_compare(P::ULT, k1, sp.blocks, "").expect(E);
-    let go = b.build_and(past, more, "").expect(E);
-    b.build_conditional_branch(go, next, found).expect(E);
-    b.position_at_end(next);
-    let len_n = count_at(b, levels, v, sp, k1)?;
-    b.build_unconditional_branch(seek).expect(E);
-    k.add_incoming(&[(&k0, top), (&zero, reset), (&k1, next)]);
-    lo.add_incoming(&[(&lo0, top), (&zero, reset), (&end, next)]);
-    len.add_incoming(&[(&len0, top), (&len_r, reset), (&len_n, next)]);
-    b.position_at_end(found);
-    b.build_store(cur.k, kv).expect(E);
-    b.build_store(cur.lo, lov).expect(E);
-    b.build_store(cur.len, lenv).expect(E);
-    let t = b.build_int_sub(iv, lov, "omp.nonrect.offset").expect(E);
-    b.build_unconditional_branch(rest).expect(E);
-    Ok((kv, t, rest))
-}
-
-/// Level `l`'s iteration number (i64) for the nest's iteration in block `k`
-/// at offset `t`: above `d` from the block, from `d` down from the offset.
-pub(super) fn iteration<'ctx>(
-    b: &Builder<'ctx>,
-    levels: &[Level<'ctx>],
-    v: &Varying<'ctx>,
-    sp: &Space<'ctx>,
-    l: usize,
-    (k, t): (IntValue<'ctx>, IntValue<'ctx>),
-) -> IntValue<'ctx> {
-    if l < v.d {
-        let q = b.build_int_unsigned_div(k, sp.outer_strides[l], "").expect(E);
-        return if l == 0 { q } else { b.build_int_unsigned_rem(q, levels[l].n, "").expect(E) };
+    /// At the top of the outermost body (its first block, split there): finds
+    /// the block of iteration `iv` and its offset in it from the cursor, and
+    /// moves the cursor. Returns where it is and the block that now holds
+    /// the rest of the body.
+    pub fn locate(
+        &self,
+        ctx: ContextRef<'ctx>,
+        b: &Builder<'ctx>,
+        levels: &[Level<'ctx>],
+        iv_slot: PointerValue<'ctx>,
+    ) -> Result<(Located<'ctx>, BasicBlock<'ctx>), String> {
+        let c = &self.cur;
+        let top = levels[0].lp.body;
+        let i64t = ctx.i64_type();
+        let first = crate::cfg::first_not(top, InstructionOpcode::Phi)
+            .unwrap_or_else(|| top.get_terminator().expect("a terminator"));
+        let rest = ffi::split_block_before(first, "omp.nonrect.iteration");
+        top.get_terminator().expect("the split's branch").erase_from_basic_block();
+        let reset = ctx.insert_basic_block_after(top, "omp.nonrect.reset");
+        let check = ctx.insert_basic_block_after(reset, "omp.nonrect.seek");
+        let advance = ctx.insert_basic_block_after(check, "omp.nonrect.next");
+        let done = ctx.insert_basic_block_after(advance, "omp.nonrect.block");
+        let found = ctx.insert_basic_block_after(done, "omp.nonrect.found");
+        // (Past the last block only for an iteration the nest does not have.)
+        let next_block = self.odometer(ctx, b, levels, done, (done, found), false)?;
+        b.position_at_end(top);
+        let iv = b.build_load(i64t, iv_slot, "omp.norm.k").expect(E).into_int_value();
+        let lo0 = b.build_load(i64t, c.lo, "").expect(E).into_int_value();
+        // (Behind the cursor: only on a thread's first iteration, as chunks
+        // come in increasing order, or one taken back from another thread.)
+        let behind = b.build_int_compare(P::SLT, iv, lo0, "").expect(E);
+        b.build_conditional_branch(behind, reset, check).expect(E);
+        // (From before the first block, of no iterations: the next one.)
+        b.position_at_end(reset);
+        self.init(b, levels);
+        b.build_store(c.lo, i64t.const_zero()).expect(E);
+        b.build_store(c.len, i64t.const_zero()).expect(E);
+        b.build_unconditional_branch(check).expect(E);
+        b.position_at_end(check);
+        let lo = b.build_load(i64t, c.lo, "omp.nonrect.lo").expect(E).into_int_value();
+        let len = b.build_load(i64t, c.len, "omp.nonrect.len").expect(E).into_int_value();
+        let end = b.build_int_add(lo, len, "").expect(E);
+        let past = b.build_int_compare(P::SGE, iv, end, "").expect(E);
+        b.build_conditional_branch(past, advance, found).expect(E);
+        b.position_at_end(advance);
+        b.build_store(c.lo, end).expect(E);
+        b.build_unconditional_branch(next_block).expect(E);
+        b.position_at_end(done);
+        let len = self.block_len(b, levels, false)?;
+        b.build_store(c.len, len).expect(E);
+        b.build_unconditional_branch(check).expect(E);
+        b.position_at_end(found);
+        let lo = b.build_load(i64t, c.lo, "").expect(E).into_int_value();
+        let t = b.build_int_sub(iv, lo, "omp.nonrect.offset").expect(E);
+        let vals = self.outer_vars(b, levels, self.d);
+        let its = c.it.iter().map(|&p| b.build_load(i64t, p, "omp.nonrect.it").expect(E).into_int_value()).collect();
+        b.build_unconditional_branch(rest).expect(E);
+        Ok((Located { vals, its, t }, rest))
     }
-    let q = b.build_int_unsigned_div(t, sp.inner_strides[l], "").expect(E);
-    if l == v.d {
-        q
-    } else {
-        b.build_int_unsigned_rem(q, levels[l].n, "").expect(E)
+
+    /// Level `l`'s variable and iteration number (i64) in the iteration
+    /// `at` locates, computed where `b` stands (in that level's body).
+    pub fn value(
+        &self,
+        b: &Builder<'ctx>,
+        levels: &[Level<'ctx>],
+        l: usize,
+        at: &Located<'ctx>,
+    ) -> (IntValue<'ctx>, IntValue<'ctx>) {
+        if l < self.d {
+            return (at.vals[l], at.its[l]);
+        }
+        let q = b.build_int_unsigned_div(at.t, self.strides[l], "").expect(E);
+        if l == self.d {
+            let start = self.start_of(b, levels, l, &at.vals);
+            return (value_at(b, start, levels[l].step, q), q);
+        }
+        let k = b.build_int_unsigned_rem(q, levels[l].n, "").expect(E);
+        (value_at(b, levels[l].start, levels[l].step, k), k)
+    }
+
+    /// Where `b` stands (the end of the outermost latch, after the counter
+    /// stepped): after the nest's last iteration (the counter reached the
+    /// nest's `n` iterations), each variable `var(l)` names gets what the
+    /// serial nest leaves in it; otherwise it keeps its value.
+    pub fn finals(
+        &self,
+        b: &Builder<'ctx>,
+        levels: &[Level<'ctx>],
+        (iv_slot, n): (PointerValue<'ctx>, IntValue<'ctx>),
+        var: impl Fn(usize) -> Option<PointerValue<'ctx>>,
+    ) {
+        let vars: Vec<(usize, PointerValue<'ctx>)> = (0..levels.len()).filter_map(|l| var(l).map(|p| (l, p))).collect();
+        if vars.is_empty() {
+            return;
+        }
+        let next = b.build_load(n.get_type(), iv_slot, "").expect(E).into_int_value();
+        let ended = b.build_int_compare(P::EQ, next, n, "omp.nonrect.ended").expect(E);
+        for (l, p) in vars {
+            let ty = levels[l].start.get_type();
+            let fin = if l <= self.d {
+                b.build_load(ty, self.cur.fin[l], "").expect(E).into_int_value()
+            } else {
+                value_at(b, levels[l].start, levels[l].step, levels[l].n)
+            };
+            let now = b.build_load(ty, p, "").expect(E).into_int_value();
+            let v = b.build_select(ended, fin, now, "omp.nonrect.leaves").expect(E);
+            b.build_store(p, v).expect(E);
+        }
     }
 }

@@ -1,24 +1,19 @@
-// Non-rectangular collapsed nests weft does not lower yet: on simd loops,
-// and with two loops whose bounds change with the loops around them.
-void on_simd(int n, int (*a)[64]) {
-#pragma omp simd collapse(2)
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j < i; j++)
-      a[i][j]++;
+// Non-rectangular collapsed nests weft does not lower: a doacross nest
+// (ordered(n)) is not built yet, and a loop whose step changes with the
+// loops around it cannot be counted (OpenMP wants it loop-invariant).
+void doacross(int n, int (*a)[64]) {
+#pragma omp parallel for ordered(2)
+  for (int i = 1; i < n; i++)
+    for (int j = 1; j < i; j++) {
+#pragma omp ordered depend(sink : i - 1, j)
+      a[i][j] = a[i - 1][j] + 1;
+#pragma omp ordered depend(source)
+    }
 }
 
-void on_parallel_for_simd(int n, int (*a)[64]) {
-#pragma omp parallel for simd collapse(2)
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j <= i; j++)
+void step_varies(int n, int (*a)[64]) {
+#pragma omp parallel for collapse(2)
+  for (int i = 1; i < n; i++)
+    for (int j = 0; j < n; j += i)
       a[i][j]++;
-}
-
-void two_varying(int n, int (*a)[64][64]) {
-  int i, j, k;
-#pragma omp parallel for collapse(3)
-  for (i = 0; i < n; i++)
-    for (j = 0; j < i; j++)
-      for (k = j; k < n; k++)
-        a[i][j][k]++;
 }
