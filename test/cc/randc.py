@@ -44,7 +44,19 @@ Two clang 16 bugs are kept out of the programs, because clang -fopenmp is the
 check that a program is valid: lastprivate is never used with
 schedule(dynamic[,c]) or schedule(guided,c) (clang loses the value), and the
 structured capture { v = x; x = x + c; } is not used when x is (*p) (clang
-compiles it as an exchange).
+compiles it as an exchange). Two others are not: lastprivate of the
+variables of a non-rectangular nest (clang copies out the values after the
+last iteration, not what the serial nest leaves), and a collapse(3) nest
+whose inner loop runs from the middle variable up to a bound that variable
+passes (clang miscounts it, or runs forever); such a program says so on a
+line `// CLANG-16-WRONG:`, and difftest.py then holds only weft to the
+serial program.
+
+Non-rectangular collapsed nests (OpenMP 5.0) have one or two loops whose
+start or bound is affine in an outer variable (collapse(2) and (3)), some
+on `for simd` / `parallel for simd` or, in serial code, `simd` (whose body
+then holds no construct); their shapes, simd and the lastprivate of their
+variables are drawn from a stream of their own.
 """
 import os
 import random
@@ -133,6 +145,7 @@ class Ctx:
         self.iterinfo = None  # iter: dict(idx, trip, t1, t2, ii, jj, loopvars)
         self.ordered = None  # iter of an ordered loop: True while an ordered block may still be added
         self.in_ordered = None  # block inside an ordered region: the loop's iter ctx
+        self.simd = False    # iter of a simd loop: no constructs inside
 
     def add(self, v, mode):
         self.locals[v.key] = (v, mode)
@@ -157,6 +170,10 @@ class Ctx:
                 return None
             c = c.parent
         return None
+
+    def in_simd(self):
+        it = self.cur_iter()
+        return it is not None and it.simd
 
     def in_fn(self):
         c = self
@@ -356,7 +373,12 @@ class Gen:
         # the rest of a seed's program stays as it was: copies weft makes of
         # them must keep the alignment their accesses claim.
         self.arng = random.Random(seed * 104729 + 7)
+        # The shapes of non-rectangular nests (a second varying loop, simd,
+        # lastprivate of their variables), from a stream of their own.
+        self.nrng = random.Random(seed * 15485863 + 3)
         self.compare = False
+        # A non-rectangular nest clang 16 gets wrong (see the module doc).
+        self.clang_wrong = None
         # Variables an expression being generated must not read: OpenMP's
         # atomic `x op= expr` and `x = expr` may not refer to x in expr.
         self.exclude = set()
@@ -735,11 +757,16 @@ class Gen:
         return dict(var=v, ty=ty, start=se, cond=cond, inc=inc, idx=idx, trip=trip)
 
     def nonrect_nest(self, ctx):
-        """A non-rectangular collapse(2) nest (OpenMP 5.0): the inner loop's
-        start or bound is affine in the outer variable i, which runs
-        0..t1-1 by 1; each iteration has its own index below t1 * t2."""
+        """A non-rectangular collapse(2) or collapse(3) nest (OpenMP 5.0): the
+        inner loop's start or bound is affine in the outer variable i, which
+        runs 0..t1-1 by 1; a third loop's affine in the middle variable j
+        (two varying loops). Each iteration has its own index below the
+        trip bound; info['count'] is how many iterations the nest runs."""
         r = self.rng
+        three = self.nrng.random() < 0.35
         t1 = self.trip(small=True)
+        if three:
+            t1 = min(t1, 8)
         ty = r.choice(['int', 'long'])
         i, j = self.name('i'), self.name('j')
         vi, vj = Var(self.key(), i, ty), Var(self.key(), j, ty)
@@ -753,11 +780,13 @@ class Gen:
             lo = f"{a} * {i} + ({c})"
             inner = dict(start=lo, cond=f"{j} < {a} * {i} + ({c + t2})", inc=f"{j}++", idx=f"({j} - ({lo}))")
             vj.loopvar = (min(c, 0), a * max(t1 - 1, 0) + c + t2)
+            js = lambda x: range(a * x + c, a * x + c + t2)
         elif kind == 'down':
             # j from i down to 0 by 2
             t2 = t1
             inner = dict(start=i, cond=f"{j} >= 0", inc=r.choice([f"{j} -= 2", f"{j} = {j} - 2"]), idx=f"({i} - {j}) / 2")
             vj.loopvar = (0, max(t1 - 1, 0))
+            js = lambda x: range(x, -1, -2)
         else:
             # j < i, j <= i, j from i up to t1
             t2 = t1
@@ -765,9 +794,55 @@ class Gen:
                            'from': (i, f"{j} < {self.bound_expr(ctx, t1, ty)}")}[kind]
             inner = dict(start=start, cond=cond, inc=r.choice([f"{j}++", f"{j} = {j} + 1"]), idx=j)
             vj.loopvar = (0, max(t1 - 1, 0))
+            js = {'below': lambda x: range(0, x), 'upto': lambda x: range(0, x + 1),
+                  'from': lambda x: range(x, t1)}[kind]
         inner.update(var=vj, ty=ty, trip=t2)
-        info = dict(idx=f"({i}) * {t2} + ({inner['idx']})", trip=t1 * t2, t1=t1, t2=t2, ii=i, jj=inner['idx'])
-        return [outer, inner], info
+        count = sum(len(js(x)) for x in range(t1))
+        info = dict(idx=f"({i}) * {t2} + ({inner['idx']})", trip=t1 * t2, t1=t1, t2=t2, ii=i, jj=inner['idx'],
+                    count=count)
+        if not three:
+            return [outer, inner], info
+        third, kk, t3, ks = self.nonrect_third(ctx, j, vj, ty)
+        count = sum(len(ks(y)) for x in range(t1) for y in js(x))
+        info = dict(idx=f"(({i}) * {t2} + ({inner['idx']})) * {t3} + ({kk})", trip=t1 * t2 * t3, t1=t1 * t2 * t3,
+                    t2=None, count=count)
+        return [outer, inner, third], info
+
+    def nonrect_third(self, ctx, j, vj, ty):
+        """A third loop whose start or bound is affine in j (whose values lie
+        in vj.loopvar; it may be negative, where the triangles below run no
+        iteration): (loop, its index below t3, t3, its values for a j)."""
+        g = self.nrng
+        k = self.name('k')
+        vk = Var(self.key(), k, ty)
+        lo, hi = vj.loopvar
+        top = max(hi, 0)
+        kind = g.choice(['tri', 'down', 'shift', 'from'])
+        if kind == 'tri':
+            # k from 0 to <= j
+            L = dict(start=lit(0, ty), cond=f"{k} <= {j}", inc=f"{k}++", idx=k)
+            t3, vk.loopvar, ks = top + 1, (0, top), (lambda y: range(0, y + 1))
+        elif kind == 'down':
+            # k from j down to >= 0 by 2
+            L = dict(start=j, cond=g.choice([f"{k} >= 0", f"{k} > -1"]), inc=f"{k} -= 2", idx=f"({j} - {k}) / 2")
+            t3, vk.loopvar, ks = top // 2 + 1, (0, top), (lambda y: range(y, -1, -2))
+        elif kind == 'shift':
+            # k from b*j + c for t3 iterations
+            b, c, t3 = g.choice([1, 2]), g.randint(-4, 4), g.randint(1, 5)
+            start = f"{b} * {j} + ({c})"
+            L = dict(start=start, cond=f"{k} < {b} * {j} + ({c + t3})", inc=f"{k}++", idx=f"({k} - ({start}))")
+            vk.loopvar = (min(b * lo + c, 0), b * hi + c + t3)
+            ks = lambda y: range(b * y + c, b * y + c + t3)
+        else:
+            # k from j up to a constant: empty where j passes it
+            B = hi + g.randint(-2, 3)
+            L = dict(start=j, cond=f"{k} < {self.bound_expr(ctx, B, ty)}", inc=f"++{k}", idx=f"({k} - {j})")
+            t3, vk.loopvar, ks = max(B - lo, 1), (min(lo, 0), max(B, 0)), (lambda y: range(y, B))
+            if B <= hi:
+                # (measured: 2440 for 4305, or running forever)
+                self.clang_wrong = "a collapse(3) nest whose inner loop runs from j up to a bound j passes"
+        L.update(var=vk, ty=ty, trip=t3)
+        return L, L['idx'], t3, ks
 
     def header(self, L, decl):
         d = f"{L['ty']} " if decl else ''
@@ -843,6 +918,8 @@ class Gen:
         r = self.rng
         self.budget -= 1
         big = self.budget > 0 and depth < 5
+        if ctx.in_simd():
+            return self.simd_item(ctx, out, depth, big)
         opts = []
         if ctx.ws and big:
             opts += [('for', 6), ('single', 2), ('master', 1.5), ('barrier', 0.6)]
@@ -858,6 +935,22 @@ class Gen:
             opts.append(('elem', 4))
         if big:
             opts += [('if', 0.7), ('sloop', 0.6), ('helper', 0.8)]
+        tot = sum(w for _, w in opts)
+        x = r.random() * tot
+        for kind, w in opts:
+            x -= w
+            if x <= 0:
+                break
+        getattr(self, 'it_' + kind)(ctx, out, depth)
+
+    def simd_item(self, ctx, out, depth, big):
+        """A statement of a simd loop's body: no construct (OpenMP allows
+        none but atomic, ordered simd, simd and loop there), no call but
+        mix(), no atomic."""
+        r = self.rng
+        opts = [('local', 1.2), ('assign', 1.5), ('elem', 4), ('red', 2.5)]
+        if big:
+            opts += [('if', 0.7), ('sloop', 0.6)]
         tot = sum(w for _, w in opts)
         x = r.random() * tot
         for kind, w in opts:
@@ -955,7 +1048,7 @@ class Gen:
             if m and m.startswith('red:') and can(ctx, v, ('red', m[4:])):
                 cands.append((v, m[4:]))
         if not cands:
-            return self.it_atomic(ctx, out, depth)
+            return self.it_local(ctx, out, depth) if ctx.in_simd() else self.it_atomic(ctx, out, depth)
         v, op = r.choice(cands)
         use(ctx, v, ('red', op))
         out(self.upd(ctx, v, op))
@@ -1480,9 +1573,16 @@ class Gen:
         team = ctx.team
         it = Ctx('iter', ctx)
         collapse = r.random() < 0.2
+        # simd: None, 'for simd' (each thread's chunk), or 'simd' (one
+        # thread: instead of a combined parallel for in serial code)
+        simd = None
         if collapse and r.random() < 0.4:
             loops, info = self.nonrect_nest(ctx)
             trip = info['trip']
+            if self.nrng.random() < 0.35:
+                serial = outer is not None and outer.level == 0
+                simd = 'simd' if serial and self.nrng.random() < 0.8 else 'for simd'
+                it.simd = True
         elif collapse:
             t1, t2 = self.trip(small=True), self.trip(small=True)
             L1 = self.make_loop(ctx, t1, self.name('i'))
@@ -1501,14 +1601,15 @@ class Gen:
         taken = set()
         if outer is not None:
             pc, resets = self.par_clauses_for_combined(outer, ctx, taken)
-            parcl += pc
+            # (simd alone: no team, no parallel clauses)
+            parcl += pc if simd != 'simd' else []
         # schedule
         scheds = [None, 'static', 'static,c', 'dynamic', 'dynamic,c', 'guided', 'guided,c', 'runtime', 'auto']
         s = r.choice(scheds)
         # clang 16 loses lastprivate values with schedule(dynamic) (chunked or not) and
         # with a chunked guided schedule: no lastprivate on those
         chunked_dyn = s in ('dynamic', 'dynamic,c', 'guided,c')
-        if s is not None:
+        if s is not None and simd != 'simd':
             if s.endswith(',c'):
                 ce = self.bound_expr(ctx, r.choice([1, 1, 2, 3, 4, 7, 16]), 'int')
                 cl.append(f"schedule({s[:-2]}, {ce})")
@@ -1537,7 +1638,7 @@ class Gen:
                     fps.append(v)
                     taken.add(v.key)
                     it.add(v, 'ro')
-            if fps:
+            if fps and simd != 'simd':
                 cl.append(f"firstprivate({', '.join(v.name for v in fps)})")
         # lastprivate (never with a chunked dynamic/guided schedule)
         lps = []
@@ -1573,7 +1674,7 @@ class Gen:
                 taken.add(v.key)
                 it.add(v, 'red:' + op)
                 cl.append(f"reduction({op}:{v.name})")
-        ordered = r.random() < 0.15
+        ordered = r.random() < 0.15 and simd is None
         if ordered:
             cl.append("ordered")
             it.ordered = True
@@ -1581,7 +1682,7 @@ class Gen:
         if nowait:
             cl.append("nowait")
         if collapse:
-            cl.append("collapse(2)")
+            cl.append(f"collapse({len(loops)})")
         r.shuffle(cl)
         allcl = parcl + cl
         # the loop variable may be declared before the loop
@@ -1591,10 +1692,22 @@ class Gen:
                 and r.random() < 0.6 and not outer.in_fn():
             allcl.append(f"lastprivate({L1['var'].name})")
             print_lp = True
+        # a non-rectangular nest's variables: lastprivate, printed after it
+        # (only where an iteration runs: no iteration copies nothing out)
+        lp_loops = []
+        if 'count' in info and outer is not None and outer.level == 0 and info['count'] > 0 and not chunked_dyn \
+                and not outer.in_fn() and self.nrng.random() < 0.4:
+            decl_outside = True
+            lp_loops = [L for L in loops if self.nrng.random() < 0.8] or [loops[-1]]
+            allcl.append(f"lastprivate({', '.join(L['var'].name for L in lp_loops)})")
+            self.clang_wrong = "lastprivate of a non-rectangular nest's loop variables"
         if decl_outside:
             out.open()
-            out(f"{L1['ty']} {L1['var'].name};")
+            for L in loops:
+                out(f"{L['ty']} {L['var'].name};")
         pragma = ("parallel for" if outer is not None else "for")
+        if simd is not None:
+            pragma = simd if simd == 'simd' else pragma + " simd"
         out(f"#pragma omp {pragma}" + ''.join(' ' + c for c in allcl))
         for v in privs + lps:
             it.add(v, 'unset')
@@ -1619,6 +1732,8 @@ class Gen:
         if decl_outside:
             if print_lp:
                 out(f"printf(\"lastprivate {L1['var'].name}=%ld\\n\", (long){L1['var'].name});")
+            for L in lp_loops:
+                out(f"printf(\"lastprivate {L['var'].name}=%ld\\n\", (long){L['var'].name});")
             out.close()
         if outer is None and not nowait:
             team.reset()
@@ -1805,7 +1920,14 @@ class Gen:
 def generate(seed: int) -> str:
     g = Gen(seed)
     text = g.generate()
+    if g.clang_wrong:
+        text = f"// CLANG-16-WRONG: {g.clang_wrong}\n" + text
     return ("// WEFT-CC-FLAGS: -fopenmp-version=51\n" + text) if g.compare else text
+
+
+def clang_wrong(text: str) -> bool:
+    """Whether the program says clang 16 gets it wrong (`// CLANG-16-WRONG:`)."""
+    return any(l.startswith("// CLANG-16-WRONG:") for l in text.split("\n", 2)[:2])
 
 
 def build_flags(text: str) -> list:
