@@ -3,11 +3,11 @@
 ; end writes them (variables in memory, lastprivate of all three, dynamic
 ; schedule, the region form's bundles); the same shape counting down by
 ; other steps in the paper's form (the four llvm.directive* intrinsics),
-; static schedule; and a simd collapse(2) over a triangle with phis, in
-; the region form. Output at 1-7 threads equals the serial program's
-; (weft-strip), lastprivate included: the variables get what the serial
-; nest leaves in them (OpenMP 5.1 §2.21.4.5), though its last outer
-; iterations run no inner one.
+; static schedule; a collapse(3) with phis and two varying loops; and a
+; simd collapse(2) over a triangle with phis, in the region form. Output
+; at 1-7 threads equals the serial program's (weft-strip), lastprivate
+; included: the variables get what the serial nest leaves in them (OpenMP
+; 5.1 §2.21.4.5), though its last outer iterations run no inner one.
 ; RUN: %opt -passes=weft-strip %s -o %t.serial.bc
 ; RUN: %clang -O0 -Wno-override-module %t.serial.bc -o %t.serial
 ; RUN: %t.serial > %t.expected
@@ -34,8 +34,14 @@
 ; up to <= j - 4 by 3: j's last entry (i = 1) starts at 2 and runs to -3,
 ; k's last entry (j = -2) starts at 2 and runs none. tri: j = i..<n-1 over
 ; i < n = 9: 36 iterations; its lastprivate items are stored by the body.
+; phi3: phis, i = 0..5, j = 2i down to > i - 2, k = j..<8 (i64): 105
+; iterations, guided schedule. (Its odometer's slots are written after the
+; directive's own block: built through clang's pipeline, where private
+; variables are renamed at its start, writing them there once wrote the
+; originals; -O0 at 1 thread counted nothing.)
 ; SERIAL: tok3 120 252630 9 9 8
 ; SERIAL-NEXT: paper3 195 1661916 -1 -3 2
+; SERIAL-NEXT: phi3 105 2374990
 ; SERIAL-NEXT: tri 36 1512 7 8
 ; SHAPE-LABEL: define internal void @tok3.omp_outlined
 ; SHAPE: omp.nonrect.up
@@ -56,6 +62,7 @@ declare i32 @printf(ptr, ...)
 @f1 = private constant [27 x i8] c"tok3 %lld %lld %d %d %d\0A\00\00\00"
 @f2 = private constant [29 x i8] c"paper3 %lld %lld %d %d %d\0A\00\00\00"
 @f3 = private constant [22 x i8] c"tri %lld %lld %d %d\0A\00\00"
+@f4 = private constant [20 x i8] c"phi3 %lld %lld\0A\00\00\00\00\00"
 
 define void @tok3() {
 entry:
@@ -241,6 +248,62 @@ i.end:
   ret void
 }
 
+define void @phi3() {
+entry:
+  %cnt = alloca i64
+  %sum = alloca i64
+  store i64 0, ptr %cnt
+  store i64 0, ptr %sum
+  %t = call token @llvm.directive.region.entry() [ "DIR.OMP.PARALLEL.LOOP"(), "QUAL.OMP.COLLAPSE"(i32 3),
+      "QUAL.OMP.REDUCTION.ADD"(ptr %cnt), "QUAL.OMP.REDUCTION.ADD"(ptr %sum), "QUAL.OMP.SCHEDULE.GUIDED"(i32 0) ]
+  br label %a.cond
+a.cond:
+  %i = phi i32 [ 0, %entry ], [ %i1, %a.latch ]
+  %ca = icmp slt i32 %i, 6
+  br i1 %ca, label %a.body, label %a.end
+a.body:
+  %twoi = shl i32 %i, 1
+  %lo = sub i32 %i, 2
+  br label %b.cond
+b.cond:
+  %j = phi i32 [ %twoi, %a.body ], [ %j1, %b.latch ]
+  %cb = icmp sgt i32 %j, %lo
+  br i1 %cb, label %b.body, label %a.latch
+b.body:
+  %jw = sext i32 %j to i64
+  br label %c.cond
+c.cond:
+  %k = phi i64 [ %jw, %b.body ], [ %k1, %c.body ]
+  %cc = icmp slt i64 %k, 8
+  br i1 %cc, label %c.body, label %b.latch
+c.body:
+  %iw = sext i32 %i to i64
+  %x = mul i64 %iw, 10000
+  %y = mul i64 %jw, 100
+  %xy = add i64 %x, %y
+  %v = add i64 %xy, %k
+  %s = load i64, ptr %sum
+  %s1 = add i64 %s, %v
+  store i64 %s1, ptr %sum
+  %c = load i64, ptr %cnt
+  %c1 = add i64 %c, 1
+  store i64 %c1, ptr %cnt
+  %k1 = add i64 %k, 1
+  br label %c.cond
+b.latch:
+  %j1 = sub i32 %j, 1
+  br label %b.cond
+a.latch:
+  %i1 = add i32 %i, 1
+  br label %a.cond
+a.end:
+  call void @llvm.directive.region.exit(token %t) [ "DIR.OMP.END.PARALLEL.LOOP"() ]
+  %rc = load i64, ptr %cnt
+  %rs = load i64, ptr %sum
+  call i32 (ptr, ...) @printf(ptr @f4, i64 %rc, i64 %rs)
+  ret void
+}
+
 define void @tri(i32 %n) {
 entry:
   %cnt = alloca i64
@@ -294,6 +357,7 @@ a.end:
 define i32 @main() {
   call void @tok3()
   call void @paper3()
+  call void @phi3()
   call void @tri(i32 9)
   ret i32 0
 }

@@ -284,14 +284,20 @@ impl<'ctx> NonRect<'ctx> {
         }
         self.strides = strides;
         let top = &levels[0];
-        b.build_store(self.cur.fin[0], value_at(b, top.start, top.step, top.n)).expect(E);
         let pre = top.lp.preheader;
         let term = pre.get_terminator().expect("a terminator");
         let after = ffi::split_block_before(term, "omp.nonrect.counted");
         pre.get_terminator().expect("the split's branch").erase_from_basic_block();
-        let done = ctx.insert_basic_block_after(pre, "omp.nonrect.sum.block");
+        // (The slots are written in a block of their own: the preheader may
+        // be the block of the directive, where a private variable's uses
+        // are not yet the private copy's, prepare/rename.rs.)
+        let start = ctx.insert_basic_block_after(pre, "omp.nonrect.sum");
+        let done = ctx.insert_basic_block_after(start, "omp.nonrect.sum.block");
         let next = self.odometer(ctx, b, levels, done, (done, after), true)?;
         b.position_at_end(pre);
+        b.build_unconditional_branch(start).expect(E);
+        b.position_at_end(start);
+        b.build_store(self.cur.fin[0], value_at(b, top.start, top.step, top.n)).expect(E);
         self.init(b, levels);
         b.build_store(self.cur.lo, i64t.const_zero()).expect(E);
         b.build_unconditional_branch(next).expect(E);
