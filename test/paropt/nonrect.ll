@@ -7,7 +7,8 @@
 ; simd collapse(2) over a triangle with phis, in the region form. Output
 ; at 1-7 threads equals the serial program's (weft-strip), lastprivate
 ; included: the variables get what the serial nest leaves in them (OpenMP
-; 5.1 §2.21.4.5), though its last outer iterations run no inner one.
+; 5.1 §2.21.4.5, 5.2 §5.4.5), though its last outer iterations run no inner
+; one.
 ; RUN: %opt -passes=weft-strip %s -o %t.serial.bc
 ; RUN: %clang -O0 -Wno-override-module %t.serial.bc -o %t.serial
 ; RUN: %t.serial > %t.expected

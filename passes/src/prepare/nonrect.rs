@@ -23,8 +23,9 @@
 //! each step costs the levels above `d`, not the nest.
 //!
 //! lastprivate of a loop variable gets what the serial nest leaves in it
-//! (OpenMP 5.1 §2.21.4.5: an iteration variable of an associated loop gets
-//! the value it would have after sequential execution of the loop nest).
+//! (OpenMP 5.1 §2.21.4.5, 5.2 §5.4.5: an iteration variable of an
+//! associated loop gets the value it would have after sequential execution
+//! of the loop nest).
 //! In a non-rectangular nest that is not always one step past the
 //! sequentially last iteration: `for (i = 0; i < n; i++) for (j = i; j <
 //! n - 1; j++)` ends its last iteration at i = j = n - 2 but leaves i = n

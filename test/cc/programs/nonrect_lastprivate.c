@@ -1,9 +1,9 @@
 // RUN: %weftcc-check %s
 // lastprivate of the loop variables of non-rectangular collapsed nests
 // whose last outer iterations run no inner iteration. OpenMP 5.1
-// §2.21.4.5 gives an iteration variable of an associated loop the value it
-// would have after sequential execution of the loop nest, which here is
-// not one step past the sequentially last iteration: in
+// §2.21.4.5 (5.2 §5.4.5) gives an iteration variable of an associated loop
+// the value it would have after sequential execution of the loop nest,
+// which here is not one step past the sequentially last iteration: in
 //   for (i = 0; i < n; i++) for (j = i; j < n - 1; j++)
 // the last iteration is i = j = n - 2, but the serial nest then runs i =
 // n - 1, which sets j = n - 1 and runs no inner iteration, and leaves i = n,

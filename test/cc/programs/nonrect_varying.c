@@ -12,7 +12,7 @@
 // parallel, each iteration counting its visit of its cell. A nest is wrong
 // when the parallel one visits a cell the serial one does not, misses one,
 // visits one twice, or leaves its loop variables other than the serial
-// nest does (OpenMP 5.1 §2.21.4.5: what sequential execution of the nest
+// nest does (OpenMP 5.1 §2.21.4.5, 5.2 §5.4.5: what sequential execution of the nest
 // leaves in them). Every line reports "0 wrong" where weft is right: a
 // wrong nest changes the count the line prints, so the serial program's
 // output (where the pragmas are ignored and everything agrees) differs.
