@@ -56,6 +56,10 @@ pub fn directive(kind: &str) -> Option<DirSpec> {
         "OMPTaskyieldDirective" => spec("DIR.OMP.TASKYIELD", &["taskyield"], false, false),
         "OMPAtomicDirective" => spec("DIR.OMP.ATOMIC", &["atomic"], false, false),
         "OMPOrderedDirective" => spec("DIR.OMP.ORDERED", &["ordered"], false, false),
+        // OpenMP 5.1's loop transformations: weft-prepare carries them out;
+        // the loop construct around one privatizes their loops' variables.
+        "OMPTileDirective" => spec("DIR.OMP.TILE", &["tile"], false, false),
+        "OMPUnrollDirective" => spec("DIR.OMP.UNROLL", &["unroll"], false, false),
         _ => return None,
     })
 }
@@ -627,6 +631,15 @@ fn finish(
                 }
             }
             "nowait" => out.push(Clause::new("QUAL.OMP.NOWAIT", vec![])),
+            // (Clang has checked that each is a positive constant.)
+            "sizes" if spec.dir == "DIR.OMP.TILE" => {
+                let ops = split_top(&need(&arg)?).iter().map(|e| int_op(e)).collect();
+                out.push(Clause::new("QUAL.OMP.SIZES", ops));
+            }
+            "partial" if spec.dir == "DIR.OMP.UNROLL" => {
+                out.push(Clause::new("QUAL.OMP.PARTIAL", arg.iter().map(|a| int_op(a)).collect()))
+            }
+            "full" if spec.dir == "DIR.OMP.UNROLL" => out.push(Clause::new("QUAL.OMP.FULL", vec![])),
             "bind" => {
                 let k = match need(&arg)?.trim() {
                     "thread" => "THREAD",

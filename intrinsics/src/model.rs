@@ -280,7 +280,9 @@ pub fn parse_clause(tag: &str, operands: Vec<Operand>, carrier: Carrier) -> Resu
             && operands.first().is_some_and(|o| {
                 o.is_value() && !o.is_pointer() && (o.const_int().is_none() || kind == ClauseKind::Uniform)
             });
-        let ok = given == arity || (kind == ClauseKind::Ordered && given == Arity::None) || ssa_item;
+        // (So may PARTIAL its factor.)
+        let optional = matches!(kind, ClauseKind::Ordered | ClauseKind::Partial);
+        let ok = given == arity || (optional && given == Arity::None) || ssa_item;
         if !ok {
             return Err(arity_err(
                 tag,
@@ -296,7 +298,7 @@ pub fn parse_clause(tag: &str, operands: Vec<Operand>, carrier: Carrier) -> Resu
             Args::None
         }
         Arity::One => match operands.len() {
-            0 if kind == ClauseKind::Ordered => Args::None,
+            0 if matches!(kind, ClauseKind::Ordered | ClauseKind::Partial) => Args::None,
             // icx writes a plain `ordered` as ORDERED(0).
             1 if kind == ClauseKind::Ordered && operands[0].const_uint() == Some(0) => Args::None,
             // icx's doacross form: ORDERED(n, trip count of each of the n
@@ -366,7 +368,7 @@ fn typed_value(tag: &str, operands: Vec<Operand>) -> Result<Args, WeftError> {
 fn check_single(tag: &str, kind: ClauseKind, v: &Operand) -> Result<(), WeftError> {
     use ClauseKind as C;
     match kind {
-        C::Collapse | C::Safelen | C::Simdlen | C::Ordered => match v.const_uint() {
+        C::Collapse | C::Safelen | C::Simdlen | C::Ordered | C::Partial => match v.const_uint() {
             Some(n) if n > 0 => Ok(()),
             _ => Err(kind_err(tag, format!("needs a positive integer constant, got {}", v.text))),
         },
@@ -408,6 +410,18 @@ fn parse_list(tag: &str, kind: ClauseKind, mods: Modifiers, ops: Vec<Operand>) -
             }
             if let Some(bad) = ops.iter().find(|o| !o.is_int()) {
                 return Err(kind_err(tag, format!("a sink vector's entries are integers, got {}", bad.text)));
+            }
+            let items = ops.into_iter().map(|var| Item::Var { var, typed: None }).collect();
+            return Ok(Args::List { items, extra: None });
+        }
+        C::Sizes => {
+            // One positive integer constant per tiled loop (OpenMP 5.1
+            // §2.11.9.1): sizes, not variables.
+            if ops.is_empty() {
+                return Err(arity_err(tag, "lists no size"));
+            }
+            if let Some(bad) = ops.iter().find(|o| o.const_int().is_none_or(|n| n <= 0)) {
+                return Err(kind_err(tag, format!("each size must be a positive integer constant, got {}", bad.text)));
             }
             let items = ops.into_iter().map(|var| Item::Var { var, typed: None }).collect();
             return Ok(Args::List { items, extra: None });

@@ -75,6 +75,8 @@ directives! {
     Ivdep = "DIR.PRAGMA.IVDEP", Some("DIR.PRAGMA.END.IVDEP"), "WRNIvdepNode";
     GenericLoop = "DIR.OMP.GENERICLOOP", Some("DIR.OMP.END.GENERICLOOP"), "WRNGenericLoopNode";
     Scope = "DIR.OMP.SCOPE", Some("DIR.OMP.END.SCOPE"), "WRNScopeNode";
+    Tile = "DIR.OMP.TILE", Some("DIR.OMP.END.TILE"), "WRNTileNode";
+    Unroll = "DIR.OMP.UNROLL", Some("DIR.OMP.END.UNROLL"), "WRNUnrollNode";
 }
 
 /// A directive string, classified.
@@ -284,6 +286,15 @@ pub enum ClauseKind {
     OffloadEntryIdx,
     /// How a target region maps the variables it names without a MAP.
     Defaultmap(DefaultmapBehavior),
+    /// `tile sizes(...)`: one positive constant per tiled loop.
+    Sizes,
+    /// `unroll partial[(n)]`: the operand is optional.
+    Partial,
+    /// `unroll full`.
+    Full,
+    /// icx's LIVEIN on loop transformations: a variable whose value flows
+    /// into the construct (no data-sharing of its own).
+    Livein,
 }
 
 /// The clause table: spelling, kind, arity. Alternate spellings follow the
@@ -339,6 +350,7 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.DEFAULTMAP.NONE", C::Defaultmap(DefaultmapBehavior::None), None),
         ("QUAL.OMP.DEFAULTMAP.DEFAULT", C::Defaultmap(DefaultmapBehavior::Default), None),
         ("QUAL.OMP.DEFAULTMAP.PRESENT", C::Defaultmap(DefaultmapBehavior::Present), None),
+        ("QUAL.OMP.FULL", C::Full, None),
         ("QUAL.OMP.IF", C::If, One),
         ("QUAL.OMP.NUM_THREADS", C::NumThreads, One),
         ("QUAL.OMP.COLLAPSE", C::Collapse, One),
@@ -356,6 +368,7 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.HINT", C::Hint, One),
         ("QUAL.OMP.FILTER", C::Filter, One),
         ("QUAL.OMP.OFFLOAD.ENTRY.IDX", C::OffloadEntryIdx, One),
+        ("QUAL.OMP.PARTIAL", C::Partial, One),
         ("QUAL.OMP.SHARED", C::Shared, List),
         ("QUAL.OMP.PRIVATE", C::Private, List),
         ("QUAL.OMP.FIRSTPRIVATE", C::Firstprivate, List),
@@ -402,6 +415,8 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.DIST_SCHEDULE.STATIC", C::DistSchedule, List),
         ("QUAL.OMP.NORMALIZED.IV", C::NormalizedIv, List),
         ("QUAL.OMP.NORMALIZED.UB", C::NormalizedUb, List),
+        ("QUAL.OMP.SIZES", C::Sizes, List),
+        ("QUAL.OMP.LIVEIN", C::Livein, List),
     ]
 };
 
@@ -440,7 +455,7 @@ impl ClauseKind {
             // icx: `(ptr slot, <value of its type>)`, the value in memory.
             C::NumTeams | C::ThreadLimit => Modifiers::TYPED,
             C::Defaultmap(_) => Modifiers::SCALAR | Modifiers::AGGREGATE | Modifiers::POINTER,
-            C::DistSchedule => Modifiers::empty(),
+            C::DistSchedule | C::Sizes => Modifiers::empty(),
             k if k.arity() == Arity::List => list,
             _ => Modifiers::empty(),
         }
@@ -467,6 +482,8 @@ impl ClauseKind {
                     | C::Fail(_)
                     | C::Weak
                     | C::CancelConstruct(_)
+                    | C::Sizes
+                    | C::Full
             );
         once && self.family() == other.family()
     }

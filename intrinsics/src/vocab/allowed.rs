@@ -160,6 +160,11 @@ mod sets {
         Plain(C::NormalizedIv),
         Plain(C::NormalizedUb),
     ];
+    /// OpenMP 5.1's loop transformations, with the slots and LIVEIN
+    /// variables icx adds to them.
+    pub const TILE: &[Family] = &[Plain(C::Sizes), Plain(C::NormalizedIv), Plain(C::NormalizedUb), Plain(C::Livein)];
+    pub const UNROLL: &[Family] =
+        &[Plain(C::Partial), Plain(C::Full), Plain(C::NormalizedIv), Plain(C::NormalizedUb), Plain(C::Livein)];
     pub const NONE: &[Family] = &[];
 }
 
@@ -201,6 +206,8 @@ impl DirKind {
             D::GenericLoop => &[GENERICLOOP],
             D::Taskgroup => &[TASKGROUP],
             D::Scope => &[SCOPE],
+            D::Tile => &[TILE],
+            D::Unroll => &[UNROLL],
             D::Section | D::Master | D::Barrier | D::Taskyield | D::AutoVec | D::Ivdep => &[NONE],
         }
     }
@@ -230,6 +237,13 @@ impl DirKind {
     /// Whether it is a worksharing loop (its iterations divided among a team).
     pub fn is_worksharing_loop(self) -> bool {
         matches!(self, DirKind::Loop | DirKind::ParallelLoop | DirKind::LoopSimd | DirKind::ParallelLoopSimd)
+    }
+
+    /// Whether it is one of OpenMP 5.1's loop transformations (tile,
+    /// unroll), which weft-prepare carries out before anything else uses
+    /// the loops.
+    pub fn is_loop_transform(self) -> bool {
+        matches!(self, DirKind::Tile | DirKind::Unroll)
     }
 
     /// Whether vectorization (weft-vectorize) owns it rather than threading (weft-paropt).

@@ -51,6 +51,10 @@ pub struct DataEnv {
     pub threadprivate: Vec<Item>,
     pub normalized_iv: Vec<Item>,
     pub normalized_ub: Vec<Item>,
+    /// `tile sizes(...)`: one positive constant per tiled loop.
+    pub sizes: Vec<Operand>,
+    /// icx's LIVEIN variables of a loop transformation.
+    pub livein: Vec<Item>,
     pub schedule: Option<Schedule>,
     /// DIST_SCHEDULE(static[, chunk]): Some(chunk).
     pub dist_schedule: Option<Option<Operand>>,
@@ -87,6 +91,8 @@ impl DataEnv {
             C::ThreadprivateList => self.threadprivate.extend(items()),
             C::NormalizedIv => self.normalized_iv.extend(items()),
             C::NormalizedUb => self.normalized_ub.extend(items()),
+            C::Sizes => self.sizes.extend(items().iter().map(|i| i.var().clone())),
+            C::Livein => self.livein.extend(items()),
             C::Map(k) => self.map.extend(items().into_iter().map(|i| (k, i))),
             C::Depend(k) => self.depend.extend(items().into_iter().map(|i| (k, i))),
             C::DependSink => self.sinks.push(items().iter().map(|i| i.var().clone()).collect()),

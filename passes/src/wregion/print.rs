@@ -271,6 +271,18 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
     line(k.takes(C::Defaultmap(weft_intrinsics::vocab::DefaultmapBehavior::Tofrom)), "DEFAULTMAP", defaultmap);
     line(k.takes(C::FlushList), "FLUSH", items(&e.flush));
     line(k.takes(C::ThreadprivateList), "THREADPRIVATE", items(&e.threadprivate));
+    line(k.takes(C::Sizes), "SIZES", list(e.sizes.iter().map(bound)));
+    if k.takes(C::Partial) {
+        // PARTIAL may come without its factor.
+        let partial = match e.value(C::Partial) {
+            Some(v) => count_of(Some(v)),
+            None if e.has_value_clause(C::Partial) => "YES".to_string(),
+            None => "UNSPECIFIED".to_string(),
+        };
+        line(true, "PARTIAL", partial);
+    }
+    line(k.takes(C::Full), "FULL", if e.has_flag(C::Full) { "YES" } else { "NO" }.to_string());
+    line(k.takes(C::Livein), "LIVEIN", items(&e.livein));
     line(k.takes(C::NormalizedIv), "NORMALIZED.IV", items(&e.normalized_iv));
     line(k.takes(C::NormalizedUb), "NORMALIZED.UB", items(&e.normalized_ub));
     lines
