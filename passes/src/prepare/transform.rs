@@ -15,6 +15,7 @@ use hashbrown::HashSet;
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::module::Module;
 use weft_intrinsics::ffi::{self, CfgLoop, LoopForest};
+use weft_intrinsics::model::Form;
 use weft_intrinsics::vocab::{ClauseKind, DirKind};
 use weft_intrinsics::{Rule, WeftError};
 
@@ -101,14 +102,41 @@ pub fn apply_all<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> Re
             changed = true;
         }
         for u in drop_slots {
-            let reg = &a.graph.regions[u];
-            // SAFETY: the user's directive call, from the analysis made before
-            // the transformations, which erased only their own calls.
-            let call = unsafe { ffi::instruction(reg.entry.span.first) };
-            super::loops::drop_normalized(reg, call);
+            renormalize(module, &a.graph.regions[u]);
         }
     }
     Ok(changed)
+}
+
+/// Drops the NORMALIZED slots of `reg`, a construct that uses loops a
+/// transformation generated (icx's slots name the loops it transformed),
+/// so that weft normalizes the loops it has now. Its IV slots, private to
+/// it as NORMALIZED slots, stay private (they count a loop inside it now).
+fn renormalize<'ctx>(module: &Module<'ctx>, reg: &WRegion) {
+    let others =
+        reg.directive.clauses.iter().filter(|c| !matches!(c.kind, ClauseKind::NormalizedIv | ClauseKind::NormalizedUb));
+    let named: HashSet<_> = others.flat_map(|c| c.items().iter().map(|i| i.var().value)).collect();
+    let mut slots: Vec<ffi::Value> = Vec::new();
+    for item in &reg.env.normalized_iv {
+        let v = item.var();
+        if !named.contains(&v.value) && !matches!(v.kind, weft_intrinsics::model::OperandKind::Pointer { null: true }) {
+            // SAFETY: a clause operand from the analysis made before the
+            // transformations, which changed no clause of this region.
+            slots.push(ffi::Value::of(unsafe { ffi::basic_value(v.value) }));
+        }
+    }
+    // SAFETY: the region's directive calls, from that analysis.
+    let (first, last) = unsafe { (ffi::instruction(reg.entry.span.first), ffi::instruction(reg.entry.span.last)) };
+    let call = super::loops::drop_normalized(reg, first);
+    if slots.is_empty() {
+        return;
+    }
+    match reg.form {
+        Form::Region => {
+            ffi::add_bundle(call, "QUAL.OMP.PRIVATE", &slots);
+        }
+        Form::Paper => super::add_paper_clause(module, last, "QUAL.OMP.PRIVATE", &slots),
+    }
 }
 
 /// How many loops a construct applies to, if it applies to loops.
@@ -166,7 +194,10 @@ fn plan<'ctx>(
             tile_use(name, n, user.as_ref()).map_err(|e| e.at(at))?;
             (n, true)
         }
-        _ => (1, unroll::rewrites(reg, user.as_ref())),
+        _ => {
+            unroll::check_clauses(reg).map_err(|e| e.at(at))?;
+            (1, unroll::rewrites(reg, user.as_ref()))
+        }
     };
     let nest = find_nest(a, forest, r, depth, tiles).map_err(|e| e.at(at))?;
     let action = match reg.kind {
@@ -191,8 +222,8 @@ fn tile_use(name: &str, n: usize, user: Option<&Use>) -> Result<(), WeftError> {
         (
             Rule::NotYetSupported,
             format!(
-                "{} applies to {} loops: the tile construct's {n} floor loops and its tile loops, whose bounds \
-                 depend on the floor loops (weft lets a construct use the floor loops only)",
+                "{} applies to {} loops: the {n} floor loop(s) the tile construct generates and its tile \
+                 loops, whose bounds depend on the floor loops (weft lets a construct use the floor loops only)",
                 u.name, u.count
             ),
         )
@@ -227,10 +258,21 @@ fn find_nest<'ctx>(
     for l in 0..depth {
         let ivs: Vec<_> = real.iter().map(|lp| lp.iv).collect();
         let (lp, affine) = match real.last() {
-            None => ffi::find_loop(forest, entry, None),
-            Some(outer) => ffi::find_loop(forest, outer.body, Some((real[0].header, &ivs))),
-        }
-        .map_err(|why| form(why))?;
+            None => ffi::find_loop(forest, entry, None).map_err(form)?,
+            Some(outer) => ffi::find_loop(forest, outer.body, Some((real[0].header, &ivs))).map_err(|why| {
+                // (Only a tile applies to more than one loop: fewer loops
+                // than sizes, or an inner one weft cannot take.)
+                WeftError::new(
+                    Rule::LoopForm,
+                    "QUAL.OMP.SIZES",
+                    format!(
+                        "applies to {depth} perfectly nested loops, and loop {} is not one weft can take: {why}",
+                        l + 1
+                    ),
+                )
+                .on_directive(name)
+            })?,
+        };
         if let Some(c) = inner_of(lp.header) {
             let child = &a.graph.regions[c];
             let c_entry = a.scan.handles[child.entry.block];

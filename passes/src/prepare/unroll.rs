@@ -49,6 +49,11 @@ fn kind(reg: &WRegion) -> Result<Kind, WeftError> {
     }
 }
 
+/// The refusals of the unroll region `reg`'s clauses alone.
+pub(super) fn check_clauses(reg: &WRegion) -> Result<(), WeftError> {
+    kind(reg).map(|_| ())
+}
+
 /// Whether the unroll region `reg` rewrites its loop (a partial unroll
 /// whose generated loop `user` uses) rather than hinting the unroller.
 pub(super) fn rewrites(reg: &WRegion, user: Option<&Use>) -> bool {
