@@ -229,6 +229,27 @@ static void unrolled(void) {
   printf("unroll alone: %ld %ld %ld\n", s, t, u);
 }
 
+/* Loops of every form, tiled under a worksharing loop and alone. */
+static void forms(int n) {
+  long s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0;
+#pragma omp parallel for reduction(+ : s1)
+#pragma omp tile sizes(3)
+  for (unsigned u = (unsigned)n + 2; u >= 3; u -= 3) s1 += u * 7;
+#pragma omp parallel for collapse(2) reduction(+ : s2)
+#pragma omp tile sizes(4, 2)
+  for (long i = -5; i <= n; i += 4)
+    for (int j = 5 * (n / 5); j != 0; j -= 5) s2 += i * 31 + j;
+#pragma omp tile sizes(5)
+  for (long long k = 3; k < n; k += 2) s3 += k * (k % 7);
+#pragma omp parallel for reduction(+ : s4) schedule(guided)
+#pragma omp unroll partial(4)
+  for (int i = n; i >= -n; i--) s4 += (long)i * i * 3 + i;
+  unsigned char c;
+#pragma omp unroll partial(2)
+  for (c = 250; c < 255; c++) s5 += c;
+  printf("forms n=%d: %ld %ld %ld %ld %ld c=%d\n", n, s1, s2, s3, s4, s5, c);
+}
+
 int main(void) {
   transpose();
   matmul();
@@ -237,5 +258,8 @@ int main(void) {
   for (int t = 0; t < 5; t++) partial3(trips[t]);
   nested();
   unrolled();
+  forms(0);
+  forms(20);
+  forms(101);
   return 0;
 }
