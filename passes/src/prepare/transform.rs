@@ -337,7 +337,7 @@ fn execute<'ctx>(module: &Module<'ctx>, a: &Analysis<'ctx>, p: &Planned) -> Resu
             log::debug!(target: "weft::prepare", "{}: {name} tiled {} loop(s) (header %{}) by {sizes:?}", a.graph.function, loops.len(), loops[0].header.get_name().to_string_lossy());
             if let Some(u) = unroll {
                 let latch = tiled.tile_latches[0].get_terminator().expect("a terminator");
-                ffi::add_loop_hint(latch, "llvm.loop.unroll.count", Some(*u as u32));
+                ffi::add_loop_hint(latch, "llvm.loop.unroll.count", Some((*u).min(u32::MAX as u64) as u32));
             }
         }
         Action::Hint { name: hint, value } => {
