@@ -38,7 +38,12 @@ Some programs use OpenMP 5.1's `atomic compare` as an atomic max or min
 (idempotent, so it goes wherever an atomic | or & may); such a program's
 first line is `// WEFT-CC-FLAGS: -fopenmp-version=51`, the flags its OpenMP
 builds need. Whether an atomic is a compare is drawn from a random stream of
-its own, so programs without one are those the generator made before.
+its own, so programs without one are those the generator made before. So is
+whether a worksharing loop applies to an OpenMP 5.1 loop transformation of
+its loops (`tile sizes(...)`, `unroll partial[(n)]`; never with `ordered`,
+a loop variable declared before the loop, which crashes clang 16, or a loop
+without iterations, whose tile clang 16 runs about 2^32 times), which also
+asks for `-fopenmp-version=51`.
 
 Two clang 16 bugs are kept out of the programs, because clang -fopenmp is the
 check that a program is valid: lastprivate is never used with
@@ -357,6 +362,9 @@ class Gen:
         # them must keep the alignment their accesses claim.
         self.arng = random.Random(seed * 104729 + 7)
         self.compare = False
+        # Draws loop transformations under worksharing loops (their own stream).
+        self.trng = random.Random(seed * 15485863 + 11)
+        self.transform = False
         # Variables an expression being generated must not read: OpenMP's
         # atomic `x op= expr` and `x = expr` may not refer to x in expr.
         self.exclude = set()
@@ -1480,7 +1488,9 @@ class Gen:
         team = ctx.team
         it = Ctx('iter', ctx)
         collapse = r.random() < 0.2
+        nonrect = False
         if collapse and r.random() < 0.4:
+            nonrect = True
             loops, info = self.nonrect_nest(ctx)
             trip = info['trip']
         elif collapse:
@@ -1596,6 +1606,19 @@ class Gen:
             out(f"{L1['ty']} {L1['var'].name};")
         pragma = ("parallel for" if outer is not None else "for")
         out(f"#pragma omp {pragma}" + ''.join(' ' + c for c in allcl))
+        # A tile or partial unroll of the loops (the worksharing loop then
+        # shares its floor loops, or the unrolled loop).
+        t = self.trng
+        # (clang 16 runs a tile of a loop that runs no iteration about 2^32
+        # times: no transformation of a loop with no iteration.)
+        nonempty = all(L['trip'] > 0 for L in loops) if not nonrect else False
+        if t.random() < 0.2 and not ordered and not decl_outside and nonempty:
+            sizes = [t.choice([1, 2, 3, 4, 5, 8]) for _ in loops]
+            if len(loops) == 1 and t.random() < 0.5:
+                out("#pragma omp unroll partial" + t.choice(['', f"({sizes[0]})"]))
+            else:
+                out(f"#pragma omp tile sizes({', '.join(map(str, sizes))})")
+            self.transform = True
         for v in privs + lps:
             it.add(v, 'unset')
         for k, L in enumerate(loops):
@@ -1805,7 +1828,7 @@ class Gen:
 def generate(seed: int) -> str:
     g = Gen(seed)
     text = g.generate()
-    return ("// WEFT-CC-FLAGS: -fopenmp-version=51\n" + text) if g.compare else text
+    return ("// WEFT-CC-FLAGS: -fopenmp-version=51\n" + text) if g.compare or g.transform else text
 
 
 def build_flags(text: str) -> list:
