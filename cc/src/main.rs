@@ -7,7 +7,9 @@
 //! `-fopenmp` and with weft loaded: weft's `weft-markers` pass turns the
 //! markers into directive intrinsics before any other pass, and weft lowers
 //! them. `-S -emit-llvm` writes that directive IR itself.
+mod allocate;
 mod ast;
+mod bounds;
 mod clauses;
 mod json;
 mod loc;
@@ -220,7 +222,15 @@ fn without_mode(args: &[String], keep_inputs: bool) -> Vec<String> {
 /// rewritten program into `dir`. Clang's own diagnostics go to stderr as
 /// they are; Err carries the exit code.
 fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<PathBuf, i32> {
+    let fail = |msg: String| {
+        eprintln!("weft-cc: error: {src}: {msg}");
+        1
+    };
+    let text = fs::read_to_string(src).map_err(|e| fail(e.to_string()))?;
     let mut cmd = Command::new(&t.clang);
+    if let Some(masked) = allocate::mask_modifiers(&text) {
+        cmd.arg("-ivfsoverlay").arg(overlay(src, &masked, dir).map_err(fail)?);
+    }
     cmd.args(frontend_flags(cli))
         .args(["-fopenmp", "-fsyntax-only", "-Qunused-arguments", "-Xclang", "-ast-dump=json", src])
         .args(cli.openmp_version.iter().map(|v| format!("-fopenmp-version={v}")))
@@ -234,11 +244,6 @@ fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<PathBuf
     if !out.status.success() {
         return Err(status_code(out.status));
     }
-    let fail = |msg: String| {
-        eprintln!("weft-cc: error: {src}: {msg}");
-        1
-    };
-    let text = fs::read_to_string(src).map_err(|e| fail(e.to_string()))?;
     let dump = String::from_utf8_lossy(&out.stdout);
     let root = json::parse(&dump).map_err(|e| fail(format!("cannot read clang's AST dump: {e}")))?;
     let tree = ast::read(&root, src);
@@ -262,6 +267,25 @@ fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<PathBuf
     let body = format!("{}#line 1 \"{quoted}\"\n{rewritten}", rewrite::prelude());
     fs::write(&path, body).map_err(|e| fail(format!("cannot write {}: {e}", path.display())))?;
     Ok(path)
+}
+
+/// A file-system overlay under which clang reads `masked` (the source with
+/// the allocate clauses' OpenMP 5.1 modifiers blanked: `allocate.rs`) for
+/// `src`, naming it `src` in its diagnostics and its AST, so offsets,
+/// lines and quoted includes are the original's.
+fn overlay(src: &str, masked: &str, dir: &Path) -> Result<PathBuf, String> {
+    let path = env::current_dir().map_err(|e| e.to_string())?.join(src);
+    let copy = dir.join(".masked-for-clang");
+    fs::write(&copy, masked).map_err(|e| format!("cannot write {}: {e}", copy.display()))?;
+    let quote = |p: &Path| format!("\"{}\"", p.to_string_lossy().replace('\\', "\\\\").replace('"', "\\\""));
+    let yaml = format!(
+        "{{\"version\": 0, \"use-external-names\": false, \"roots\": [{{\"name\": {}, \"type\": \"file\", \"external-contents\": {}}}]}}\n",
+        quote(&path),
+        quote(&copy)
+    );
+    let file = dir.join("overlay.yaml");
+    fs::write(&file, yaml).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    Ok(file)
 }
 
 fn temp_dir() -> Result<PathBuf, String> {

@@ -5,6 +5,9 @@
 use crate::error::{Rule, WeftError};
 use crate::vocab::{Arity, ClauseKind, DirKind, Modifiers, ReductionOp, ARRSECT_MARKER, NONPOD_MARKER};
 
+mod allocate;
+pub use allocate::Allocation;
+
 /// Identity of an IR value (its address while the module lives).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ValueId(pub usize);
@@ -128,6 +131,16 @@ pub enum Args {
         items: Vec<Item>,
         extra: Option<Operand>,
     },
+    /// A doacross loop's `ORDERED(n, trip...)`: n, then the iteration count
+    /// of each of the n loops (an integer, as icx writes it, or a pointer
+    /// to an i64 slot that holds it when the loop starts: weft-prepare's
+    /// form for a nest it normalized, like NORMALIZED.UB's slot).
+    Ordered {
+        n: Operand,
+        trips: Vec<Operand>,
+    },
+    /// ALLOCATE: one variable with its alignment and allocator.
+    Allocate(Allocation),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -143,13 +156,21 @@ impl Clause {
     pub fn items(&self) -> &[Item] {
         match &self.args {
             Args::List { items, .. } => items,
+            Args::Allocate(a) => std::slice::from_ref(&a.item),
             _ => &[],
         }
     }
     pub fn value(&self) -> Option<&Operand> {
         match &self.args {
-            Args::Value(v) | Args::TypedValue { value: v, .. } => Some(v),
+            Args::Value(v) | Args::TypedValue { value: v, .. } | Args::Ordered { n: v, .. } => Some(v),
             _ => None,
+        }
+    }
+    /// The trip counts (or their slots) of a doacross ORDERED(n, trip...).
+    pub fn trips(&self) -> &[Operand] {
+        match &self.args {
+            Args::Ordered { trips, .. } => trips,
+            _ => &[],
         }
     }
     /// LINEAR's step, ALIGNED's alignment or SCHEDULE's chunk.
@@ -280,9 +301,15 @@ pub fn parse_clause(tag: &str, operands: Vec<Operand>, carrier: Carrier) -> Resu
             && operands.first().is_some_and(|o| {
                 o.is_value() && !o.is_pointer() && (o.const_int().is_none() || kind == ClauseKind::Uniform)
             });
-        // (So may PARTIAL its factor.)
-        let optional = matches!(kind, ClauseKind::Ordered | ClauseKind::Partial);
-        let ok = given == arity || (optional && given == Arity::None) || ssa_item;
+        // DEPEND.SOURCE comes without operands, or (icx) with the current
+        // iteration's vector.
+        // ORDERED comes without its loop count, with it, or with the loops'
+        // trip counts after it (through the list intrinsic); PARTIAL without
+        // its factor.
+        let optional = (kind == ClauseKind::Ordered && given != arity)
+            || (kind == ClauseKind::DependSource && given == Arity::None)
+            || (kind == ClauseKind::Partial && given == Arity::None);
+        let ok = given == arity || optional || ssa_item;
         if !ok {
             return Err(arity_err(
                 tag,
@@ -302,9 +329,10 @@ pub fn parse_clause(tag: &str, operands: Vec<Operand>, carrier: Carrier) -> Resu
             // icx writes a plain `ordered` as ORDERED(0).
             1 if kind == ClauseKind::Ordered && operands[0].const_uint() == Some(0) => Args::None,
             // icx's doacross form: ORDERED(n, trip count of each of the n
-            // loops); weft counts the loops itself.
+            // loops).
             n if kind == ClauseKind::Ordered && n > 1 => {
-                let v = operands.into_iter().next().expect("n > 1 operands");
+                let mut ops = operands.into_iter();
+                let v = ops.next().expect("n > 1 operands");
                 check_single(tag, kind, &v)?;
                 if v.const_uint().is_none_or(|k| k as usize != n - 1) {
                     return Err(arity_err(
@@ -316,7 +344,11 @@ pub fn parse_clause(tag: &str, operands: Vec<Operand>, carrier: Carrier) -> Resu
                         ),
                     ));
                 }
-                Args::Value(v)
+                let trips: Vec<Operand> = ops.collect();
+                if let Some(bad) = trips.iter().find(|t| !t.is_int() && !t.is_pointer()) {
+                    return Err(kind_err(tag, format!("a loop's trip count must be an integer, got {}", bad.text)));
+                }
+                Args::Ordered { n: v, trips }
             }
             _ if modifiers.contains(Modifiers::TYPED) => typed_value(tag, operands)?,
             1 => {
@@ -403,9 +435,10 @@ fn check_single(tag: &str, kind: ClauseKind, v: &Operand) -> Result<(), WeftErro
 fn parse_list(tag: &str, kind: ClauseKind, mods: Modifiers, ops: Vec<Operand>) -> Result<Args, WeftError> {
     use ClauseKind as C;
     match kind {
-        C::DependSink => {
-            // One integer per ordered loop: values, not variables.
-            if ops.is_empty() {
+        C::DependSink | C::DependSource => {
+            // One integer per ordered loop: values, not variables (a
+            // SOURCE without operands: the current iteration).
+            if ops.is_empty() && kind == C::DependSink {
                 return Err(arity_err(tag, "lists no iteration"));
             }
             if let Some(bad) = ops.iter().find(|o| !o.is_int()) {
@@ -463,6 +496,7 @@ fn parse_list(tag: &str, kind: ClauseKind, mods: Modifiers, ops: Vec<Operand>) -
             }
             return Ok(Args::List { items, extra: None });
         }
+        C::Allocate => return allocate::parse(tag, ops).map(Args::Allocate),
         C::Map(_) if is_map_chain(&ops) => {
             let mut it = ops.into_iter();
             let base = it.next().expect("checked");

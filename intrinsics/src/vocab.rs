@@ -295,6 +295,10 @@ pub enum ClauseKind {
     /// icx's LIVEIN on loop transformations: a variable whose value flows
     /// into the construct (no data-sharing of its own).
     Livein,
+    /// `allocate([allocator:] list)` (OpenMP 5.1 §2.13.4): a private copy's
+    /// storage comes from an allocator; one item per clause, with its
+    /// alignment and allocator handle (`model::Allocation`).
+    Allocate,
 }
 
 /// The clause table: spelling, kind, arity. Alternate spellings follow the
@@ -387,7 +391,7 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.DEPEND_OUT", C::Depend(DependKind::Out), List),
         ("QUAL.OMP.DEPEND_INOUT", C::Depend(DependKind::Inout), List),
         ("QUAL.OMP.DEPEND.SINK", C::DependSink, List),
-        ("QUAL.OMP.DEPEND.SOURCE", C::DependSource, None),
+        ("QUAL.OMP.DEPEND.SOURCE", C::DependSource, List),
         ("QUAL.OMP.MAP.TO", C::Map(MapKind::To), List),
         ("QUAL.OMP.MAP.FROM", C::Map(MapKind::From), List),
         ("QUAL.OMP.MAP.TOFROM", C::Map(MapKind::Tofrom), List),
@@ -417,6 +421,7 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.NORMALIZED.UB", C::NormalizedUb, List),
         ("QUAL.OMP.SIZES", C::Sizes, List),
         ("QUAL.OMP.LIVEIN", C::Livein, List),
+        ("QUAL.OMP.ALLOCATE", C::Allocate, List),
     ]
 };
 
@@ -455,7 +460,7 @@ impl ClauseKind {
             // icx: `(ptr slot, <value of its type>)`, the value in memory.
             C::NumTeams | C::ThreadLimit => Modifiers::TYPED,
             C::Defaultmap(_) => Modifiers::SCALAR | Modifiers::AGGREGATE | Modifiers::POINTER,
-            C::DistSchedule | C::Sizes => Modifiers::empty(),
+            C::DistSchedule | C::Sizes | C::Allocate => Modifiers::empty(),
             k if k.arity() == Arity::List => list,
             _ => Modifiers::empty(),
         }

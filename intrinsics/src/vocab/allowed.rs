@@ -33,6 +33,7 @@ mod sets {
         Plain(C::Copyin),
         Reduction,
         ProcBind,
+        Plain(C::Allocate),
     ];
     pub const LOOP: &[Family] = &[
         Plain(C::Private),
@@ -47,6 +48,7 @@ mod sets {
         Plain(C::OrderConcurrent),
         Plain(C::NormalizedIv),
         Plain(C::NormalizedUb),
+        Plain(C::Allocate),
     ];
     pub const SIMD: &[Family] = &[
         Plain(C::Safelen),
@@ -64,9 +66,16 @@ mod sets {
         Plain(C::NormalizedIv),
         Plain(C::NormalizedUb),
     ];
-    pub const SECTIONS: &[Family] =
-        &[Plain(C::Private), Plain(C::Firstprivate), Plain(C::Lastprivate), Reduction, Plain(C::Nowait)];
-    pub const SINGLE: &[Family] = &[Plain(C::Private), Plain(C::Firstprivate), Plain(C::Copyprivate), Plain(C::Nowait)];
+    pub const SECTIONS: &[Family] = &[
+        Plain(C::Private),
+        Plain(C::Firstprivate),
+        Plain(C::Lastprivate),
+        Reduction,
+        Plain(C::Nowait),
+        Plain(C::Allocate),
+    ];
+    pub const SINGLE: &[Family] =
+        &[Plain(C::Private), Plain(C::Firstprivate), Plain(C::Copyprivate), Plain(C::Nowait), Plain(C::Allocate)];
     pub const CRITICAL: &[Family] = &[Plain(C::Name), Plain(C::Hint)];
     pub const ATOMIC: &[Family] = &[Atomic, Plain(C::Compare), Fail, Plain(C::Weak), Plain(C::Hint)];
     pub const TASK: &[Family] = &[
@@ -81,6 +90,7 @@ mod sets {
         Depend,
         Plain(C::Priority),
         Plain(C::Implicit),
+        Plain(C::Allocate),
     ];
     pub const TASKLOOP: &[Family] = &[
         Plain(C::If),
@@ -100,6 +110,7 @@ mod sets {
         Plain(C::Nogroup),
         Plain(C::NormalizedIv),
         Plain(C::NormalizedUb),
+        Plain(C::Allocate),
     ];
     pub const TARGET: &[Family] = &[
         Plain(C::If),
@@ -114,6 +125,7 @@ mod sets {
         Depend,
         Plain(C::Nowait),
         Default,
+        Plain(C::Allocate),
     ];
     pub const TARGET_DATA: &[Family] = &[Plain(C::If), Plain(C::Device), Map, Plain(C::UseDevicePtr)];
     pub const TARGET_MOTION: &[Family] = &[Plain(C::If), Plain(C::Device), Map, Depend, Plain(C::Nowait)];
@@ -125,6 +137,7 @@ mod sets {
         Plain(C::Firstprivate),
         Plain(C::Shared),
         Reduction,
+        Plain(C::Allocate),
     ];
     pub const DISTRIBUTE: &[Family] = &[
         Plain(C::Private),
@@ -134,6 +147,7 @@ mod sets {
         Plain(C::DistSchedule),
         Plain(C::NormalizedIv),
         Plain(C::NormalizedUb),
+        Plain(C::Allocate),
     ];
     pub const CANCEL: &[Family] = &[CancelConstruct, Plain(C::If)];
     pub const CANCELLATION_POINT: &[Family] = &[CancelConstruct];
@@ -142,8 +156,9 @@ mod sets {
     pub const FLUSH: &[Family] = &[Plain(C::FlushList)];
     pub const ORDERED: &[Family] =
         &[Plain(C::DependSink), Plain(C::DependSource), Plain(C::OrderedThreads), Plain(C::OrderedSimd)];
-    pub const TASKGROUP: &[Family] = &[Plain(C::Implicit)];
-    pub const SCOPE: &[Family] = &[Plain(C::Private), Plain(C::Firstprivate), Reduction, Plain(C::Nowait)];
+    pub const TASKGROUP: &[Family] = &[Plain(C::Implicit), Plain(C::Allocate)];
+    pub const SCOPE: &[Family] =
+        &[Plain(C::Private), Plain(C::Firstprivate), Reduction, Plain(C::Nowait), Plain(C::Allocate)];
     pub const THREADPRIVATE: &[Family] = &[Plain(C::ThreadprivateList)];
     pub const TASKWAIT: &[Family] = &[Depend, Plain(C::Nowait)];
     /// OpenMP 5.0's `loop`, with what icx adds to a loop (the lower bound

@@ -77,6 +77,12 @@ fn applicability() {
     assert!(DirKind::ParallelLoop.takes(C::Schedule(ScheduleKind::Dynamic)));
     assert!(DirKind::ParallelLoopSimd.takes(C::Simdlen));
     assert!(!DirKind::Master.takes(C::Private));
+    // allocate: where OpenMP 5.1 puts it (constructs that make private copies), never on simd.
+    for d in [DirKind::Parallel, DirKind::Loop, DirKind::LoopSimd, DirKind::Single, DirKind::Scope, DirKind::Sections] {
+        assert!(d.takes(C::Allocate), "{d:?}");
+    }
+    assert!(!DirKind::Simd.takes(C::Allocate));
+    assert!(!DirKind::Master.takes(C::Allocate));
     assert!(DirKind::Simd.takes(C::Reduction(ReductionOp::Max)));
     assert!(!DirKind::Simd.takes(C::Firstprivate));
     assert!(DirKind::Critical.takes(C::Name));

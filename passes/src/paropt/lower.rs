@@ -112,6 +112,28 @@ pub(super) fn recompute_after(body: &[BasicBlock<'_>], shape: Shape<'_>, reg: &W
     }
 }
 
+/// The alignment a copy of variable `of` needs: the variable's, also when
+/// the region names it through a no-op copy of its address (a nested
+/// parallel region reads a global an outer region privatizes through one,
+/// `select c, g, g`: `proxy_outer_private_globals`), since the region's
+/// accesses keep claiming it.
+pub(super) fn copy_align(of: PointerValue<'_>) -> u32 {
+    let mut v = of;
+    while let Some(i) = v.as_instruction_value() {
+        let op = |k| i.get_operand(k).and_then(|o| o.left());
+        let same = match i.get_opcode() {
+            InstructionOpcode::BitCast => op(0),
+            InstructionOpcode::Select if op(1) == op(2) => op(1),
+            _ => None,
+        };
+        match same {
+            Some(BasicValueEnum::PointerValue(p)) => v = p,
+            _ => break,
+        }
+    }
+    ffi::variable_align(of.into()).max(ffi::variable_align(v.into()))
+}
+
 pub(super) fn first_non_alloca(bb: BasicBlock<'_>) -> Option<InstructionValue<'_>> {
     crate::cfg::first_not(bb, InstructionOpcode::Alloca)
 }
@@ -203,7 +225,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         of: PointerValue<'ctx>,
     ) -> PointerValue<'ctx> {
         let p = self.alloca(home, ty, name);
-        let want = ffi::variable_align(of.into());
+        let want = copy_align(of);
         let i = p.as_instruction_value().expect("an alloca");
         if i.get_alignment().is_ok_and(|a| a < want) {
             i.set_alignment(want).expect("an alloca takes an alignment");

@@ -4,6 +4,7 @@
 //! touched (so a construct weft cannot lower is refused with nothing
 //! changed); then every region is lowered from that one analysis, children
 //! before parents.
+pub mod allocate;
 pub mod atomic;
 pub mod atomic_compare;
 pub mod atomic_plan;

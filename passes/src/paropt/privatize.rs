@@ -191,7 +191,10 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let mut copyins = Vec::new();
         // Buffers of run-time sections of pointer variables, freed at the end.
         let mut heap = Vec::new();
-        for (orig, ty, share, section, nonpod, runtime_section, layout, byref) in typed {
+        // Copies taken from ALLOCATE items' allocators, given back at the end.
+        let mut taken = Vec::new();
+        for ((orig, ty, share, section, nonpod, runtime_section, layout, byref), v) in typed.into_iter().zip(&plan.vars)
+        {
             if share == Share::Copyin {
                 // The global itself: each thread reaches its own instance
                 // through it (the operand may be the encountering thread's).
@@ -204,15 +207,15 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                     let (o, c, n, buffer) =
                         self.privatize_runtime_section(orig, ty, first, length, home, &body, shape.first)?;
                     len = Some(n);
-                    heap.extend(buffer);
-                    (o, c)
+                    (o, self.heap_copy(c, buffer, v.alloc, orig, (home, fname), &mut heap, &mut taken))
                 }
                 (Some((first, clause)), None) => {
                     self.privatize_section(orig, ty, first, home, &body, shape.first, clause, name)?
                 }
                 (None, None) if byref => self.privatize_byref(orig, ty, home, &body, shape.first),
                 (None, None) => {
-                    let copy = self.alloca_for(home, ty, &format!("{}.priv", orig.get_name().to_string_lossy()), orig);
+                    let name = format!("{}.priv", orig.get_name().to_string_lossy());
+                    let copy = self.copy_storage(home, ty, &name, orig, v.alloc, shape.first, fname, &mut taken);
                     let at = shape.first.get_terminator().expect("terminator");
                     (self.privatize_uses(orig, copy, &body, at), copy)
                 }
@@ -429,7 +432,11 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             for p in privs.iter().filter(is_udr) {
                 nonpod::destroy(b, p.nonpod, p.copy);
             }
+            fini = tail;
         }
+        // (Last: the copies are read up to here, reductions' by other threads
+        // until __kmpc_reduce_nowait returns to them.)
+        self.free_copies(fini, &taken);
         if plan.construct == Construct::Loop && (!plan.nowait || conditional.is_some()) {
             let bid = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_BARRIER_IMPL_FOR);
             let b = self.before_terminator(shape.end);
@@ -459,24 +466,23 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             }
         }
         for p in privs {
+            // (Typed: a copy from an allocator, paropt::allocate, is a call,
+            // whose type the simd loop could not tell.)
             let tag = match p.share {
                 Share::Reduction { op, unsigned } => {
-                    let t = ClauseKind::Reduction(op).name().to_string();
-                    if unsigned {
-                        format!("{t}:UNSIGNED")
-                    } else {
-                        t
-                    }
+                    format!("{}:TYPED{}", ClauseKind::Reduction(op).name(), if unsigned { ".UNSIGNED" } else { "" })
                 }
                 Share::Lastprivate | Share::FirstLastprivate | Share::Linear { .. } => {
-                    ClauseKind::Lastprivate.name().to_string()
+                    format!("{}:TYPED", ClauseKind::Lastprivate.name())
                 }
                 _ => continue,
             };
             // (Array reductions stay in memory: the vector loop leaves them.
             // A user-defined one is refused on simd constructs by the plan.)
             if matches!(p.ty, BasicTypeEnum::IntType(_) | BasicTypeEnum::FloatType(_)) {
-                bundles.push((tag, vec![ffi::Value::of(p.copy)]));
+                let one = self.rt.i32.const_int(1, false);
+                let ops = vec![ffi::Value::of(p.copy), ffi::Value::of(p.ty.const_zero()), ffi::Value::of(one)];
+                bundles.push((tag, ops));
             }
         }
         let Some(after) = ends.start.get_next_instruction() else { return };
@@ -696,7 +702,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// An internal `void name(ptr lhs, ptr rhs)` the runtime calls with two
     /// `[n x ptr]` lists (reduction and copyprivate callbacks): for each k,
     /// `body(b, k, lhs[k], rhs[k])`.
-    fn pairwise_fn(
+    pub(super) fn pairwise_fn(
         &self,
         name: &str,
         n: usize,

@@ -85,6 +85,33 @@ impl<'a, 'ctx> Runtime<'a, 'ctx> {
         c.try_as_basic_value().left().expect("returns i32").into_int_value()
     }
 
+    /// libomp's allocator entry points (OpenMP 5.1 §2.13, the allocate
+    /// clause): `ptr __kmpc_alloc(i32 gtid, i64 size, ptr allocator)`,
+    /// `ptr __kmpc_aligned_alloc(i32 gtid, i64 align, i64 size, ptr
+    /// allocator)`, `void __kmpc_free(i32 gtid, ptr p, ptr allocator)`; the
+    /// handle (`omp_allocator_handle_t`, pointer-sized) as a pointer, as
+    /// clang declares them. The memory is new: its pointer aliases nothing
+    /// (`noalias`, also as clang declares them).
+    pub fn kmpc_alloc(&self, align: Option<u64>) -> FunctionValue<'ctx> {
+        let (p, i32t, i64t) = (self.ptr.into(), self.i32.into(), self.i64.into());
+        let (name, params): (&str, Vec<BasicTypeEnum<'ctx>>) = match align {
+            Some(_) => ("__kmpc_aligned_alloc", vec![i32t, i64t, i64t, p]),
+            None => ("__kmpc_alloc", vec![i32t, i64t, p]),
+        };
+        let fresh = self.module.get_function(name).is_none();
+        let f = self.func(name, Some(p), &params, false);
+        if fresh {
+            let kind = Attribute::get_named_enum_kind_id("noalias");
+            f.add_attribute(AttributeLoc::Return, self.ctx.create_enum_attribute(kind, 0));
+        }
+        f
+    }
+
+    /// `__kmpc_free` (see `kmpc_alloc`).
+    pub fn kmpc_free(&self) -> FunctionValue<'ctx> {
+        self.func("__kmpc_free", None, &[self.i32.into(), self.ptr.into(), self.ptr.into()], false)
+    }
+
     /// A new `ident_t` for one construct: `{ 0, flags, 0, 0, ";file;function;line;col;;" }`,
     /// with the location of `at` when it has debug info.
     pub fn ident(&mut self, function: &str, at: Option<InstructionValue<'ctx>>, flags: i32) -> PointerValue<'ctx> {

@@ -190,6 +190,11 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             .on_directive(name)
             .at(a.graph.regions[r].entry.span.first));
         }
+        // (A single region's thread leaves it at its fini: the other threads
+        // skip to its end, with no copy to copy back, destroy or give back.)
+        let leave = if a.graph.regions[r].kind == DirKind::Single { shape.fini } else { shape.end };
+        let fname = a.graph.function.clone();
+        let mut taken = Vec::new();
         for v in vars {
             if v.elem.is_none() && ffi::vla_length(self.value(v.var).into_pointer_value()).is_some() {
                 return Err(WeftError::new(
@@ -209,7 +214,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 Some(first) => self.privatize_section(orig, ty, first, home, &body, shape.first, &v.clause, name)?,
                 None if v.byref => self.privatize_byref(orig, ty, home, &body, shape.first),
                 None => {
-                    let copy = self.alloca_for(home, ty, "priv", orig);
+                    let copy = self.copy_storage(home, ty, "priv", orig, v.alloc, shape.first, &fname, &mut taken);
                     let at = shape.first.get_terminator().expect("terminator");
                     (self.privatize_uses(orig, copy, &body, at), copy)
                 }
@@ -221,13 +226,14 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 (Share::Private | Share::Lastprivate, Some(_)) => nonpod::construct(b, h, copy),
                 _ => nonpod::copy_construct(b, h, ty, copy, orig),
             }
-            let b = self.before_terminator(shape.end);
+            let b = self.before_terminator(leave);
             if !matches!(v.share, Share::Private | Share::Firstprivate) {
                 nonpod::copy_assign(b, h, ty, orig, copy);
             }
             nonpod::destroy(b, h, copy);
             copies.push(copy);
         }
+        self.free_copies(leave, &taken);
         Ok(copies)
     }
 }

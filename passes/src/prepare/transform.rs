@@ -127,7 +127,7 @@ fn renormalize<'ctx>(module: &Module<'ctx>, reg: &WRegion) {
     }
     // SAFETY: the region's directive calls, from that analysis.
     let (first, last) = unsafe { (ffi::instruction(reg.entry.span.first), ffi::instruction(reg.entry.span.last)) };
-    let call = super::loops::drop_normalized(reg, first);
+    let call = super::loops::drop_clauses(reg, first, "QUAL.OMP.NORMALIZED");
     if slots.is_empty() {
         return;
     }

@@ -1,6 +1,6 @@
 //! The data environment d of a W-Region (paper IV.A), gathered from the
 //! directive's clauses and the sandwich clauses placed inside the region.
-use weft_intrinsics::model::{Clause, Item, Operand, ValueId};
+use weft_intrinsics::model::{Allocation, Args, Clause, Item, Operand, ValueId};
 use weft_intrinsics::vocab::{ClauseKind, DependKind, MapKind, Modifiers, ReductionOp, ScheduleKind};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -45,6 +45,11 @@ pub struct DataEnv {
     pub depend: Vec<(DependKind, Item)>,
     /// `ordered depend(sink: ...)` vectors, one integer per ordered loop.
     pub sinks: Vec<Vec<Operand>>,
+    /// `ordered depend(source)` with its iteration vector (icx), if given.
+    pub source: Vec<Operand>,
+    /// A doacross loop's trip counts, one per ordered loop (ORDERED(n,
+    /// trip...)), when given.
+    pub ordered_trips: Vec<Operand>,
     pub is_device_ptr: Vec<Item>,
     pub use_device_ptr: Vec<Item>,
     pub flush: Vec<Item>,
@@ -67,6 +72,8 @@ pub struct DataEnv {
     pub flags: Vec<(ClauseKind, Modifiers)>,
     /// The variables of `:BYREF` items (each operand holds its variable's address).
     pub byref: Vec<ValueId>,
+    /// ALLOCATE items: how their private copies are allocated.
+    pub allocate: Vec<Allocation>,
 }
 
 impl DataEnv {
@@ -96,6 +103,14 @@ impl DataEnv {
             C::Map(k) => self.map.extend(items().into_iter().map(|i| (k, i))),
             C::Depend(k) => self.depend.extend(items().into_iter().map(|i| (k, i))),
             C::DependSink => self.sinks.push(items().iter().map(|i| i.var().clone()).collect()),
+            C::DependSource => {
+                self.source = items().iter().map(|i| i.var().clone()).collect();
+                self.flags.push((c.kind, c.modifiers));
+            }
+            C::Ordered => {
+                self.ordered_trips = c.trips().to_vec();
+                self.values.push((c.kind, c.value().cloned()));
+            }
             C::Reduction(op) => {
                 self.reductions.extend(items().into_iter().map(|item| Reduction { op, item, modifiers: c.modifiers }))
             }
@@ -108,6 +123,11 @@ impl DataEnv {
                 self.schedule = Some(Schedule { kind, chunk: c.extra().cloned(), modifiers: c.modifiers })
             }
             C::DistSchedule => self.dist_schedule = Some(c.extra().cloned()),
+            C::Allocate => {
+                if let Args::Allocate(a) = &c.args {
+                    self.allocate.push(a.clone());
+                }
+            }
             k if k.arity() == weft_intrinsics::vocab::Arity::One => {
                 if let weft_intrinsics::model::Args::TypedValue { ty, .. } = &c.args {
                     self.value_types.push((k, ty.clone()));

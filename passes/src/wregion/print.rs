@@ -174,6 +174,16 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
         })),
     );
     line(k.takes(C::Uniform), "UNIFORM", items(&e.uniform));
+    // (Only when given: a line every region would print would say NONE.)
+    line(
+        k.takes(C::Allocate) && !e.allocate.is_empty(),
+        "ALLOCATE",
+        list(e.allocate.iter().map(|a| {
+            let align = a.align.as_ref().map(|n| format!(" align {}", bound(n))).unwrap_or_default();
+            let by = a.allocator.as_ref().map_or_else(|| "default".to_string(), |h| h.text.clone());
+            format!("{}{align} allocator {by}", item_text(&a.item))
+        })),
+    );
     line(
         k.takes(C::Aligned),
         "ALIGNED",
