@@ -5,6 +5,7 @@
 // this description (passes/src/prepare/loops.rs).
 #include "loops.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace weft;
 
@@ -243,5 +244,11 @@ const char *weft_region_induction(void *loops, LLVMBasicBlockRef first, LLVMValu
               *tested = 2;
         }
   return nullptr;
+}
+
+// A new block named `name` on the edge from `from` to `to` (LLVM's SplitEdge,
+// which fixes `to`'s phis); it ends in a branch to `to`.
+LLVMBasicBlockRef weft_split_edge(LLVMBasicBlockRef from, LLVMBasicBlockRef to, const char *name) {
+  return wrap(SplitEdge(unwrap(from), unwrap(to), nullptr, nullptr, nullptr, name));
 }
 }

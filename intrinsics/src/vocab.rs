@@ -75,6 +75,7 @@ directives! {
     Ivdep = "DIR.PRAGMA.IVDEP", Some("DIR.PRAGMA.END.IVDEP"), "WRNIvdepNode";
     GenericLoop = "DIR.OMP.GENERICLOOP", Some("DIR.OMP.END.GENERICLOOP"), "WRNGenericLoopNode";
     Scope = "DIR.OMP.SCOPE", Some("DIR.OMP.END.SCOPE"), "WRNScopeNode";
+    Scan = "DIR.OMP.SCAN", Some("DIR.OMP.END.SCAN"), "WRNScanNode";
 }
 
 /// A directive string, classified.
@@ -284,6 +285,11 @@ pub enum ClauseKind {
     OffloadEntryIdx,
     /// How a target region maps the variables it names without a MAP.
     Defaultmap(DefaultmapBehavior),
+    /// `scan inclusive(list)`: the scan phase sees each item's value with
+    /// the current iteration's input included (OpenMP 5.1 §2.11.8).
+    Inclusive,
+    /// `scan exclusive(list)`: the scan phase sees the value before it.
+    Exclusive,
 }
 
 /// The clause table: spelling, kind, arity. Alternate spellings follow the
@@ -402,6 +408,8 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.DIST_SCHEDULE.STATIC", C::DistSchedule, List),
         ("QUAL.OMP.NORMALIZED.IV", C::NormalizedIv, List),
         ("QUAL.OMP.NORMALIZED.UB", C::NormalizedUb, List),
+        ("QUAL.OMP.INCLUSIVE", C::Inclusive, List),
+        ("QUAL.OMP.EXCLUSIVE", C::Exclusive, List),
     ]
 };
 
@@ -441,6 +449,8 @@ impl ClauseKind {
             C::NumTeams | C::ThreadLimit => Modifiers::TYPED,
             C::Defaultmap(_) => Modifiers::SCALAR | Modifiers::AGGREGATE | Modifiers::POINTER,
             C::DistSchedule => Modifiers::empty(),
+            // (icx: `INCLUSIVE:TYPED(var, type, count, inscan index)`.)
+            C::Inclusive | C::Exclusive => Modifiers::TYPED,
             k if k.arity() == Arity::List => list,
             _ => Modifiers::empty(),
         }
@@ -453,6 +463,11 @@ impl ClauseKind {
         use ClauseKind as C;
         let branch = |k| matches!(k, C::Inbranch | C::Notinbranch);
         if branch(self) && branch(other) {
+            return true;
+        }
+        // (A scan directive is inclusive or exclusive, never both.)
+        let scan = |k| matches!(k, C::Inclusive | C::Exclusive);
+        if scan(self) && scan(other) && self != other {
             return true;
         }
         let once = self.arity() == Arity::One

@@ -69,6 +69,7 @@ extern "C" {
         found: *mut c_int,
     ) -> *const c_char;
     fn weft_unrotate(r: *const RawRotated, trips: LLVMValueRef);
+    fn weft_split_edge(from: LLVMBasicBlockRef, to: LLVMBasicBlockRef, name: *const c_char) -> LLVMBasicBlockRef;
 }
 
 /// LLVM's dominator tree and loop forest of one function, made once for all
@@ -324,4 +325,14 @@ pub fn unrotate(r: RotatedLoop<'_>, trips: IntValue<'_>) {
     // SAFETY: `r` was found in the live function just before, nothing has
     // changed its CFG since (it is consumed), and `trips` dominates its loop.
     unsafe { weft_unrotate(&r.raw, trips.as_value_ref()) }
+}
+
+/// A new block on the edge from `from` to `to` (`to`'s phis follow), ending
+/// in a branch to `to`: where code runs only when control takes that edge.
+pub fn split_edge<'ctx>(from: BasicBlock<'ctx>, to: BasicBlock<'ctx>, name: &str) -> BasicBlock<'ctx> {
+    let cname = CString::new(name.replace('\0', "")).expect("no interior NUL");
+    // SAFETY: two live blocks of one function, `to` a successor of `from`;
+    // LLVM returns the new block, which lives in that function and ends in
+    // a branch.
+    block_of(unsafe { weft_split_edge(from.as_mut_ptr(), to.as_mut_ptr(), cname.as_ptr()) })
 }

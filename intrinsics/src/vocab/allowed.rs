@@ -160,6 +160,8 @@ mod sets {
         Plain(C::NormalizedIv),
         Plain(C::NormalizedUb),
     ];
+    /// OpenMP 5.1's `scan` (§2.11.8): one of inclusive or exclusive.
+    pub const SCAN: &[Family] = &[Plain(C::Inclusive), Plain(C::Exclusive)];
     pub const NONE: &[Family] = &[];
 }
 
@@ -201,6 +203,7 @@ impl DirKind {
             D::GenericLoop => &[GENERICLOOP],
             D::Taskgroup => &[TASKGROUP],
             D::Scope => &[SCOPE],
+            D::Scan => &[SCAN],
             D::Section | D::Master | D::Barrier | D::Taskyield | D::AutoVec | D::Ivdep => &[NONE],
         }
     }

@@ -158,6 +158,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 v.byref,
             ));
         }
+        // (A scan loop's body is split where its phases meet: paropt::scan.)
+        let scan = self.scan_shape(a, r, plan, shape)?;
         let body = blocks_between(f, shape.first, shape.end);
         if !plan.vars.is_empty() {
             // A pure computation from before the region that the region and
@@ -306,10 +308,16 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         } else {
             None
         };
+        let scan_run = match (&scan, &ends) {
+            (Some(sc), Some(ends)) => Some(self.lower_scan(sc, &privs, ends, home, gtid, fname, begin_call)?),
+            _ => None,
+        };
         if !starts.is_empty() {
             self.linear_steps(&starts, &privs, &blocks_between(f, shape.first, shape.end), name)?;
         }
-        if let (Some(ends), true) = (&ends, matches!(reg.kind, DirKind::LoopSimd | DirKind::ParallelLoopSimd)) {
+        // (A scan's chunk stays scalar: its two passes are one loop run twice.)
+        let simd = matches!(reg.kind, DirKind::LoopSimd | DirKind::ParallelLoopSimd) && scan.is_none();
+        if let (Some(ends), true) = (&ends, simd) {
             self.simd_chunk(reg, &privs, ends, shape);
         }
         // Copy-out at the end of the chunk that holds the sequentially last
@@ -430,10 +438,14 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 nonpod::destroy(b, p.nonpod, p.copy);
             }
         }
-        if plan.construct == Construct::Loop && (!plan.nowait || conditional.is_some()) {
+        let barrier = plan.construct == Construct::Loop && (!plan.nowait || conditional.is_some());
+        if barrier {
             let bid = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_BARRIER_IMPL_FOR);
             let b = self.before_terminator(shape.end);
             self.rt.call(b, "__kmpc_barrier", None, &[bid.into(), gtid.into()]);
+        }
+        if let Some(run) = &scan_run {
+            self.scan_release(run, barrier, shape, fini, gtid, fname, begin_call);
         }
         Ok(())
     }
@@ -696,7 +708,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// An internal `void name(ptr lhs, ptr rhs)` the runtime calls with two
     /// `[n x ptr]` lists (reduction and copyprivate callbacks): for each k,
     /// `body(b, k, lhs[k], rhs[k])`.
-    fn pairwise_fn(
+    pub(super) fn pairwise_fn(
         &self,
         name: &str,
         n: usize,

@@ -8,6 +8,17 @@ pub struct Reduction {
     pub op: ReductionOp,
     pub item: Item,
     pub modifiers: Modifiers,
+    /// icx's inscan index of an INSCAN item (pairs it with a scan clause's).
+    pub index: Option<Operand>,
+}
+
+/// An item of a scan directive's INCLUSIVE or EXCLUSIVE clause.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScanItem {
+    pub inclusive: bool,
+    pub item: Item,
+    /// icx's inscan index (pairs it with the loop's INSCAN reduction item).
+    pub index: Option<Operand>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -63,6 +74,8 @@ pub struct DataEnv {
     pub flags: Vec<(ClauseKind, Modifiers)>,
     /// The variables of `:BYREF` items (each operand holds its variable's address).
     pub byref: Vec<ValueId>,
+    /// A scan directive's INCLUSIVE and EXCLUSIVE items.
+    pub scan: Vec<ScanItem>,
 }
 
 impl DataEnv {
@@ -90,9 +103,12 @@ impl DataEnv {
             C::Map(k) => self.map.extend(items().into_iter().map(|i| (k, i))),
             C::Depend(k) => self.depend.extend(items().into_iter().map(|i| (k, i))),
             C::DependSink => self.sinks.push(items().iter().map(|i| i.var().clone()).collect()),
-            C::Reduction(op) => {
-                self.reductions.extend(items().into_iter().map(|item| Reduction { op, item, modifiers: c.modifiers }))
-            }
+            C::Reduction(op) => self.reductions.extend(items().into_iter().map(|item| Reduction {
+                op,
+                item,
+                modifiers: c.modifiers,
+                index: c.extra().cloned(),
+            })),
             C::Linear => self.linear.extend(items().into_iter().map(|item| Linear {
                 item,
                 step: c.extra().cloned(),
@@ -102,6 +118,11 @@ impl DataEnv {
                 self.schedule = Some(Schedule { kind, chunk: c.extra().cloned(), modifiers: c.modifiers })
             }
             C::DistSchedule => self.dist_schedule = Some(c.extra().cloned()),
+            C::Inclusive | C::Exclusive => self.scan.extend(items().into_iter().map(|item| ScanItem {
+                inclusive: c.kind == C::Inclusive,
+                item,
+                index: c.extra().cloned(),
+            })),
             k if k.arity() == weft_intrinsics::vocab::Arity::One => {
                 if let weft_intrinsics::model::Args::TypedValue { ty, .. } = &c.args {
                     self.value_types.push((k, ty.clone()));

@@ -162,9 +162,18 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
         "REDUCTION",
         list(e.reductions.iter().map(|r| {
             let op = C::Reduction(r.op).name().trim_start_matches("QUAL.OMP.REDUCTION.");
-            with_mods(format!("{op}({})", item_text(&r.item)), r.modifiers)
+            let index = r.index.as_ref().map_or_else(String::new, |i| format!(" INSCAN<{}>", bound(i)));
+            with_mods(format!("{op}({}){index}", item_text(&r.item)), r.modifiers)
         })),
     );
+    for (c, name, inclusive) in [(C::Inclusive, "INCLUSIVE", true), (C::Exclusive, "EXCLUSIVE", false)] {
+        let of_kind = e.scan.iter().filter(|s| s.inclusive == inclusive);
+        let scan = list(of_kind.map(|s| match &s.index {
+            Some(i) => format!("{} INSCAN<{}>", item_text(&s.item), bound(i)),
+            None => item_text(&s.item),
+        }));
+        line(k.takes(c), name, scan);
+    }
     line(
         k.takes(C::Linear),
         "LINEAR",
