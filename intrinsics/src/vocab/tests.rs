@@ -135,3 +135,18 @@ fn modifier_names() {
     let m = Modifiers::TYPED | Modifiers::NONPOD;
     assert_eq!(m.names(), "TYPED.NONPOD");
 }
+
+#[test]
+fn scan_vocabulary() {
+    use ClauseKind as C;
+    assert_eq!(DirString::parse("DIR.OMP.SCAN"), Some(DirString::Begin(DirKind::Scan)));
+    assert_eq!(DirString::parse("DIR.OMP.END.SCAN"), Some(DirString::End(DirKind::Scan)));
+    assert!(DirKind::Scan.takes(C::Inclusive) && DirKind::Scan.takes(C::Exclusive));
+    assert!(!DirKind::Scan.takes(C::Private));
+    assert!(!DirKind::Loop.takes(C::Inclusive));
+    // One kind per scan directive; icx gives each item a bundle of its own.
+    assert!(C::Inclusive.conflicts_with(C::Exclusive));
+    assert!(!C::Inclusive.conflicts_with(C::Inclusive));
+    assert_eq!(C::Inclusive.allowed_modifiers(), Modifiers::TYPED);
+    assert!(C::Reduction(ReductionOp::Add).allowed_modifiers().contains(Modifiers::INSCAN));
+}

@@ -69,6 +69,17 @@ pub(super) fn base_of(mut v: BasicValueEnum<'_>) -> ValueId {
     }
 }
 
+/// `%name` (an instruction) or `@name` (a global), as IR spells an operand.
+fn value_name(v: BasicValueEnum<'_>) -> String {
+    let BasicValueEnum::PointerValue(p) = v else { return v.print_to_string().to_string() };
+    let name = p.get_name().to_string_lossy().into_owned();
+    match (name.is_empty(), p.as_instruction_value().is_some()) {
+        (true, _) => p.print_to_string().to_string(),
+        (false, true) => format!("%{name}"),
+        (false, false) => format!("@{name}"),
+    }
+}
+
 fn pointer_operand(i: InstructionValue<'_>) -> Option<BasicValueEnum<'_>> {
     match i.get_opcode() {
         O::Load => i.get_operand(0)?.left(),
@@ -359,14 +370,14 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let written = touched(&sc.x_blocks, O::Store);
         let read = touched(&sc.y_blocks, O::Load);
         if let Some((_, st)) = written.iter().find(|(v, _)| read.iter().any(|(w, _)| w == v)) {
-            let var = pointer_operand(*st).map_or_else(String::new, |p| p.print_to_string().to_string());
+            let var = pointer_operand(*st).map_or_else(String::new, value_name);
             return Err(scan_err(
                 Rule::NotYetSupported,
                 name,
                 format!(
-                    "the private variable {} is written before the scan directive and read after it: the two phases \
-                     of a scan loop run in separate passes over the iterations (declare it in the phase that uses it)",
-                    var.trim()
+                    "the private variable {var} is written before the scan directive and read after it: the two \
+                     phases of a scan loop run in separate passes over the iterations (declare it in the phase that \
+                     uses it)"
                 ),
             ));
         }

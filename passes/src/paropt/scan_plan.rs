@@ -24,7 +24,7 @@ fn not_allowed(clause: impl Into<String>, on: &str, detail: impl Into<String>) -
 }
 
 /// Whether region `r` has a reduction with the inscan modifier.
-pub(super) fn has_inscan(r: &WRegion) -> bool {
+pub(crate) fn has_inscan(r: &WRegion) -> bool {
     r.env.reductions.iter().any(|red| red.modifiers.contains(Modifiers::INSCAN))
 }
 
@@ -32,11 +32,11 @@ pub(super) fn has_inscan(r: &WRegion) -> bool {
 /// loops OpenMP allows, all of the construct's reductions inscan, no
 /// schedule or ordered beside them, and the items weft lowers; a scan
 /// directive names items, all inclusive or all exclusive.
-pub(super) fn check_clauses(r: &WRegion, construct: Construct) -> Result<(), WeftError> {
+pub(crate) fn check_clauses(r: &WRegion, construct: Construct) -> Result<(), WeftError> {
     let name = r.kind.begin_name();
     if construct == Construct::Scan && r.env.scan.is_empty() {
-        return Err(not_allowed(
-            name,
+        return Err(WeftError::new(
+            Rule::ClauseNotAllowed,
             name,
             "a scan directive takes exactly one of INCLUSIVE or EXCLUSIVE, with a list (OpenMP 5.1 §2.11.8)",
         ));
@@ -139,11 +139,13 @@ pub(super) fn check_nesting(a: &Analysis<'_>, r: usize) -> Result<(), WeftError>
             ));
         };
         if let Some(s) = reg.env.scan.iter().find(|s| !p.env.reductions.iter().any(|red| pairs(s, red))) {
+            let index =
+                s.index.as_ref().and_then(|i| i.const_uint()).map_or(String::new(), |i| format!(" (inscan index {i})"));
             return Err(not_allowed(
                 clause,
                 name,
                 format!(
-                    "{} is not an inscan reduction item of the enclosing {} (OpenMP 5.1 §2.11.8)",
+                    "{}{index} is not an inscan reduction item of the enclosing {} (OpenMP 5.1 §2.11.8)",
                     s.item.var().text,
                     p.kind.begin_name()
                 ),
@@ -175,12 +177,18 @@ pub(super) fn check_nesting(a: &Analysis<'_>, r: usize) -> Result<(), WeftError>
             ))
         }
     };
+    if scan.env.scan.is_empty() {
+        // (The scan directive's own error.)
+        return check_clauses(scan, Construct::Scan);
+    }
     if let Some(red) = reg.env.reductions.iter().find(|red| !scan.env.scan.iter().any(|s| pairs(s, red))) {
+        let index =
+            red.index.as_ref().and_then(|i| i.const_uint()).map_or(String::new(), |i| format!(" (inscan index {i})"));
         return Err(not_allowed(
             clause,
             name,
             format!(
-                "{} is an inscan reduction item that the scan directive does not name (OpenMP 5.1 §2.21.5.4)",
+                "{}{index} is an inscan reduction item that the scan directive does not name (OpenMP 5.1 §2.21.5.4)",
                 red.item.var().text
             ),
         ));

@@ -162,8 +162,12 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
         "REDUCTION",
         list(e.reductions.iter().map(|r| {
             let op = C::Reduction(r.op).name().trim_start_matches("QUAL.OMP.REDUCTION.");
-            let index = r.index.as_ref().map_or_else(String::new, |i| format!(" INSCAN<{}>", bound(i)));
-            with_mods(format!("{op}({}){index}", item_text(&r.item)), r.modifiers)
+            // (icx's inscan index with its modifier: `:INSCAN<1>`.)
+            let (mods, index) = match &r.index {
+                Some(i) => (r.modifiers - Modifiers::INSCAN, format!(" :INSCAN<{}>", bound(i))),
+                None => (r.modifiers, String::new()),
+            };
+            format!("{}{index}", with_mods(format!("{op}({})", item_text(&r.item)), mods))
         })),
     );
     for (c, name, inclusive) in [(C::Inclusive, "INCLUSIVE", true), (C::Exclusive, "EXCLUSIVE", false)] {
