@@ -159,7 +159,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             ));
         }
         // (A scan loop's body is split where its phases meet: paropt::scan.)
-        let scan = self.scan_shape(a, r, plan, shape)?;
+        let scan = self.scan_shape(a, r, plan, shape).map_err(|e| e.at(reg.entry.span.first))?;
         let body = blocks_between(f, shape.first, shape.end);
         if !plan.vars.is_empty() {
             // A pure computation from before the region that the region and

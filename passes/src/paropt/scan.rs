@@ -74,7 +74,7 @@ fn value_name(v: BasicValueEnum<'_>) -> String {
     let BasicValueEnum::PointerValue(p) = v else { return v.print_to_string().to_string() };
     let name = p.get_name().to_string_lossy().into_owned();
     match (name.is_empty(), p.as_instruction_value().is_some()) {
-        (true, _) => p.print_to_string().to_string(),
+        (true, _) => format!("`{}`", p.print_to_string().to_string().trim()),
         (false, true) => format!("%{name}"),
         (false, false) => format!("@{name}"),
     }
@@ -164,20 +164,27 @@ fn is_pure(i: InstructionValue<'_>) -> bool {
 
 /// Where P ends in the body's first block: P loads the IV and bound slots,
 /// computes from them, and stores into the loop's private variables (the
-/// loop variables weft-prepare or the front end computes from the IV).
-/// Running P again is harmless, so both passes run it.
+/// loop variables weft-prepare or the front end computes from the IV, and
+/// locals the body computes from them first, `int k = i / 2;`), reading
+/// back what it stored. Running P again is harmless, so both passes run it.
 fn preamble_end<'ctx>(
     first: BasicBlock<'ctx>,
     slots: &HashSet<ValueId>,
     privates: &HashSet<ValueId>,
 ) -> InstructionValue<'ctx> {
+    let mut stored: HashSet<ValueId> = HashSet::new();
     let mut cur = first_not(first, O::Phi);
     while let Some(i) = cur {
-        let keep = match i.get_opcode() {
-            O::Load => pointer_operand(i).is_some_and(|p| slots.contains(&base_of(p))),
-            O::Store => pointer_operand(i).is_some_and(|p| privates.contains(&base_of(p))),
-            O::Call => ffi::called_function_name(Value::of_instruction(i))
+        let var = pointer_operand(i).map(base_of);
+        let keep = match (i.get_opcode(), var) {
+            (O::Load, Some(v)) => slots.contains(&v) || stored.contains(&v),
+            (O::Store, Some(v)) if privates.contains(&v) => {
+                stored.insert(v);
+                true
+            }
+            (O::Call, _) => ffi::called_function_name(Value::of_instruction(i))
                 .is_some_and(|n| n.starts_with("llvm.lifetime.") || n.starts_with("llvm.dbg.")),
+            (O::Load | O::Store, _) => false,
             _ => is_pure(i),
         };
         if !keep || i.get_next_instruction().is_none() {
@@ -246,7 +253,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         }
         let reg = &a.graph.regions[r];
         let name = reg.kind.begin_name();
-        self.scan_types(plan, name)?;
+        self.scan_types(plan, name).map_err(|e| e.at(reg.entry.span.first))?;
         let (calls, inclusive) = Self::scan_directive(a, reg)
             .ok_or_else(|| scan_err(Rule::ClauseNotAllowed, name, "the loop has no scan directive"))?;
         let f = shape.s.get_parent().expect("in a function");
@@ -306,8 +313,10 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let x_blocks = reachable_before(x, s);
         let y_blocks = reachable_before(y, l);
         let sc = ScanShape { inclusive, header, exit, pre: first, x, s, s_last, y, l, x_blocks, y_blocks, calls };
-        self.check_scan_paths(&sc, name)?;
-        self.check_crossing(&sc, &privates, name)?;
+        // (Located at the scan directive.)
+        let at = Value::of_instruction(first_call).id();
+        self.check_scan_paths(&sc, name).map_err(|e| e.at(at))?;
+        self.check_crossing(&sc, &privates, name).map_err(|e| e.at(at))?;
         Ok(Some(sc))
     }
 
@@ -370,7 +379,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let written = touched(&sc.x_blocks, O::Store);
         let read = touched(&sc.y_blocks, O::Load);
         if let Some((_, st)) = written.iter().find(|(v, _)| read.iter().any(|(w, _)| w == v)) {
-            let var = pointer_operand(*st).map_or_else(String::new, value_name);
+            // SAFETY: the pointer of a live instruction of the function being lowered.
+            let var =
+                pointer_operand(*st).map_or_else(String::new, |p| value_name(unsafe { ffi::basic_value(base_of(p)) }));
             return Err(scan_err(
                 Rule::NotYetSupported,
                 name,

@@ -1,13 +1,15 @@
 // RUN: %weftcc-check %s
-// CLANG-16-WRONG: its scan reductions crash at trip counts 0 and 1, print garbage for a for loop inside a parallel region (orphaned or not), and drop the original's value
+// CLANG-16-WRONG: its scan reductions crash at trip counts 0 and 1, print garbage for a for loop inside a parallel region (orphaned or not) and for a local set before the scan directive, and drop the original's value
 // Scan reductions where clang 16 -fopenmp fails (measured: a segfault at
 // trip counts 0 and 1; uninitialized values from `for` and `for simd` loops
 // inside a parallel region; the reduction variable's value before the loop
-// left out of every prefix and of the final value): worksharing loops in a
-// team, one with nowait, an orphaned one in a function the team calls, and
-// reduction variables that start at a value other than the identity, which
-// OpenMP 5.1 §2.11.8 combines in front of every prefix (the serial
-// program's meaning). Every prefix array is printed in full, at trip counts
+// left out of every prefix and of the final value; a local the loop body
+// computes from the loop variable before the scan directive left
+// uninitialized after it): worksharing loops in a team, one with nowait, an
+// orphaned one in a function the team calls, reduction variables that start
+// at a value other than the identity, which OpenMP 5.1 §2.11.8 combines in
+// front of every prefix (the serial program's meaning), and a loop whose
+// body starts with `int k = i / 2;` and uses k in both phases. Every prefix array is printed in full, at trip counts
 // 0, 1, 2, 3, 7, 13 and 100.
 #include <stdio.h>
 
@@ -120,6 +122,15 @@ static void original_values(int n) {
     b[i] = s;
   }
   show_long("simd from 40", n, s);
+  long q = 0;
+#pragma omp parallel for reduction(inscan, + : q)
+  for (int i = 0; i < 2 * n; i += 2) {
+    int k = i / 2;
+    q += a[k] * k;
+#pragma omp scan inclusive(q)
+    b[k] = q - k;
+  }
+  show_long("local before the scan", n, q);
 }
 
 int main(void) {
