@@ -99,18 +99,22 @@ pub(crate) fn check_clauses(r: &WRegion, construct: Construct) -> Result<(), Wef
 }
 
 /// The variable an item names, seen through weft-prepare's renames (a
-/// nested region's clauses name the enclosing region's rename).
-fn base_var(id: ValueId) -> ValueId {
-    // SAFETY: an operand of a directive of a fresh analysis.
-    let v = unsafe { ffi::basic_value(id) };
-    let BasicValueEnum::PointerValue(p) = v else { return id };
-    let Some(i) = p.as_instruction_value() else { return id };
-    if ffi::called_function_name(ffi::Value::of_instruction(i)).as_deref() == Some(crate::prepare::rename::RENAME) {
-        if let Some(arg) = i.get_operand(0).and_then(|o| o.left()) {
-            return ffi::Value::of(arg).id();
+/// nested region's clauses name the enclosing regions' renames, a rename of
+/// a rename where regions nest).
+fn base_var(mut id: ValueId) -> ValueId {
+    loop {
+        // SAFETY: an operand of a directive of a fresh analysis, or the
+        // argument of a rename call among them.
+        let v = unsafe { ffi::basic_value(id) };
+        let BasicValueEnum::PointerValue(p) = v else { return id };
+        let Some(i) = p.as_instruction_value() else { return id };
+        let rename =
+            ffi::called_function_name(ffi::Value::of_instruction(i)).as_deref() == Some(crate::prepare::rename::RENAME);
+        match i.get_operand(0).and_then(|o| o.left()).filter(|_| rename) {
+            Some(arg) => id = ffi::Value::of(arg).id(),
+            None => return id,
         }
     }
-    id
 }
 
 /// Whether a scan clause's item and a loop's inscan reduction item are one:

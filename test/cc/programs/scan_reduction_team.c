@@ -9,7 +9,8 @@
 // orphaned one in a function the team calls, reduction variables that start
 // at a value other than the identity, which OpenMP 5.1 §2.11.8 combines in
 // front of every prefix (the serial program's meaning), and a loop whose
-// body starts with `int k = i / 2;` and uses k in both phases. Every prefix array is printed in full, at trip counts
+// body starts with `int k = i / 2;` and uses k in both phases; and a
+// parallel loop in a parallel region whose variable that region declares. Every prefix array is printed in full, at trip counts
 // 0, 1, 2, 3, 7, 13 and 100.
 #include <stdio.h>
 
@@ -80,6 +81,25 @@ static void in_a_team(int n) {
   show_double("for simd", n, t);
 }
 
+// A parallel loop in a parallel region, its variable declared in that
+// region (the loop's clauses and the scan directive's name renames of it,
+// one inside the other).
+static void nested(int n) {
+  long got = 0;
+#pragma omp parallel num_threads(1)
+  {
+    long v = 3;
+#pragma omp parallel for reduction(inscan, + : v)
+    for (int i = 0; i < n; i++) {
+      b[i] = v;
+#pragma omp scan exclusive(v)
+      v += a[i];
+    }
+    got = v;
+  }
+  show_long("nested", n, got);
+}
+
 // The original's value comes first in every prefix and in the result.
 static void original_values(int n) {
   long x = 1000;
@@ -139,6 +159,7 @@ int main(void) {
   for (unsigned k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
     in_a_team(sizes[k]);
     original_values(sizes[k]);
+    nested(sizes[k]);
   }
   return 0;
 }
