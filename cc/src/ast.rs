@@ -47,6 +47,15 @@ pub struct AtomicUpdate {
 pub struct ForLoop {
     /// The variable the init-statement assigns (`i = 0`), if it declares none.
     pub assigned: Option<String>,
+    /// The loop's variable, assigned or declared by the init-statement.
+    pub var: Option<String>,
+    /// Where the `for` statement starts in the main file.
+    pub at: Option<usize>,
+    /// The start (`i = start`) and the test's bound (`i < bound`), each
+    /// when computing it takes branches (`?:`, `&&`, `||`): the variables
+    /// it names.
+    pub branchy_start: Option<Vec<String>>,
+    pub branchy_bound: Option<Vec<String>>,
 }
 
 /// Variables declared inside a construct (and so private to it).
@@ -419,7 +428,25 @@ impl Walker<'_> {
                 .first()
                 .filter(|i| i.kind() == "BinaryOperator" && i.str("opcode") == Some("="))
                 .and_then(|i| i.inner().first().and_then(|lhs| lhs.get("referencedDecl")).and_then(|d| d.str("name")));
-            out.push(ForLoop { assigned: assigned.map(str::to_string) });
+            let declared = kids
+                .first()
+                .filter(|i| i.kind() == "DeclStmt")
+                .and_then(|d| d.inner().first())
+                .and_then(|v| v.str("name"));
+            let var = assigned.or(declared).map(str::to_string);
+            let start = kids.first().and_then(|i| match i.kind() {
+                "BinaryOperator" => i.inner().get(1),
+                "DeclStmt" => i.inner().first().and_then(|v| v.inner().first()),
+                _ => None,
+            });
+            let bound = kids.get(2).and_then(|c| var.as_deref().and_then(|v| loop_bound(c, v)));
+            out.push(ForLoop {
+                assigned: assigned.map(str::to_string),
+                var,
+                at: self.span(s).map(|r| r.start),
+                branchy_start: start.and_then(branchy),
+                branchy_bound: bound.and_then(branchy),
+            });
             let Some(mut body) = kids.get(4) else { break };
             // `{ for ... }`: a compound body holding only the next loop.
             while body.kind() == "CompoundStmt" && body.inner().len() == 1 {
@@ -429,4 +456,41 @@ impl Walker<'_> {
         }
         out
     }
+}
+
+/// The bound of a loop test `var op bound`.
+fn loop_bound<'a>(cond: &'a Json, var: &str) -> Option<&'a Json> {
+    if cond.kind() != "BinaryOperator" || !matches!(cond.str("opcode"), Some("<" | "<=" | ">" | ">=" | "!=")) {
+        return None;
+    }
+    let [lhs, rhs] = cond.inner() else { return None };
+    let mut l = lhs;
+    while l.kind() == "ImplicitCastExpr" {
+        l = l.inner().first()?;
+    }
+    (l.kind() == "DeclRefExpr" && l.get("referencedDecl").and_then(|d| d.str("name")) == Some(var)).then_some(rhs)
+}
+
+/// The variables expression `e` names, when computing it takes a branch.
+fn branchy(e: &Json) -> Option<Vec<String>> {
+    let mut names = Vec::new();
+    referenced(e, &mut names);
+    branches(e).then_some(names)
+}
+
+/// Whether computing expression `e` takes a branch: `?:`, `&&`, `||`.
+fn branches(e: &Json) -> bool {
+    let here = matches!(e.kind(), "ConditionalOperator" | "BinaryConditionalOperator")
+        || (e.kind() == "BinaryOperator" && matches!(e.str("opcode"), Some("&&" | "||")));
+    here || e.inner().iter().any(branches)
+}
+
+/// The names of the variables expression `e` refers to.
+fn referenced(e: &Json, out: &mut Vec<String>) {
+    if e.kind() == "DeclRefExpr" {
+        if let Some(n) = e.get("referencedDecl").and_then(|d| d.str("name")) {
+            out.push(n.to_string());
+        }
+    }
+    e.inner().iter().for_each(|i| referenced(i, out));
 }

@@ -619,13 +619,13 @@ fn finish(
             }
             "ordered" => match arg.as_deref().map(str::trim) {
                 None => out.push(Clause::new("QUAL.OMP.ORDERED", vec!["0".into()])),
-                // A doacross loop of one loop.
-                Some("1") => out.push(Clause::new("QUAL.OMP.ORDERED", vec!["1".into()])),
-                Some(n) => {
-                    return Err(format!(
-                        "ordered({n}) (doacross loop nests) is not supported by weft yet, ordered(1) is"
-                    ))
-                }
+                // A doacross loop of n loops.
+                Some(n) => match n.parse::<u32>() {
+                    Ok(k) if k > 0 => out.push(Clause::new("QUAL.OMP.ORDERED", vec![k.to_string()])),
+                    _ => {
+                        return Err(format!("ordered({n}): weft-cc needs the loop count as a positive integer literal"))
+                    }
+                },
             },
             // `ordered depend(sink: i - 1)`: the loop variable's values, which
             // weft-prepare turns into iteration numbers; `depend(source)`.
@@ -808,7 +808,8 @@ mod tests {
         let s = directive("OMPForDirective").unwrap();
         let e = |t: &str| parse(&s, t).unwrap_err();
         assert!(e("#pragma omp for reduction(myop: x)").contains("user-defined"));
-        assert!(e("#pragma omp for ordered(2)").contains("doacross"));
+        assert_eq!(names("OMPForDirective", "#pragma omp for ordered(2)"), ["\"QUAL.OMP.ORDERED\" 2"]);
+        assert!(e("#pragma omp for ordered(N)").contains("integer literal"));
         assert_eq!(names("OMPForDirective", "#pragma omp for ordered(1)"), ["\"QUAL.OMP.ORDERED\" 1"]);
         assert_eq!(
             names("OMPOrderedDirective", "#pragma omp ordered depend(sink: i - 1) depend(sink: i-2)"),

@@ -8,6 +8,7 @@
 //! markers into directive intrinsics before any other pass, and weft lowers
 //! them. `-S -emit-llvm` writes that directive IR itself.
 mod ast;
+mod bounds;
 mod clauses;
 mod json;
 mod loc;

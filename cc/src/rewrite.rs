@@ -72,13 +72,23 @@ fn marker_args(clauses: &[Clause]) -> String {
         .collect()
 }
 
-/// The collapse depth written on a loop directive (1 without the clause).
-fn collapse_depth(clauses: &[Clause]) -> Result<usize, String> {
+/// How many loops a loop directive associates: its collapse depth, or the
+/// loop count of a doacross `ordered(n)` (1 without either clause).
+fn associated_loops(clauses: &[Clause]) -> Result<usize, String> {
+    let ordered = clauses
+        .iter()
+        .find(|c| c.name == "\"QUAL.OMP.ORDERED\"")
+        .and_then(|c| c.ops.first())
+        .and_then(|n| n.parse::<usize>().ok())
+        .unwrap_or(0);
     match clauses.iter().find(|c| c.name == "\"QUAL.OMP.COLLAPSE\"") {
-        None => Ok(1),
+        None => Ok(ordered.max(1)),
         Some(c) => {
             let inner = c.ops[0].trim_start_matches("(int)(").trim_end_matches(')').trim();
-            inner.parse().map_err(|_| format!("collapse({inner}): weft-cc needs the depth as an integer literal"))
+            let n: usize = inner
+                .parse()
+                .map_err(|_| format!("collapse({inner}): weft-cc needs the depth as an integer literal"))?;
+            Ok(n.max(ordered))
         }
     }
 }
@@ -131,16 +141,27 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
                 continue;
             }
         };
+        let mut hoisted = Vec::new();
         if spec.is_loop {
             // The variable of each associated loop is private, also when it
             // is declared before the loop (OpenMP's predetermined rule).
-            let depth = match collapse_depth(&cls) {
+            let depth = match associated_loops(&cls) {
                 Ok(n) => n,
                 Err(m) => {
                     diags.push(diag(m));
                     continue;
                 }
             };
+            let (h, replaced) = crate::bounds::hoist(src, d, id, depth);
+            for (at, end, text) in replaced {
+                edits.push(Edit { at, end, rank: 2, opened_at: 0, text });
+            }
+            // (A team's threads read the bound computed before the fork.)
+            if crate::sharing::starts_team(spec.dir) && !h.is_empty() {
+                let ops = h.iter().map(|b: &crate::bounds::Hoisted| format!("&{}", b.name)).collect();
+                cls.push(Clause { name: "\"QUAL.OMP.FIRSTPRIVATE\"".into(), ops });
+            }
+            hoisted = h;
             let ivs: Vec<String> = d
                 .loops
                 .iter()
@@ -170,7 +191,9 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
             }
         }
         let lines = "\n".repeat(text.matches('\n').count());
-        let begin = format!("{{ __weft_cc_begin({id}, \"{}\", {}{});{lines}", spec.dir, cls.len(), marker_args(&cls));
+        let decls: String = hoisted.iter().map(|h| h.decl.as_str()).collect();
+        let begin =
+            format!("{{ {decls}__weft_cc_begin({id}, \"{}\", {}{});{lines}", spec.dir, cls.len(), marker_args(&cls));
         let end = format!(" __weft_cc_end({id}); }}");
         match &d.stmt {
             None => {

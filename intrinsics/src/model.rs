@@ -128,6 +128,14 @@ pub enum Args {
         items: Vec<Item>,
         extra: Option<Operand>,
     },
+    /// A doacross loop's `ORDERED(n, trip...)`: n, then the iteration count
+    /// of each of the n loops (an integer, as icx writes it, or a pointer
+    /// to an i64 slot that holds it when the loop starts: weft-prepare's
+    /// form for a nest it normalized, like NORMALIZED.UB's slot).
+    Ordered {
+        n: Operand,
+        trips: Vec<Operand>,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -148,8 +156,15 @@ impl Clause {
     }
     pub fn value(&self) -> Option<&Operand> {
         match &self.args {
-            Args::Value(v) | Args::TypedValue { value: v, .. } => Some(v),
+            Args::Value(v) | Args::TypedValue { value: v, .. } | Args::Ordered { n: v, .. } => Some(v),
             _ => None,
+        }
+    }
+    /// The trip counts (or their slots) of a doacross ORDERED(n, trip...).
+    pub fn trips(&self) -> &[Operand] {
+        match &self.args {
+            Args::Ordered { trips, .. } => trips,
+            _ => &[],
         }
     }
     /// LINEAR's step, ALIGNED's alignment, SCHEDULE's chunk or the inscan
@@ -284,7 +299,13 @@ pub fn parse_clause(tag: &str, operands: Vec<Operand>, carrier: Carrier) -> Resu
             && operands.first().is_some_and(|o| {
                 o.is_value() && !o.is_pointer() && (o.const_int().is_none() || kind == ClauseKind::Uniform)
             });
-        let ok = given == arity || (kind == ClauseKind::Ordered && given == Arity::None) || ssa_item;
+        // DEPEND.SOURCE comes without operands, or (icx) with the current
+        // iteration's vector.
+        // ORDERED comes without its loop count, with it, or with the loops'
+        // trip counts after it (through the list intrinsic).
+        let optional = (kind == ClauseKind::Ordered && given != arity)
+            || (kind == ClauseKind::DependSource && given == Arity::None);
+        let ok = given == arity || optional || ssa_item;
         if !ok {
             return Err(arity_err(
                 tag,
@@ -304,9 +325,10 @@ pub fn parse_clause(tag: &str, operands: Vec<Operand>, carrier: Carrier) -> Resu
             // icx writes a plain `ordered` as ORDERED(0).
             1 if kind == ClauseKind::Ordered && operands[0].const_uint() == Some(0) => Args::None,
             // icx's doacross form: ORDERED(n, trip count of each of the n
-            // loops); weft counts the loops itself.
+            // loops).
             n if kind == ClauseKind::Ordered && n > 1 => {
-                let v = operands.into_iter().next().expect("n > 1 operands");
+                let mut ops = operands.into_iter();
+                let v = ops.next().expect("n > 1 operands");
                 check_single(tag, kind, &v)?;
                 if v.const_uint().is_none_or(|k| k as usize != n - 1) {
                     return Err(arity_err(
@@ -318,7 +340,11 @@ pub fn parse_clause(tag: &str, operands: Vec<Operand>, carrier: Carrier) -> Resu
                         ),
                     ));
                 }
-                Args::Value(v)
+                let trips: Vec<Operand> = ops.collect();
+                if let Some(bad) = trips.iter().find(|t| !t.is_int() && !t.is_pointer()) {
+                    return Err(kind_err(tag, format!("a loop's trip count must be an integer, got {}", bad.text)));
+                }
+                Args::Ordered { n: v, trips }
             }
             _ if modifiers.contains(Modifiers::TYPED) => typed_value(tag, operands)?,
             1 => {
@@ -405,9 +431,10 @@ fn check_single(tag: &str, kind: ClauseKind, v: &Operand) -> Result<(), WeftErro
 fn parse_list(tag: &str, kind: ClauseKind, mods: Modifiers, ops: Vec<Operand>) -> Result<Args, WeftError> {
     use ClauseKind as C;
     match kind {
-        C::DependSink => {
-            // One integer per ordered loop: values, not variables.
-            if ops.is_empty() {
+        C::DependSink | C::DependSource => {
+            // One integer per ordered loop: values, not variables (a
+            // SOURCE without operands: the current iteration).
+            if ops.is_empty() && kind == C::DependSink {
                 return Err(arity_err(tag, "lists no iteration"));
             }
             if let Some(bad) = ops.iter().find(|o| !o.is_int()) {

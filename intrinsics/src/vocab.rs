@@ -380,7 +380,7 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.DEPEND_OUT", C::Depend(DependKind::Out), List),
         ("QUAL.OMP.DEPEND_INOUT", C::Depend(DependKind::Inout), List),
         ("QUAL.OMP.DEPEND.SINK", C::DependSink, List),
-        ("QUAL.OMP.DEPEND.SOURCE", C::DependSource, None),
+        ("QUAL.OMP.DEPEND.SOURCE", C::DependSource, List),
         ("QUAL.OMP.MAP.TO", C::Map(MapKind::To), List),
         ("QUAL.OMP.MAP.FROM", C::Map(MapKind::From), List),
         ("QUAL.OMP.MAP.TOFROM", C::Map(MapKind::Tofrom), List),

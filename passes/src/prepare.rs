@@ -25,6 +25,7 @@ use weft_intrinsics::Rule;
 
 use weft_intrinsics::WeftError;
 
+mod doacross;
 mod generic_loop;
 mod loops;
 mod nonrect;

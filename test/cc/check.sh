@@ -38,8 +38,11 @@ grep -q '^// CLANG-16-WRONG:' "$src" && builds="${weft# } weft-paper"
 status=0
 for t in 1 2 3 4 7; do
   for b in $builds; do
-    if ! OMP_NUM_THREADS=$t timeout 60 "$tmp/$b" > "$tmp/out" 2> "$tmp/err"; then
-      echo "FAIL: $b at $t threads exited with $? on $src"; cat "$tmp/err"; status=1; continue
+    rc=0
+    OMP_NUM_THREADS=$t timeout 60 "$tmp/$b" > "$tmp/out" 2> "$tmp/err" || rc=$?
+    if [ "$rc" -ne 0 ]; then
+      why="exited with $rc"; [ "$rc" -eq 124 ] && why="timed out (60 s)"
+      echo "FAIL: $b at $t threads $why on $src"; cat "$tmp/err"; status=1; continue
     fi
     if ! diff -q "$tmp/expected" "$tmp/out" > /dev/null; then
       echo "FAIL: $b at $t threads differs from the serial program on $src:"

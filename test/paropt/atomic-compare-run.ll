@@ -8,7 +8,8 @@
 ; - cas: counters, each incremented once per iteration by a compare-and-swap
 ;   retry loop over one compare capture form: `{v = x; if (x == e) x = d;}`
 ;   (acq_rel, fail(acquire)), `{if (x == e) x = d; else v = x;}` (paper
-;   form, weak), `r = x == e; if (r) x = d;` (relaxed, fail(relaxed), weak),
+;   form, weak), `r = x == e; if (r) x = d;` (relaxed, fail(seq_cst), weak: a fail order
+;   stronger than the construct's makes the exchange seq_cst on both sides),
 ;   and a double counter (`==` on values) stepping by 0.5.
 ; A lost update or a wrong capture changes a printed number.
 ; RUN: %opt -passes=weft-strip %s -o %t.serial.bc
@@ -51,7 +52,7 @@
 ; SHAPE: cmpxchg ptr %{{.*}} acq_rel acquire
 ; SHAPE: fence acquire
 ; SHAPE: cmpxchg weak ptr %{{.*}} monotonic monotonic
-; SHAPE: cmpxchg weak ptr %{{.*}} monotonic monotonic
+; SHAPE: cmpxchg weak ptr %{{.*}} seq_cst seq_cst
 
 target triple = "x86_64-pc-linux-gnu"
 declare token @llvm.directive.region.entry()
@@ -210,7 +211,7 @@ done2:
 r3:
   ; r = x == e; if (r) x = e + 3;
   %e3 = load atomic i32, ptr %c3 monotonic, align 4
-  %a3 = call token @llvm.directive.region.entry() [ "DIR.OMP.ATOMIC"(), "QUAL.OMP.COMPARE.RELAXED"(), "QUAL.OMP.CAPTURE"(), "QUAL.OMP.FAIL.RELAXED"(), "QUAL.OMP.WEAK"() ]
+  %a3 = call token @llvm.directive.region.entry() [ "DIR.OMP.ATOMIC"(), "QUAL.OMP.COMPARE.RELAXED"(), "QUAL.OMP.CAPTURE"(), "QUAL.OMP.FAIL.SEQ_CST"(), "QUAL.OMP.WEAK"() ]
   %x3 = load i32, ptr %c3
   %eq3 = icmp eq i32 %x3, %e3
   %rb = zext i1 %eq3 to i8

@@ -28,7 +28,6 @@
 ; RUN: %opt -passes=weft -verify-each -S %s | FileCheck %s --check-prefix=SHAPE
 ; RUN: %opt -passes='print<wregions>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=PRINT
 ; RUN: not %opt -passes=weft -disable-output %S/Inputs/doacross-plain-loop.ll 2>&1 | FileCheck %s --check-prefix=PLAIN
-; RUN: not %opt -passes=weft -disable-output %S/Inputs/doacross-nest.ll 2>&1 | FileCheck %s --check-prefix=NEST
 ; CHECK: icx -8939191526838368140
 ; CHECK-NEXT: paper {{-?[0-9]+}}
 ;
@@ -44,7 +43,6 @@
 ; PRINT: DEPEND.SINK: (i32 %km1)
 ; PRINT: DEPEND.SOURCE: YES
 ; PLAIN: error: weft: DIR.OMP.ORDERED in function 'f'{{.*}}: ordered depend(sink/source) needs a loop with ORDERED(n) (a doacross loop), not a plain ORDERED [rule: clause-not-allowed]
-; NEST: error: weft: not yet supported: QUAL.OMP.ORDERED on DIR.OMP.LOOP in function 'f'{{.*}}: a doacross loop nest (ORDERED(n) with n > 1); ORDERED(1) is built
 
 target triple = "x86_64-pc-linux-gnu"
 declare token @llvm.directive.region.entry()

@@ -337,7 +337,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
 
     /// read, write, update and capture.
     fn lower_plain(&mut self, plan: &AtomicPlan, first: BasicBlock<'ctx>, fini: BasicBlock<'ctx>) -> Res<String> {
-        let (op, ord, read_ord) = (plan.op, plan.ordering(), plan.read_ordering());
+        let (op, ord, cas) = (plan.op, plan.ordering(), plan.cas_orderings());
         let stmt = statement(first, fini)
             .or_else(|| tail_statement(first, fini))
             .ok_or_else(|| refuse("an atomic statement whose accesses of x are not in one block"))?;
@@ -402,7 +402,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                     return Ok(note);
                 }
                 move_next_to(load, store);
-                self.cmpxchg_loop(load, store, x, newv, (ord, read_ord))
+                self.cmpxchg_loop(load, store, x, newv, cas)
             }
         }
     }

@@ -332,7 +332,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 format!("atomic {}: atomicrmw {op:?}", plan.describe())
             }
             Direct::Cas(e, d) => {
-                let pair = b.build_cmpxchg(x, e, d, plan.ordering(), plan.read_ordering()).ok()?;
+                let (success, failure) = plan.cas_orderings();
+                let pair = b.build_cmpxchg(x, e, d, success, failure).ok()?;
                 if plan.weak {
                     ffi::set_weak(pair.as_instruction_value()?);
                 }
@@ -426,8 +427,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             self.b.build_int_compare(IntPredicate::NE, old_bits, new_bits, "omp.atomic.changed").expect("positioned");
         self.b.build_conditional_branch(changed, cas, done).expect("positioned");
         self.b.position_at_end(cas);
-        let pair =
-            self.b.build_cmpxchg(x_ptr, old_bits, new_bits, plan.ordering(), plan.read_ordering()).expect("positioned");
+        let (success, failure) = plan.cas_orderings();
+        let pair = self.b.build_cmpxchg(x_ptr, old_bits, new_bits, success, failure).expect("positioned");
         if plan.weak {
             ffi::set_weak(pair.as_instruction_value().expect("a cmpxchg"));
         }

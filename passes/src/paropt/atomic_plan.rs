@@ -121,6 +121,21 @@ impl AtomicPlan {
         }
     }
 
+    /// A compare-exchange's (success, failure) orderings. LLVM's cmpxchg
+    /// needs a success ordering at least as strong as the failure's: a
+    /// stronger `fail(...)` than the construct's order strengthens both.
+    pub fn cas_orderings(&self) -> (AtomicOrdering, AtomicOrdering) {
+        use AtomicOrdering as A;
+        let (success, failure) = (self.ordering(), self.read_ordering());
+        let success = match (success, failure) {
+            (_, A::SequentiallyConsistent) => A::SequentiallyConsistent,
+            (A::Monotonic, A::Acquire) => A::Acquire,
+            (A::Release, A::Acquire) => A::AcquireRelease,
+            (s, _) => s,
+        };
+        (success, failure)
+    }
+
     /// OpenMP 5.1's implied flushes: a release flush on entry to an atomic
     /// that writes x with release, acq_rel or seq_cst; an acquire flush on
     /// exit from one that reads x with acquire, acq_rel or seq_cst (a
@@ -174,6 +189,11 @@ mod tests {
         assert_eq!((upd.ordering(), upd.read_ordering()), (A::AcquireRelease, A::Acquire));
         let rel = plan(&[(ClauseKind::Compare, Modifiers::RELEASE)]).unwrap();
         assert_eq!((rel.ordering(), rel.read_ordering()), (A::Release, A::Monotonic));
+        // (A fail order stronger than the construct's strengthens both.)
+        let strong_fail = AtomicPlan { fail: Some(MemOrder::SeqCst), ..rel };
+        assert_eq!(strong_fail.cas_orderings(), (A::SequentiallyConsistent, A::SequentiallyConsistent));
+        let acq_fail = AtomicPlan { fail: Some(MemOrder::Acquire), ..rel };
+        assert_eq!(acq_fail.cas_orderings(), (A::AcquireRelease, A::Acquire));
         assert_eq!(plan(&[]).unwrap().ordering(), A::Monotonic);
     }
 

@@ -60,18 +60,10 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             }
             team = a.graph.regions[t].parent;
         }
-        let team = match (plan.construct, team) {
-            (Construct::ParallelLoop, _) => r,
-            (_, Some(t)) => t,
-            (_, None) => {
-                return Err(err(
-                    Rule::NotYetSupported,
-                    clause,
-                    "a conditional lastprivate on a worksharing loop outside any parallel region of its function",
-                )
-                .on_directive(name)
-                .at(a.graph.regions[r].entry.span.first))
-            }
+        // (None: an orphaned loop, whose team this function cannot see.)
+        let team = match plan.construct {
+            Construct::ParallelLoop => Some(r),
+            _ => team,
         };
         let f = shape.s.get_parent().expect("in a function");
         let body = blocks_between(f, shape.first, shape.end);
@@ -104,29 +96,13 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let BasicTypeEnum::IntType(ivt) = iv.ty else { unreachable!("partition checked the IV's type") };
         let i64t = self.rt.i64;
         let minus_one = i64t.const_all_ones();
-        // The team's record, set before the fork: encounter 0, no iteration.
-        let team_reg = &a.graph.regions[team];
-        let outer_home = self.home(a, team_reg.parent);
-        // SAFETY: the team region's BEGIN call, from the analysis being lowered.
-        let fork = unsafe { ffi::instruction(team_reg.entry.span.first) };
-        // Each thread's encounters of this loop, counted from the start of
-        // the parallel region.
-        let team_home = if team == r { shape.first } else { self.home(a, Some(team)) };
-        let seen = self.alloca(team_home, i64t.into(), "omp.lastprivate.cond.seen");
-        let b = self.before_terminator(team_home);
-        b.build_store(seen, i64t.const_zero()).expect("positioned");
-        let b = self.before_terminator(shape.first);
-        let n = b.build_load(i64t, seen, "").expect("positioned").into_int_value();
-        let n = b.build_int_add(n, i64t.const_int(1, false), "omp.lastprivate.cond.encounter").expect("positioned");
-        b.build_store(seen, n).expect("positioned");
+        let (n, team_records) = match team {
+            Some(t) => self.team_records(a, t, r, shape, &conds),
+            None => self.orphaned_records(shape, home, gtid, fname, &conds),
+        };
         let mut records = Vec::new();
-        for &(copy, orig, ty) in &conds {
+        for (&(copy, orig, ty), (rec_seen, rec_iter)) in conds.iter().zip(team_records) {
             let label = orig.get_name().to_string_lossy().into_owned();
-            let rec_seen = self.alloca(outer_home, i64t.into(), &format!("{label}.cond.team.seen"));
-            let rec_iter = self.alloca(outer_home, i64t.into(), &format!("{label}.cond.team.iter"));
-            let b = self.at(fork);
-            b.build_store(rec_seen, i64t.const_zero()).expect("positioned");
-            b.build_store(rec_iter, minus_one).expect("positioned");
             let mine = self.alloca(home, i64t.into(), &format!("{label}.cond.iter"));
             let best = self.alloca_for(home, ty, &format!("{label}.cond.value"), orig);
             let b = self.before_terminator(shape.first);
@@ -179,5 +155,112 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         self.rt.call(b, "__kmpc_end_critical", None, &[ident.into(), gtid.into(), lock.into()]);
         self.notes.push(format!("{} conditional lastprivate variable(s), through a lock", conds.len()));
         Ok(Some(tail))
+    }
+
+    /// The team's record of each conditional variable (encounter, iteration),
+    /// in the frame of the thread that forks team region `t`, set before the
+    /// fork; and this encounter's number (each thread counts its encounters
+    /// of loop `r` from the start of the parallel region).
+    fn team_records(
+        &mut self,
+        a: &Analysis<'ctx>,
+        t: usize,
+        r: usize,
+        shape: Shape<'ctx>,
+        conds: &[(PointerValue<'ctx>, PointerValue<'ctx>, BasicTypeEnum<'ctx>)],
+    ) -> (IntValue<'ctx>, Vec<(PointerValue<'ctx>, PointerValue<'ctx>)>) {
+        let i64t = self.rt.i64;
+        let team_reg = &a.graph.regions[t];
+        let outer_home = self.home(a, team_reg.parent);
+        // SAFETY: the team region's BEGIN call, from the analysis being lowered.
+        let fork = unsafe { ffi::instruction(team_reg.entry.span.first) };
+        let team_home = if t == r { shape.first } else { self.home(a, Some(t)) };
+        let seen = self.alloca(team_home, i64t.into(), "omp.lastprivate.cond.seen");
+        let b = self.before_terminator(team_home);
+        b.build_store(seen, i64t.const_zero()).expect("positioned");
+        let b = self.before_terminator(shape.first);
+        let n = b.build_load(i64t, seen, "").expect("positioned").into_int_value();
+        let n = b.build_int_add(n, i64t.const_int(1, false), "omp.lastprivate.cond.encounter").expect("positioned");
+        b.build_store(seen, n).expect("positioned");
+        let mut records = Vec::new();
+        for &(_, orig, _) in conds {
+            let label = orig.get_name().to_string_lossy().into_owned();
+            let rec_seen = self.alloca(outer_home, i64t.into(), &format!("{label}.cond.team.seen"));
+            let rec_iter = self.alloca(outer_home, i64t.into(), &format!("{label}.cond.team.iter"));
+            let b = self.at(fork);
+            b.build_store(rec_seen, i64t.const_zero()).expect("positioned");
+            b.build_store(rec_iter, i64t.const_all_ones()).expect("positioned");
+            records.push((rec_seen, rec_iter));
+        }
+        (n, records)
+    }
+
+    /// The records of an orphaned loop, whose team forked in another
+    /// function: each thread has a block of records in its own frame, and
+    /// at each encounter the thread that runs a `single` resets its own and
+    /// `__kmpc_copyprivate` hands its address to the team (with a barrier,
+    /// so no thread offers before the reset). The loop's closing barrier
+    /// keeps the block alive and unchanged until every thread has offered,
+    /// so each encounter is number 0 of a fresh record.
+    fn orphaned_records(
+        &mut self,
+        shape: Shape<'ctx>,
+        home: BasicBlock<'ctx>,
+        gtid: IntValue<'ctx>,
+        fname: &str,
+        conds: &[(PointerValue<'ctx>, PointerValue<'ctx>, BasicTypeEnum<'ctx>)],
+    ) -> (IntValue<'ctx>, Vec<(PointerValue<'ctx>, PointerValue<'ctx>)>) {
+        let (i32t, i64t, ptr) = (self.rt.i32, self.rt.i64, self.rt.ptr);
+        let e = "positioned";
+        let block_ty = i64t.array_type(2 * conds.len() as u32);
+        let block = self.alloca(home, block_ty.into(), "omp.lastprivate.cond.team");
+        let slot = self.alloca(home, ptr.into(), "omp.lastprivate.cond.team.addr");
+        let list = self.alloca(home, ptr.array_type(1).into(), "omp.lastprivate.cond.team.list");
+        let didit = self.alloca(home, i32t.into(), "omp.lastprivate.cond.didit");
+        let ident = self.rt.ident(fname, None, runtime::IDENT_KMPC);
+        let b = self.before_terminator(shape.first);
+        b.build_store(slot, block).expect(e);
+        b.build_store(list, slot).expect(e);
+        b.build_store(didit, i32t.const_zero()).expect(e);
+        let got = self.rt.call_i32(b, "__kmpc_single", &[ident.into(), gtid.into()]);
+        let go = b.build_int_compare(IntPredicate::NE, got, i32t.const_zero(), "").expect(e);
+        let (then, rest) =
+            self.if_then(go, shape.first.get_terminator().expect("terminator"), "lastprivate.cond.reset");
+        let b = self.before_terminator(then);
+        for k in 0..2 * conds.len() {
+            let idx = [i64t.const_zero(), i64t.const_int(k as u64, false)];
+            // SAFETY: in bounds of the [2n x i64] block allocated above.
+            let at = unsafe { b.build_gep(block_ty, block, &idx, "") }.expect(e);
+            let v = if k % 2 == 0 { i64t.const_zero() } else { i64t.const_all_ones() };
+            b.build_store(at, v).expect(e);
+        }
+        b.build_store(didit, i32t.const_int(1, false)).expect(e);
+        self.rt.call(b, "__kmpc_end_single", None, &[ident.into(), gtid.into()]);
+        let cpy = self.pairwise_fn(&format!("{fname}.omp.lastprivate.cond.copy"), 1, |b, _, dst, src| {
+            let v = b.build_load(ptr, src, "").expect(e);
+            b.build_store(dst, v).expect(e);
+        });
+        let b = self.before_terminator(rest);
+        let flag = b.build_load(i32t, didit, "").expect(e);
+        let size = i64t.const_int(8, false);
+        let fnptr = cpy.as_global_value().as_pointer_value();
+        self.rt.call(
+            b,
+            "__kmpc_copyprivate",
+            None,
+            &[ident.into(), gtid.into(), size.into(), list.into(), fnptr.into(), flag],
+        );
+        let shared = b.build_load(ptr, slot, "omp.lastprivate.cond.team").expect(e).into_pointer_value();
+        let records = (0..conds.len())
+            .map(|k| {
+                let at = |j: usize| {
+                    let idx = [i64t.const_zero(), i64t.const_int((2 * k + j) as u64, false)];
+                    // SAFETY: in bounds of the team's [2n x i64] block.
+                    unsafe { b.build_gep(block_ty, shared, &idx, "") }.expect(e)
+                };
+                (at(0), at(1))
+            })
+            .collect();
+        (i64t.const_zero(), records)
     }
 }

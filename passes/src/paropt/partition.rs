@@ -111,7 +111,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 format!("__kmpc_dispatch_init{sfx}/__kmpc_dispatch_next{sfx}")
             }
         ));
-        let dims = sched.doacross.then(|| self.doacross_dims(home));
+        let dims = sched.doacross.then(|| self.doacross_dims(home, plan));
         if dims.is_some() {
             self.notes.push("doacross: __kmpc_doacross_init/fini around it".into());
         }
@@ -119,7 +119,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let ub0 = b.build_load(t, ub.copy, "omp.ub0").expect("positioned").into_int_value();
         b.build_store(last, i32t.const_zero()).expect("positioned");
         if let Some(dims) = dims {
-            self.doacross_init(b, dims, ident, gtid, start, ub0, unsigned);
+            self.doacross_init(b, plan, privs, dims, ident, gtid, (start, ub0, unsigned), name)?;
         }
         if sched.is_plain_static() {
             b.build_store(lo, start).expect("positioned");

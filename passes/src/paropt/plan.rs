@@ -263,6 +263,12 @@ pub struct Plan {
     pub sinks: Vec<Vec<ValueId>>,
     /// An `ordered depend(source)`.
     pub source: bool,
+    /// Its iteration vector, when given (icx, or weft-prepare for a nest);
+    /// empty: the loop's normalized IV.
+    pub source_vec: Vec<ValueId>,
+    /// A doacross loop's trip counts (or i64 slots holding them), one per
+    /// ordered loop; empty: one dimension, the normalized loop.
+    pub doacross_trips: Vec<ValueId>,
 }
 
 fn not_yet(construct: &str, what: impl Into<String>) -> WeftError {
@@ -533,9 +539,14 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         }
         let unsupported = match c.kind {
             C::Depend(_) | C::Map(_) => true,
-            // ORDERED(0) is plain `ordered`; ORDERED(n) a doacross loop (of
-            // one loop: a nest is not built yet).
-            C::Ordered => c.value().is_some_and(|v| v.const_uint().is_none_or(|n| n > 1)),
+            // ORDERED(0) is plain `ordered`; ORDERED(n) a doacross loop: of
+            // n dimensions with the loops' trip counts, else of one (the
+            // normalized loop; icx once wrote a nest it had collapsed so,
+            // its sinks counting the nest's iterations).
+            C::Ordered => {
+                c.value().is_some_and(|v| v.const_uint().is_none())
+                    || (c.trips().is_empty() && env.sinks.iter().chain([&env.source]).any(|v| v.len() > 1))
+            }
             // (A simd loop's linear variables are refused by paropt::simd.)
             // (LINEAR:IV names a simd loop's own variable, as icx writes it.)
             C::Linear => {
@@ -557,8 +568,12 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
             _ => false,
         };
         if unsupported && c.kind == C::Ordered {
-            return Err(not_yet(&c.spelling, "a doacross loop nest (ORDERED(n) with n > 1); ORDERED(1) is built")
-                .on_directive(name));
+            return Err(not_yet(
+                &c.spelling,
+                "a doacross loop nest (ORDERED(n) with n > 1) whose sink or source vectors have several entries \
+                 needs the loops' trip counts, ORDERED(n, trip...)",
+            )
+            .on_directive(name));
         }
         if unsupported {
             return Err(not_yet(&c.spelling, "weft-paropt cannot lower this clause yet").on_directive(name));
@@ -705,13 +720,17 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         )
         .on_directive(name));
     }
-    let doacross = construct.is_loop() && env.doacross() == 1;
+    let doacross = construct.is_loop() && env.doacross() >= 1;
     let ordered = construct.is_loop() && env.has_value_clause(ClauseKind::Ordered) && !doacross;
+    if doacross && matches!(r.kind, DirKind::LoopSimd | DirKind::ParallelLoopSimd) {
+        return Err(not_yet(name, "a doacross loop (ORDERED(n)) that is also simd"));
+    }
     if doacross
-        && (env.value(ClauseKind::Collapse).and_then(Operand::const_uint).unwrap_or(1) > 1
-            || matches!(r.kind, DirKind::LoopSimd | DirKind::ParallelLoopSimd))
+        && env.ordered_trips.is_empty()
+        && env.value(ClauseKind::Collapse).and_then(Operand::const_uint).unwrap_or(1) > 1
+        && env.normalized_iv.len() != 1
     {
-        return Err(not_yet(name, "a doacross loop (ORDERED(1)) that is collapsed or also simd"));
+        return Err(not_yet(name, "a collapsed doacross loop without its loops' trip counts (ORDERED(n, trip...))"));
     }
     let schedule = match &env.schedule {
         Some(s) => Schedule {
@@ -763,6 +782,8 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         atomic,
         sinks: env.sinks.iter().map(|v| v.iter().map(|o| o.value).collect()).collect(),
         source: env.has_flag(ClauseKind::DependSource),
+        source_vec: env.source.iter().map(|o| o.value).collect(),
+        doacross_trips: if doacross { env.ordered_trips.iter().map(|o| o.value).collect() } else { Vec::new() },
     })
 }
 

@@ -170,11 +170,28 @@ fn normalize<'ctx>(
     let depth = (reg.env.value(ClauseKind::Collapse).and_then(|o| o.const_uint()).unwrap_or(1) as usize)
         .max(reg.env.normalized_iv.len())
         .max(1);
+    // A doacross nest also takes the ordered loops inside the collapsed ones.
+    let ordered = reg.env.doacross() as usize;
+    if ordered > 0 && ordered < depth {
+        return Err(WeftError::new(
+            Rule::OperandKind,
+            "QUAL.OMP.ORDERED",
+            format!("ORDERED({ordered}) names fewer loops than the {depth} collapsed ones (OpenMP: n >= collapse)"),
+        )
+        .on_directive(name)
+        .at(call_id));
+    }
+    let vector = super::doacross::vector_form(ordered, depth);
+    let total = if vector { ordered.max(depth) } else { depth };
     // The nest: the loop after the directive, then each collapsed loop in
     // the body of the one before, its values computed before the outermost.
     let mut loops = vec![ffi::find_loop(forest, s, None).map_err(fail)?.0];
     let mut varying: Option<Varying<'ctx>> = None;
-    for l in 1..depth {
+    for l in 1..total {
+        let fail = |why: String| match l < depth {
+            true => fail(why),
+            false => fail(format!("ordered({ordered}) associates {ordered} loops: {why}")),
+        };
         let ivs: Vec<BasicValueEnum<'ctx>> = loops.iter().map(|lp| lp.iv).collect();
         let (inner, affine) = ffi::find_loop(forest, loops[l - 1].body, Some((loops[0].header, &ivs))).map_err(fail)?;
         perfectly_nested(&loops[l - 1], &inner).map_err(fail)?;
@@ -204,15 +221,21 @@ fn normalize<'ctx>(
     let i64t = ctx.i64_type();
     let b = ctx.create_builder();
     b.position_before(&loops[0].preheader.get_terminator().expect("a terminator"));
+    // (The ordered loops inside the collapsed ones stay loops.)
+    let inner_ordered = loops.split_off(depth);
     let mut levels = Vec::new();
     for lp in loops {
         levels.push(level(&b, lp).map_err(fail)?);
+    }
+    let mut inner_levels = Vec::new();
+    for lp in inner_ordered {
+        inner_levels.push(level(&b, lp).map_err(fail)?);
     }
     if !reg.env.normalized_iv.is_empty() || !reg.env.normalized_ub.is_empty() {
         // One NORMALIZED pair per collapsed level (icx's form): those loops
         // are loops like any (counters in memory from 0 to a bound in a
         // slot), and the nest gets one counter of its own below.
-        entry_call = drop_normalized(reg, entry_call);
+        entry_call = drop_clauses(reg, entry_call, "QUAL.OMP.NORMALIZED");
     }
 
     // Before the nest: n = the product of the levels' iterations, the slots,
@@ -227,12 +250,18 @@ fn normalize<'ctx>(
     let ub_slot = b.build_alloca(i64t, "omp.norm.ub").expect("positioned");
     let flags: Vec<_> =
         (1..levels.len()).map(|_| b.build_alloca(ctx.bool_type(), "omp.collapse.enter").expect("positioned")).collect();
+    let trip_slots: Vec<_> = if vector {
+        (0..total).map(|_| b.build_alloca(i64t, "omp.doacross.trip").expect("positioned")).collect()
+    } else {
+        Vec::new()
+    };
     let cursor = varying.as_ref().map(|_| nonrect::Cursor {
         k: b.build_alloca(i64t, "omp.nonrect.cursor.block").expect("positioned"),
         lo: b.build_alloca(i64t, "omp.nonrect.cursor.lo").expect("positioned"),
         len: b.build_alloca(i64t, "omp.nonrect.cursor.len").expect("positioned"),
     });
     b.position_before(&levels[0].lp.preheader.get_terminator().expect("a terminator"));
+    super::doacross::store_trips(&b, &levels.iter().chain(&inner_levels).collect::<Vec<_>>(), &trip_slots);
     let mut strides = vec![i64t.const_int(1, false); levels.len()];
     for l in (0..levels.len() - 1).rev() {
         strides[l] = b.build_int_mul(strides[l + 1], levels[l + 1].n, "omp.collapse.stride").expect("positioned");
@@ -297,6 +326,7 @@ fn normalize<'ctx>(
     // Each level's body computes its variable: start + ((iv / stride) % n) * step
     // (of a non-rectangular nest: from its block and offset).
     let mut values = Vec::new();
+    let mut ks = Vec::new();
     for (l, lv) in levels.iter().enumerate() {
         // The outermost phi is computed in the header: what the header
         // derives from it (Figure 5 of Tian et al. 2016 compares a sext of
@@ -329,6 +359,7 @@ fn normalize<'ctx>(
             }
         };
         values.push(value);
+        ks.push(k64);
         let t = lv.start.get_type();
         if lv.lp.in_memory {
             b.build_store(lv.lp.iv.into_pointer_value(), value).expect("positioned");
@@ -355,7 +386,10 @@ fn normalize<'ctx>(
 
     // A doacross loop's `ordered depend(sink: v)` names iterations by the
     // variable's value: they become iteration numbers, (v - start) / step.
-    if reg.env.doacross() > 0 && levels.len() == 1 {
+    if vector {
+        let all: Vec<&Level<'ctx>> = levels.iter().chain(&inner_levels).collect();
+        super::doacross::rewrite_vectors(module, a, r, &all, &ks);
+    } else if reg.env.doacross() > 0 && levels.len() == 1 {
         sinks_to_iterations(a, r, &levels[0]);
     }
 
@@ -365,6 +399,13 @@ fn normalize<'ctx>(
         ("QUAL.OMP.NORMALIZED.IV", vec![ffi::Value::of(iv_slot)]),
         ("QUAL.OMP.NORMALIZED.UB", vec![ffi::Value::of(ub_slot)]),
     ];
+    if vector {
+        // ORDERED(n, trip slots...), in place of the one written.
+        entry_call = drop_clauses(reg, entry_call, "QUAL.OMP.ORDERED");
+        let n = ctx.i32_type().const_int(total as u64, false);
+        let ops = std::iter::once(ffi::Value::of(n)).chain(trip_slots.iter().map(|&t| ffi::Value::of(t)));
+        clauses.push(("QUAL.OMP.ORDERED", ops.collect()));
+    }
     let mut private: Vec<ffi::Value> = levels
         .iter()
         .filter(|lv| lv.lp.in_memory)
@@ -372,6 +413,16 @@ fn normalize<'ctx>(
         .filter(|&v| !named(v))
         .collect();
     private.extend(flags.iter().map(|&f| ffi::Value::of(f)));
+    private.extend(trip_slots.iter().map(|&t| ffi::Value::of(t)));
+    // (An inner ordered loop's variable is private too, as OpenMP
+    // predetermines for every loop the construct associates.)
+    private.extend(
+        inner_levels
+            .iter()
+            .filter(|lv| lv.lp.in_memory)
+            .map(|lv| ffi::Value::of(lv.lp.iv.into_pointer_value()))
+            .filter(|&v| !named(v)),
+    );
     private.extend(cursor.iter().flat_map(|c| [c.k, c.lo, c.len]).map(ffi::Value::of));
     if !private.is_empty() {
         clauses.push(("QUAL.OMP.PRIVATE", private));
@@ -416,14 +467,15 @@ fn sinks_to_iterations<'ctx>(a: &Analysis<'ctx>, r: usize, lv: &Level<'ctx>) {
     }
 }
 
-/// Removes the region's NORMALIZED clauses; returns its entry call (a new
-/// one in the region form).
-fn drop_normalized<'ctx>(
+/// Removes the region's clauses whose tag starts with `prefix`; returns its
+/// entry call (a new one in the region form).
+fn drop_clauses<'ctx>(
     reg: &crate::wregion::graph::WRegion,
     entry_call: llvm_plugin::inkwell::values::InstructionValue<'ctx>,
+    prefix: &str,
 ) -> llvm_plugin::inkwell::values::InstructionValue<'ctx> {
     match reg.form {
-        Form::Region => ffi::drop_bundles(entry_call, "QUAL.OMP.NORMALIZED"),
+        Form::Region => ffi::drop_bundles(entry_call, prefix),
         Form::Paper => {
             // SAFETY: the region's directive calls, from the analysis just made.
             let last = unsafe { ffi::instruction(reg.entry.span.last) };
@@ -432,7 +484,7 @@ fn drop_normalized<'ctx>(
             while let Some(i) = cur {
                 let tag =
                     ffi::call_arguments(ffi::Value::of_instruction(i)).first().and_then(|&a| ffi::metadata_string(a));
-                if tag.is_some_and(|t| t.starts_with("QUAL.OMP.NORMALIZED")) {
+                if tag.is_some_and(|t| t.starts_with(prefix)) {
                     doomed.push(i);
                 }
                 if i == last {

@@ -56,6 +56,11 @@ pub struct DataEnv {
     pub depend: Vec<(DependKind, Item)>,
     /// `ordered depend(sink: ...)` vectors, one integer per ordered loop.
     pub sinks: Vec<Vec<Operand>>,
+    /// `ordered depend(source)` with its iteration vector (icx), if given.
+    pub source: Vec<Operand>,
+    /// A doacross loop's trip counts, one per ordered loop (ORDERED(n,
+    /// trip...)), when given.
+    pub ordered_trips: Vec<Operand>,
     pub is_device_ptr: Vec<Item>,
     pub use_device_ptr: Vec<Item>,
     pub flush: Vec<Item>,
@@ -103,6 +108,14 @@ impl DataEnv {
             C::Map(k) => self.map.extend(items().into_iter().map(|i| (k, i))),
             C::Depend(k) => self.depend.extend(items().into_iter().map(|i| (k, i))),
             C::DependSink => self.sinks.push(items().iter().map(|i| i.var().clone()).collect()),
+            C::DependSource => {
+                self.source = items().iter().map(|i| i.var().clone()).collect();
+                self.flags.push((c.kind, c.modifiers));
+            }
+            C::Ordered => {
+                self.ordered_trips = c.trips().to_vec();
+                self.values.push((c.kind, c.value().cloned()));
+            }
             C::Reduction(op) => self.reductions.extend(items().into_iter().map(|item| Reduction {
                 op,
                 item,

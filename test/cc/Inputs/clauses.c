@@ -1,4 +1,5 @@
 int v[4][4];
+#define TWO 2
 int f(int n) {
   int s = 0, x = 0;
 #pragma omp parallel for reduction(+: v[0:2][:])
@@ -8,7 +9,7 @@ int f(int n) {
   for (int i = 0; i < n; i++)
     if (i % 3 == 0)
       x = i;
-#pragma omp parallel for ordered(2)
+#pragma omp parallel for ordered(TWO)
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++)
       s += i;

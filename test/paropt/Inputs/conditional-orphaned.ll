@@ -1,5 +1,5 @@
 ; A worksharing loop with lastprivate(conditional:) and no parallel region
-; around it in its function: refused (the team's record has no home).
+; around it in its function: the team's record comes through copyprivate.
 declare token @llvm.directive.region.entry()
 declare void @llvm.directive.region.exit(token)
 

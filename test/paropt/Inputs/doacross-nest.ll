@@ -1,4 +1,4 @@
-; ordered(2): a doacross nest of two loops (not built yet).
+; ordered(2) on one loop: a doacross nest needs the two loops it names.
 target triple = "x86_64-pc-linux-gnu"
 declare token @llvm.directive.region.entry()
 declare void @llvm.directive.region.exit(token)
