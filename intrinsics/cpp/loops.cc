@@ -5,6 +5,7 @@
 // this description (passes/src/prepare/loops.rs).
 #include "loops.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace weft;
 
@@ -268,5 +269,11 @@ void weft_add_loop_hint(LLVMValueRef branch, const char *name, int value) {
   MDNode *Id = MDNode::getDistinct(Cx, Ops);
   Id->replaceOperandWith(0, Id);
   Br->setMetadata(LLVMContext::MD_loop, Id);
+}
+
+// A new block named `name` on the edge from `from` to `to` (LLVM's SplitEdge,
+// which fixes `to`'s phis); it ends in a branch to `to`.
+LLVMBasicBlockRef weft_split_edge(LLVMBasicBlockRef from, LLVMBasicBlockRef to, const char *name) {
+  return wrap(SplitEdge(unwrap(from), unwrap(to), nullptr, nullptr, nullptr, name));
 }
 }

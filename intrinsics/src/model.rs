@@ -173,7 +173,8 @@ impl Clause {
             _ => &[],
         }
     }
-    /// LINEAR's step, ALIGNED's alignment or SCHEDULE's chunk.
+    /// LINEAR's step, ALIGNED's alignment, SCHEDULE's chunk or the inscan
+    /// index of a scan reduction's or scan clause's item.
     pub fn extra(&self) -> Option<&Operand> {
         match &self.args {
             Args::List { extra, .. } => extra.as_ref(),
@@ -270,6 +271,9 @@ pub fn parse_clause_tag(tag: &str) -> Result<(ClauseKind, Arity, Modifiers), Wef
     }
     Ok((kind, arity, modifiers))
 }
+
+mod inscan;
+use inscan::inscan_index;
 
 fn arity_err(tag: &str, detail: impl Into<String>) -> WeftError {
     WeftError::new(Rule::ClauseArity, tag, detail)
@@ -529,6 +533,9 @@ fn parse_list(tag: &str, kind: ClauseKind, mods: Modifiers, ops: Vec<Operand>) -
         }
         extra = Some(align);
     }
+    // A scan reduction's item and a scan clause's item may end with icx's
+    // inscan index, which pairs them (OpenMP 5.1 §2.11.8).
+    let index = inscan_index(tag, kind, mods, &mut ops)?;
     let items = if mods.contains(Modifiers::TYPED) {
         parse_typed_items(tag, kind, mods, ops, &mut extra)?
     } else if mods.contains(Modifiers::NONPOD) {
@@ -555,6 +562,12 @@ fn parse_list(tag: &str, kind: ClauseKind, mods: Modifiers, ops: Vec<Operand>) -
     };
     if items.is_empty() {
         return Err(arity_err(tag, "lists no item"));
+    }
+    if index.is_some() && items.len() > 1 {
+        return Err(arity_err(tag, "an inscan index names one item: give each item a clause of its own"));
+    }
+    if index.is_some() {
+        extra = index;
     }
     for item in &items {
         check_item(tag, kind, mods, item)?;

@@ -77,6 +77,7 @@ directives! {
     Scope = "DIR.OMP.SCOPE", Some("DIR.OMP.END.SCOPE"), "WRNScopeNode";
     Tile = "DIR.OMP.TILE", Some("DIR.OMP.END.TILE"), "WRNTileNode";
     Unroll = "DIR.OMP.UNROLL", Some("DIR.OMP.END.UNROLL"), "WRNUnrollNode";
+    Scan = "DIR.OMP.SCAN", Some("DIR.OMP.END.SCAN"), "WRNScanNode";
 }
 
 /// A directive string, classified.
@@ -299,6 +300,11 @@ pub enum ClauseKind {
     /// storage comes from an allocator; one item per clause, with its
     /// alignment and allocator handle (`model::Allocation`).
     Allocate,
+    /// `scan inclusive(list)`: the scan phase sees each item's value with
+    /// the current iteration's input included (OpenMP 5.1 §2.11.8).
+    Inclusive,
+    /// `scan exclusive(list)`: the scan phase sees the value before it.
+    Exclusive,
 }
 
 /// The clause table: spelling, kind, arity. Alternate spellings follow the
@@ -422,6 +428,8 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.SIZES", C::Sizes, List),
         ("QUAL.OMP.LIVEIN", C::Livein, List),
         ("QUAL.OMP.ALLOCATE", C::Allocate, List),
+        ("QUAL.OMP.INCLUSIVE", C::Inclusive, List),
+        ("QUAL.OMP.EXCLUSIVE", C::Exclusive, List),
     ]
 };
 
@@ -461,6 +469,8 @@ impl ClauseKind {
             C::NumTeams | C::ThreadLimit => Modifiers::TYPED,
             C::Defaultmap(_) => Modifiers::SCALAR | Modifiers::AGGREGATE | Modifiers::POINTER,
             C::DistSchedule | C::Sizes | C::Allocate => Modifiers::empty(),
+            // (icx: `INCLUSIVE:TYPED(var, type, count, inscan index)`.)
+            C::Inclusive | C::Exclusive => Modifiers::TYPED,
             k if k.arity() == Arity::List => list,
             _ => Modifiers::empty(),
         }
@@ -473,6 +483,11 @@ impl ClauseKind {
         use ClauseKind as C;
         let branch = |k| matches!(k, C::Inbranch | C::Notinbranch);
         if branch(self) && branch(other) {
+            return true;
+        }
+        // (A scan directive is inclusive or exclusive, never both.)
+        let scan = |k| matches!(k, C::Inclusive | C::Exclusive);
+        if scan(self) && scan(other) && self != other {
             return true;
         }
         let once = self.arity() == Arity::One

@@ -45,6 +45,11 @@ a loop variable declared before the loop, which crashes clang 16, or a loop
 without iterations, whose tile clang 16 runs about 2^32 times), which also
 asks for `-fopenmp-version=51`.
 
+Some programs have scan reductions (randc_scan.py, a random stream of its
+own); where they use what clang 16 gets wrong, the program says
+`// CLANG-16-WRONG:` on a line of its own and difftest.py does not run clang
+on it.
+
 Two clang 16 bugs are kept out of the programs, because clang -fopenmp is the
 check that a program is valid: lastprivate is never used with
 schedule(dynamic[,c]) or schedule(guided,c) (clang loses the value), and the
@@ -55,6 +60,7 @@ import os
 import random
 import sys
 
+from randc_scan import Scans
 from randc_tp import Threadprivate
 
 ITYPES = ['int', 'long', 'unsigned', 'unsigned long', 'short', 'char']
@@ -1805,6 +1811,7 @@ class Gen:
         for tid in range(r.randint(2, 4)):
             self.gen_test(tid)
         tp = Threadprivate(self.seed)
+        sc = self.scans = Scans(self.seed)
         src = [PRELUDE] + (tp.include() if tp.wanted else []) + [STRUCT_DEF, '']
         src += self.gdecls + ['']
         src += self.helpers
@@ -1812,6 +1819,9 @@ class Gen:
         if tp.wanted:
             src.append(tp.function())
             self.calls.append("test_tp();")
+        if sc.wanted:
+            src += sc.globals() + sc.helpers() + [sc.function()]
+            self.calls.append("test_scan();")
         src.append("int main(void) {")
         if r.random() < 0.5:
             kind = r.choice(['omp_sched_static', 'omp_sched_dynamic', 'omp_sched_guided'])
@@ -1828,7 +1838,14 @@ class Gen:
 def generate(seed: int) -> str:
     g = Gen(seed)
     text = g.generate()
+    text = g.scans.marker() + text
     return ("// WEFT-CC-FLAGS: -fopenmp-version=51\n" + text) if g.compare or g.transform else text
+
+
+def clang_checks(text: str) -> bool:
+    """Whether clang -fopenmp must agree with the serial program (no
+    `// CLANG-16-WRONG:` line: see randc_scan.py)."""
+    return "// CLANG-16-WRONG:" not in text
 
 
 def build_flags(text: str) -> list:

@@ -71,6 +71,7 @@ extern "C" {
     fn weft_unrotate(r: *const RawRotated, trips: LLVMValueRef);
     fn weft_loop_depth(l: *mut c_void, bb: LLVMBasicBlockRef) -> c_uint;
     fn weft_add_loop_hint(branch: LLVMValueRef, name: *const c_char, value: c_int);
+    fn weft_split_edge(from: LLVMBasicBlockRef, to: LLVMBasicBlockRef, name: *const c_char) -> LLVMBasicBlockRef;
 }
 
 /// LLVM's dominator tree and loop forest of one function, made once for all
@@ -342,4 +343,14 @@ pub fn add_loop_hint(branch: InstructionValue<'_>, name: &str, value: Option<u32
     let value = value.map_or(-1, |v| v.min(i32::MAX as u32) as c_int);
     // SAFETY: a live terminator; the helper replaces its llvm.loop metadata.
     unsafe { weft_add_loop_hint(branch.as_value_ref(), name.as_ptr(), value) }
+}
+
+/// A new block on the edge from `from` to `to` (`to`'s phis follow), ending
+/// in a branch to `to`: where code runs only when control takes that edge.
+pub fn split_edge<'ctx>(from: BasicBlock<'ctx>, to: BasicBlock<'ctx>, name: &str) -> BasicBlock<'ctx> {
+    let cname = CString::new(name.replace('\0', "")).expect("no interior NUL");
+    // SAFETY: two live blocks of one function, `to` a successor of `from`;
+    // LLVM returns the new block, which lives in that function and ends in
+    // a branch.
+    block_of(unsafe { weft_split_edge(from.as_mut_ptr(), to.as_mut_ptr(), cname.as_ptr()) })
 }

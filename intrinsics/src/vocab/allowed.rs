@@ -180,6 +180,8 @@ mod sets {
     pub const TILE: &[Family] = &[Plain(C::Sizes), Plain(C::NormalizedIv), Plain(C::NormalizedUb), Plain(C::Livein)];
     pub const UNROLL: &[Family] =
         &[Plain(C::Partial), Plain(C::Full), Plain(C::NormalizedIv), Plain(C::NormalizedUb), Plain(C::Livein)];
+    /// OpenMP 5.1's `scan` (§2.11.8): one of inclusive or exclusive.
+    pub const SCAN: &[Family] = &[Plain(C::Inclusive), Plain(C::Exclusive)];
     pub const NONE: &[Family] = &[];
 }
 
@@ -223,6 +225,7 @@ impl DirKind {
             D::Scope => &[SCOPE],
             D::Tile => &[TILE],
             D::Unroll => &[UNROLL],
+            D::Scan => &[SCAN],
             D::Section | D::Master | D::Barrier | D::Taskyield | D::AutoVec | D::Ivdep => &[NONE],
         }
     }

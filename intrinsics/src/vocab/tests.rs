@@ -157,3 +157,18 @@ fn loop_transformations_take_their_clauses() {
     assert_eq!(ClauseKind::parse("QUAL.OMP.PARTIAL"), Some((C::Partial, Arity::One)));
     assert_eq!(ClauseKind::parse("QUAL.OMP.SIZES"), Some((C::Sizes, Arity::List)));
 }
+
+#[test]
+fn scan_vocabulary() {
+    use ClauseKind as C;
+    assert_eq!(DirString::parse("DIR.OMP.SCAN"), Some(DirString::Begin(DirKind::Scan)));
+    assert_eq!(DirString::parse("DIR.OMP.END.SCAN"), Some(DirString::End(DirKind::Scan)));
+    assert!(DirKind::Scan.takes(C::Inclusive) && DirKind::Scan.takes(C::Exclusive));
+    assert!(!DirKind::Scan.takes(C::Private));
+    assert!(!DirKind::Loop.takes(C::Inclusive));
+    // One kind per scan directive; icx gives each item a bundle of its own.
+    assert!(C::Inclusive.conflicts_with(C::Exclusive));
+    assert!(!C::Inclusive.conflicts_with(C::Inclusive));
+    assert_eq!(C::Inclusive.allowed_modifiers(), Modifiers::TYPED);
+    assert!(C::Reduction(ReductionOp::Add).allowed_modifiers().contains(Modifiers::INSCAN));
+}

@@ -39,6 +39,9 @@ pub enum Construct {
     /// OpenMP 5.1 `scope`: every thread of the team runs it, with its own
     /// copies; reductions combined, a barrier at the end (paropt::scope).
     Scope,
+    /// OpenMP 5.1 `scan`: where its loop's body splits into the input and
+    /// the scan phase; the loop's own lowering takes it (paropt::scan).
+    Scan,
 }
 
 impl Construct {
@@ -61,6 +64,7 @@ impl Construct {
             DirKind::Taskyield => Construct::Taskyield,
             DirKind::Atomic => Construct::Atomic,
             DirKind::Scope => Construct::Scope,
+            DirKind::Scan => Construct::Scan,
             _ => return None,
         })
     }
@@ -108,6 +112,10 @@ pub enum Share {
     /// elements of `unit`'s type (icx's `LINEAR:PTR_TO_PTR`, whose `:TYPED`
     /// type is the pointee).
     Linear { step: Option<ValueId>, unit: Option<ValueId> },
+    /// A reduction with the inscan modifier: each iteration's input phase
+    /// starts from the identity, and its scan phase sees the original's
+    /// value combined with every input up to it (paropt::scan).
+    Scan { op: ReductionOp, unsigned: bool },
 }
 
 /// One data-sharing record: a variable (a pointer in the IR), its element
@@ -315,8 +323,6 @@ fn unlowered_modifier(kind: ClauseKind, m: Modifiers) -> Option<&'static str> {
         )
     } else if m.contains(Modifiers::TASK) {
         Some("the task reduction modifier (TASK) needs tasking, which is not built yet")
-    } else if m.contains(Modifiers::INSCAN) {
-        Some("scan reductions (INSCAN, with DIR.OMP.SCAN) are not lowered yet")
     } else if m.contains(Modifiers::CMPLX) {
         Some("complex reductions (CMPLX) are not lowered yet")
     } else {
@@ -650,8 +656,14 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
             if lin.modifiers.contains(Modifiers::IV) { Share::Lastprivate } else { Share::Linear { step, unit: None } };
         vars.push(var_of(&lin.item, &clause, share, name)?);
     }
+    super::scan_plan::check_clauses(r, construct)?;
     for red in &env.reductions {
-        let share = Share::Reduction { op: red.op, unsigned: red.modifiers.contains(Modifiers::UNSIGNED) };
+        let unsigned = red.modifiers.contains(Modifiers::UNSIGNED);
+        let share = if red.modifiers.contains(Modifiers::INSCAN) {
+            Share::Scan { op: red.op, unsigned }
+        } else {
+            Share::Reduction { op: red.op, unsigned }
+        };
         let v = var_of(&red.item, &clause_of(ClauseKind::Reduction(red.op)), share, name)?;
         if red.op == ReductionOp::Udr && v.nonpod.is_none() {
             return Err(WeftError::new(

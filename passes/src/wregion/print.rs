@@ -162,9 +162,22 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
         "REDUCTION",
         list(e.reductions.iter().map(|r| {
             let op = C::Reduction(r.op).name().trim_start_matches("QUAL.OMP.REDUCTION.");
-            with_mods(format!("{op}({})", item_text(&r.item)), r.modifiers)
+            // (icx's inscan index with its modifier: `:INSCAN<1>`.)
+            let (mods, index) = match &r.index {
+                Some(i) => (r.modifiers - Modifiers::INSCAN, format!(" :INSCAN<{}>", bound(i))),
+                None => (r.modifiers, String::new()),
+            };
+            format!("{}{index}", with_mods(format!("{op}({})", item_text(&r.item)), mods))
         })),
     );
+    for (c, name, inclusive) in [(C::Inclusive, "INCLUSIVE", true), (C::Exclusive, "EXCLUSIVE", false)] {
+        let of_kind = e.scan.iter().filter(|s| s.inclusive == inclusive);
+        let scan = list(of_kind.map(|s| match &s.index {
+            Some(i) => format!("{} INSCAN<{}>", item_text(&s.item), bound(i)),
+            None => item_text(&s.item),
+        }));
+        line(k.takes(c), name, scan);
+    }
     line(
         k.takes(C::Linear),
         "LINEAR",
