@@ -205,6 +205,11 @@ pub fn nonpod_helpers(kind: ClauseKind) -> Option<&'static [&'static str]> {
     })
 }
 
+/// Why a clause tag is refused when its name is not in the vocabulary.
+pub const NOT_A_CLAUSE: &str = "not a clause weft knows (see the README's vocabulary)";
+/// How the refusal of a modifier not in the vocabulary starts.
+pub const UNKNOWN_MODIFIER: &str = "unknown clause modifier";
+
 /// Splits a clause tag `QUAL.OMP.NAME[.SUB][:MOD[.MOD]*]` into kind and modifiers.
 pub fn parse_clause_tag(tag: &str) -> Result<(ClauseKind, Arity, Modifiers), WeftError> {
     let (base, mods) = match tag.split_once(':') {
@@ -215,7 +220,7 @@ pub fn parse_clause_tag(tag: &str) -> Result<(ClauseKind, Arity, Modifiers), Wef
     if let Some(mods) = mods {
         for m in mods.split('.') {
             modifiers |= Modifiers::parse_one(m)
-                .ok_or_else(|| WeftError::new(Rule::UnknownModifier, tag, format!("unknown clause modifier '{m}'")))?;
+                .ok_or_else(|| WeftError::new(Rule::UnknownModifier, tag, format!("{UNKNOWN_MODIFIER} '{m}'")))?;
         }
     }
     // A memory order on an atomic clause is written as part of the name
@@ -240,9 +245,8 @@ pub fn parse_clause_tag(tag: &str) -> Result<(ClauseKind, Arity, Modifiers), Wef
     if scalar {
         modifiers |= Modifiers::SCALAR;
     }
-    let (kind, arity) = ClauseKind::parse(base).ok_or_else(|| {
-        WeftError::new(Rule::UnknownClause, tag, "not a clause weft knows (see the README's vocabulary)")
-    })?;
+    let (kind, arity) =
+        ClauseKind::parse(base).ok_or_else(|| WeftError::new(Rule::UnknownClause, tag, NOT_A_CLAUSE))?;
     if let Some(m) = order {
         if !kind.allowed_modifiers().contains(Modifiers::ORDERS) {
             return Err(WeftError::new(
@@ -420,7 +424,9 @@ fn check_single(tag: &str, kind: ClauseKind, v: &Operand) -> Result<(), WeftErro
             }
         }
         C::Name => {
-            if v.md_string().is_some() || v.is_pointer() || matches!(v.kind, OperandKind::Other) {
+            // icx gives the name as a constant i8 array (`[5 x i8] c"xaxis"`).
+            let chars = matches!(v.kind, OperandKind::Other) && v.ty.starts_with('[') && v.ty.ends_with(" x i8]");
+            if v.md_string().is_some() || v.is_pointer() || chars {
                 Ok(())
             } else {
                 Err(kind_err(tag, format!("needs a name (metadata string or constant string), got {}", v.text)))
@@ -501,6 +507,12 @@ fn parse_list(tag: &str, kind: ClauseKind, mods: Modifiers, ops: Vec<Operand>) -
             return Ok(Args::List { items, extra: None });
         }
         C::Allocate => return allocate::parse(tag, ops).map(Args::Allocate),
+        // icx: `(array..., i32 safelen)`, -1 for none; refused by the plan.
+        C::PragmaArray => {
+            let (ints, vars): (Vec<Operand>, Vec<Operand>) = ops.into_iter().partition(Operand::is_int);
+            let items = vars.into_iter().map(|var| Item::Var { var, typed: None }).collect();
+            return Ok(Args::List { items, extra: ints.into_iter().next() });
+        }
         C::Map(_) if is_map_chain(&ops) => {
             let mut it = ops.into_iter();
             let base = it.next().expect("checked");

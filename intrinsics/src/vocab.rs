@@ -305,6 +305,13 @@ pub enum ClauseKind {
     Inclusive,
     /// `scan exclusive(list)`: the scan phase sees the value before it.
     Exclusive,
+    /// `nontemporal(list)` on simd (OpenMP 5.0 §2.9.3.1): a hint that the
+    /// listed variables' accesses have little temporal locality; taken
+    /// and not acted on (no access changes meaning).
+    Nontemporal,
+    /// icx's `#pragma ivdep array(A)` (FPGA): only A's dependences may be
+    /// ignored; refused by name (weft's IVDEP ignores every dependence).
+    PragmaArray,
 }
 
 /// The clause table: spelling, kind, arity. Alternate spellings follow the
@@ -430,6 +437,8 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.ALLOCATE", C::Allocate, List),
         ("QUAL.OMP.INCLUSIVE", C::Inclusive, List),
         ("QUAL.OMP.EXCLUSIVE", C::Exclusive, List),
+        ("QUAL.OMP.NONTEMPORAL", C::Nontemporal, List),
+        ("QUAL.PRAGMA.ARRAY", C::PragmaArray, List),
     ]
 };
 
@@ -468,7 +477,11 @@ impl ClauseKind {
             // icx: `(ptr slot, <value of its type>)`, the value in memory.
             C::NumTeams | C::ThreadLimit => Modifiers::TYPED,
             C::Defaultmap(_) => Modifiers::SCALAR | Modifiers::AGGREGATE | Modifiers::POINTER,
-            C::DistSchedule | C::Sizes | C::Allocate => Modifiers::empty(),
+            // OpenMP 5.1's order modifiers (§2.11.3).
+            C::OrderConcurrent => Modifiers::REPRODUCIBLE | Modifiers::UNCONSTRAINED,
+            // icx marks a pointer variable whose pointees are the items.
+            C::Nontemporal => Modifiers::PTR_TO_PTR,
+            C::DistSchedule | C::Sizes | C::Allocate | C::PragmaArray => Modifiers::empty(),
             // (icx: `INCLUSIVE:TYPED(var, type, count, inscan index)`.)
             C::Inclusive | C::Exclusive => Modifiers::TYPED,
             k if k.arity() == Arity::List => list,
@@ -529,9 +542,11 @@ impl ClauseKind {
 }
 
 mod allowed;
+mod later;
 mod modifiers;
 #[cfg(test)]
 mod tests;
 
 use allowed::Family;
+pub use later::{later_directive, LATER_DIRECTIVES};
 pub use modifiers::{Modifiers, MODIFIER_NAMES};

@@ -65,6 +65,7 @@ mod sets {
         Plain(C::OrderConcurrent),
         Plain(C::NormalizedIv),
         Plain(C::NormalizedUb),
+        Plain(C::Nontemporal),
     ];
     pub const SECTIONS: &[Family] = &[
         Plain(C::Private),
@@ -156,7 +157,9 @@ mod sets {
     pub const FLUSH: &[Family] = &[Plain(C::FlushList)];
     pub const ORDERED: &[Family] =
         &[Plain(C::DependSink), Plain(C::DependSource), Plain(C::OrderedThreads), Plain(C::OrderedSimd)];
-    pub const TASKGROUP: &[Family] = &[Plain(C::Implicit), Plain(C::Allocate)];
+    /// (icx spells `task_reduction` as a REDUCTION on the taskgroup.)
+    pub const TASKGROUP: &[Family] = &[Plain(C::Implicit), Reduction, Plain(C::Allocate)];
+    pub const IVDEP: &[Family] = &[Plain(C::PragmaArray)];
     pub const SCOPE: &[Family] =
         &[Plain(C::Private), Plain(C::Firstprivate), Reduction, Plain(C::Nowait), Plain(C::Allocate)];
     pub const THREADPRIVATE: &[Family] = &[Plain(C::ThreadprivateList)];
@@ -226,7 +229,8 @@ impl DirKind {
             D::Tile => &[TILE],
             D::Unroll => &[UNROLL],
             D::Scan => &[SCAN],
-            D::Section | D::Master | D::Barrier | D::Taskyield | D::AutoVec | D::Ivdep => &[NONE],
+            D::Ivdep => &[IVDEP],
+            D::Section | D::Master | D::Barrier | D::Taskyield | D::AutoVec => &[NONE],
         }
     }
 

@@ -315,8 +315,8 @@ fn unlowered_modifier(kind: ClauseKind, m: Modifiers) -> Option<&'static str> {
         Some("a BYREF item needs the variable's type (:TYPED): its operand holds only the variable's address")
     } else if m.contains(Modifiers::VARLEN) {
         Some("the VARLEN modifier is not lowered yet")
-    } else if m.contains(Modifiers::PTR_TO_PTR) && kind != ClauseKind::Linear {
-        Some("the PTR_TO_PTR modifier is lowered on LINEAR only")
+    } else if m.contains(Modifiers::PTR_TO_PTR) && !matches!(kind, C::Linear | C::Nontemporal) {
+        Some("the PTR_TO_PTR modifier is lowered on LINEAR (and taken on the NONTEMPORAL hint) only")
     } else if m.contains(Modifiers::F90_DV) {
         Some(
             "Fortran dope vectors (F90_DV) are not lowered yet: a private copy needs a descriptor with data of its own",
@@ -524,14 +524,17 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     // here, before the construct itself is refused.
     let later = |k| {
         use ClauseKind as C;
-        matches!(k, C::Implicit | C::OffloadEntryIdx | C::OrderedSimd | C::Defaultmap(_))
+        matches!(k, C::Implicit | C::OffloadEntryIdx | C::OrderedSimd | C::Defaultmap(_) | C::PragmaArray)
     };
     let typed = |c: &Clause| c.kind.arity() == Arity::One && c.modifiers.contains(Modifiers::TYPED);
     if let Some(c) = r.directive.clauses.iter().find(|c| later(c.kind) || typed(c)) {
         return Err(not_yet(&c.spelling, "parsed, but weft-paropt does not lower it yet").on_directive(name));
     }
     let construct = Construct::of(r.kind).ok_or_else(|| {
-        not_yet(name, "weft-paropt cannot lower this construct yet (sections, tasks, target, teams, ordered, ...)")
+        not_yet(
+            name,
+            "weft-paropt cannot lower this construct yet (sections, tasks, target, teams, distribute, cancel, ...)",
+        )
     })?;
     let env = &r.env;
     let mut vars = Vec::new();
@@ -570,6 +573,12 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
             // assignment left it, or as it was, which is what CONDITIONAL asks.)
             C::Lastprivate => {
                 c.modifiers.contains(Modifiers::CONDITIONAL) && !(construct == Construct::Simd || construct.is_loop())
+            }
+            // order(reproducible: concurrent) (OpenMP 5.1 §2.11.3): weft's
+            // static schedules are reproducible, the others are not.
+            C::OrderConcurrent => {
+                c.modifiers.contains(Modifiers::REPRODUCIBLE)
+                    && r.directive.clauses.iter().any(|s| matches!(s.kind, C::Schedule(k) if k != ScheduleKind::Static))
             }
             _ => false,
         };

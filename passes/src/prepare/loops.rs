@@ -41,6 +41,12 @@ fn unnormalized(a: &Analysis<'_>) -> Vec<usize> {
     (0..a.graph.regions.len())
         .filter(|&r| {
             let reg = &a.graph.regions[r];
+            // (A loop inside a construct of later work, such as a target
+            // region, is left as it is: weft-paropt refuses that construct
+            // by name, and its loop need not be counted for that.)
+            if inside_later_work(a, r) {
+                return false;
+            }
             let unnormalized = reg.env.normalized_iv.len() + reg.env.normalized_ub.len() != 2;
             let collapsed = reg.env.value(ClauseKind::Collapse).and_then(|o| o.const_uint()).is_some_and(|n| n > 1);
             // (icx's form of a collapsed nest, one NORMALIZED pair per level,
@@ -48,6 +54,19 @@ fn unnormalized(a: &Analysis<'_>) -> Vec<usize> {
             unnormalized && (reg.kind.is_worksharing_loop() || (reg.kind.is_simd_only() && collapsed))
         })
         .collect()
+}
+
+/// Whether region `r` is nested in a construct of later work (tasks,
+/// sections, target, teams, distribute: vocab/later.rs).
+fn inside_later_work(a: &Analysis<'_>, r: usize) -> bool {
+    let mut up = a.graph.regions[r].parent;
+    while let Some(p) = up {
+        if a.graph.regions[p].kind.is_later_work() {
+            return true;
+        }
+        up = a.graph.regions[p].parent;
+    }
+    false
 }
 
 /// How the loop finder (intrinsics/cpp/loops.cc) starts the reason for a
@@ -170,8 +189,14 @@ fn normalize<'ctx>(
     let depth = (reg.env.value(ClauseKind::Collapse).and_then(|o| o.const_uint()).unwrap_or(1) as usize)
         .max(reg.env.normalized_iv.len())
         .max(1);
-    // A doacross nest also takes the ordered loops inside the collapsed ones.
-    let ordered = reg.env.doacross() as usize;
+    // A doacross nest also takes the ordered loops inside the collapsed ones,
+    // except in icx's older form of a nest it collapsed itself: a
+    // NORMALIZED.IV without its UB and ORDERED(n) without trip counts, whose
+    // one dimension is the normalized loop (paropt/doacross.rs).
+    let mut ordered = reg.env.doacross() as usize;
+    if !reg.env.normalized_iv.is_empty() && reg.env.ordered_trips.is_empty() {
+        ordered = ordered.min(depth);
+    }
     if ordered > 0 && ordered < depth {
         return Err(WeftError::new(
             Rule::OperandKind,
