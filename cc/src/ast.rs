@@ -24,6 +24,10 @@ pub struct Directive {
     /// The loops a loop directive applies to, outermost first (every loop of
     /// a perfect nest; the clause says how many count).
     pub loops: Vec<ForLoop>,
+    /// How many of `loops` a loop transformation (tile, unroll) in the
+    /// nest applies to: their variables are private to the loop construct
+    /// whatever its collapse (each thread runs whole tiles of them).
+    pub transformed: usize,
     /// The innermost enclosing directive.
     pub parent: Option<usize>,
     /// An atomic `x = x op expr` (or `x = expr op x`, op commutative): the
@@ -300,11 +304,13 @@ impl Walker<'_> {
             };
             let stmt = associated(n);
             let idx = self.ast.directives.len();
+            let (loops, transformed) = stmt.map(|s| self.loop_nest(s)).unwrap_or_default();
             self.ast.directives.push(Directive {
                 kind: kind.to_string(),
                 pragma,
                 stmt: stmt.and_then(|s| self.full_span(s)),
-                loops: stmt.map(|s| self.loop_nest(s)).unwrap_or_default(),
+                loops,
+                transformed,
                 parent: owner,
                 atomic_update: if kind == "OMPAtomicDirective" {
                     stmt.and_then(|s| self.atomic_update(s))
@@ -423,10 +429,23 @@ impl Walker<'_> {
         Some(AtomicUpdate { whole: self.full_span(s)?, x: self.full_span(lhs)?, op: op.to_string(), candidates })
     }
 
-    /// The perfect nest of `for` loops starting at `s`.
-    fn loop_nest(&self, mut s: &Json) -> Vec<ForLoop> {
+    /// The perfect nest of `for` loops starting at `s`, looking through
+    /// loop transformations (OpenMP 5.1 tile and unroll), and how many of
+    /// its loops those apply to.
+    fn loop_nest(&self, mut s: &Json) -> (Vec<ForLoop>, usize) {
         let mut out = Vec::new();
-        while s.kind() == "ForStmt" && out.len() < 16 {
+        let mut transformed = 0;
+        loop {
+            while let Some(k) = transformation_depth(s) {
+                transformed = transformed.max(out.len() + k);
+                match associated(s) {
+                    Some(inner) => s = inner,
+                    None => return (out, transformed),
+                }
+            }
+            if s.kind() != "ForStmt" || out.len() >= 16 {
+                break;
+            }
             let kids = s.inner();
             let assigned = kids
                 .first()
@@ -458,7 +477,17 @@ impl Walker<'_> {
             }
             s = body;
         }
-        out
+        (out, transformed)
+    }
+}
+
+/// How many loops a loop transformation applies to: a tile's sizes (its
+/// one clause lists them), one for unroll; None for other statements.
+fn transformation_depth(s: &Json) -> Option<usize> {
+    match s.kind() {
+        "OMPTileDirective" => Some(s.inner().iter().find(|c| c.kind().is_empty()).map_or(1, |c| c.inner().len())),
+        "OMPUnrollDirective" => Some(1),
+        _ => None,
     }
 }
 

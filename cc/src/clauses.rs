@@ -56,6 +56,12 @@ pub fn directive(kind: &str) -> Option<DirSpec> {
         "OMPTaskyieldDirective" => spec("DIR.OMP.TASKYIELD", &["taskyield"], false, false),
         "OMPAtomicDirective" => spec("DIR.OMP.ATOMIC", &["atomic"], false, false),
         "OMPOrderedDirective" => spec("DIR.OMP.ORDERED", &["ordered"], false, false),
+        // OpenMP 5.1's loop transformations: weft-prepare carries them out;
+        // the loop construct around one privatizes their loops' variables.
+        "OMPTileDirective" => spec("DIR.OMP.TILE", &["tile"], false, false),
+        "OMPUnrollDirective" => spec("DIR.OMP.UNROLL", &["unroll"], false, false),
+        // (OpenMP 5.0's scan: where a loop with inscan reductions splits.)
+        "OMPScanDirective" => spec("DIR.OMP.SCAN", &["scan"], false, false),
         _ => return None,
     })
 }
@@ -513,11 +519,20 @@ fn finish(
                 let (pre, list) = a.split_once(':').ok_or("reduction needs 'operator: list'")?;
                 let words: Vec<&str> = pre.split(',').map(str::trim).collect();
                 let (mods, op) = words.split_at(words.len() - 1);
-                if let Some(m) = mods.iter().find(|m| **m != "default") {
+                if let Some(m) = mods.iter().find(|m| !matches!(**m, "default" | "inscan")) {
                     return Err(format!("reduction modifier '{m}' is not supported by weft yet"));
                 }
+                // `inscan`: a scan reduction, paired with the loop's scan
+                // directive by its variable.
+                let inscan = if mods.contains(&"inscan") { ":INSCAN" } else { "" };
                 let op = op[0];
                 if let Some(d) = udrs.iter().rev().find(|d| d.name == op.trim()) {
+                    if !inscan.is_empty() {
+                        return Err(format!(
+                            "reduction(inscan, {}: ...): user-defined scan reductions are not supported by weft yet",
+                            d.name
+                        ));
+                    }
                     let (cls, names) = udr_items(d, list)?;
                     listed.extend(names);
                     out.extend(cls);
@@ -542,8 +557,14 @@ fn finish(
                 };
                 // The IR has no signedness: for min and max, C's type says
                 // which compare (an array's through its elements).
+                if !inscan.is_empty() && split_top(list).iter().any(|i| !is_ident(i)) {
+                    return Err(
+                        "reduction(inscan, ...): scan reductions of array sections are not supported by weft yet"
+                            .into(),
+                    );
+                }
                 let (cls, names) =
-                    items("reduction", &format!("QUAL.OMP.REDUCTION.{q}"), list, q == "MIN" || q == "MAX")?;
+                    items("reduction", &format!("QUAL.OMP.REDUCTION.{q}{inscan}"), list, q == "MIN" || q == "MAX")?;
                 listed.extend(names);
                 out.extend(cls);
             }
@@ -627,7 +648,20 @@ fn finish(
                 }
             }
             "nowait" => out.push(Clause::new("QUAL.OMP.NOWAIT", vec![])),
+            // (Clang has checked that each is a positive constant.)
+            "sizes" if spec.dir == "DIR.OMP.TILE" => {
+                let ops = split_top(&need(&arg)?).iter().map(|e| int_op(e)).collect();
+                out.push(Clause::new("QUAL.OMP.SIZES", ops));
+            }
+            "partial" if spec.dir == "DIR.OMP.UNROLL" => {
+                out.push(Clause::new("QUAL.OMP.PARTIAL", arg.iter().map(|a| int_op(a)).collect()))
+            }
+            "full" if spec.dir == "DIR.OMP.UNROLL" => out.push(Clause::new("QUAL.OMP.FULL", vec![])),
             "allocate" => out.extend(crate::allocate::clauses(&need(&arg)?)?),
+            "inclusive" | "exclusive" if spec.dir == "DIR.OMP.SCAN" => {
+                let ops = var_list(&name, &need(&arg)?)?;
+                out.push(Clause::new(&format!("QUAL.OMP.{}", name.to_uppercase()), ops));
+            }
             "bind" => {
                 let k = match need(&arg)?.trim() {
                     "thread" => "THREAD",
@@ -746,6 +780,21 @@ mod tests {
     }
 
     #[test]
+    fn scan_reductions() {
+        assert_eq!(
+            names("OMPParallelForDirective", "#pragma omp parallel for reduction(inscan, +: s, t)"),
+            ["\"QUAL.OMP.REDUCTION.ADD:INSCAN\" &s", "\"QUAL.OMP.REDUCTION.ADD:INSCAN\" &t"]
+        );
+        let got = names("OMPSimdDirective", "#pragma omp simd reduction(inscan, max: m)");
+        assert!(got[0].contains("\"QUAL.OMP.REDUCTION.MAX:INSCAN.UNSIGNED\""), "{got:?}");
+        assert!(got[0].contains("default: \"QUAL.OMP.REDUCTION.MAX:INSCAN\""), "{got:?}");
+        assert_eq!(names("OMPScanDirective", "#pragma omp scan inclusive(s, t)"), ["\"QUAL.OMP.INCLUSIVE\" &s,&t"]);
+        assert_eq!(names("OMPScanDirective", "#pragma omp scan exclusive(s)"), ["\"QUAL.OMP.EXCLUSIVE\" &s"]);
+        let s = directive("OMPScanDirective").unwrap();
+        assert!(parse(&s, "#pragma omp scan inclusive(a[0:2])").unwrap_err().contains("array sections"));
+    }
+
+    #[test]
     fn array_sections() {
         let got = names("OMPForDirective", "#pragma omp for reduction(+: h[0:16]) firstprivate(p[2:n])");
         assert_eq!(got.len(), 2);
@@ -784,6 +833,8 @@ mod tests {
         assert_eq!(names("OMPOrderedDirective", "#pragma omp ordered threads"), ["\"QUAL.OMP.ORDERED.THREADS\" "]);
         assert!(e("#pragma omp for private(x) allocate(al: x[1:2])").contains("only variables"));
         assert!(e("#pragma omp for uses_allocators(x)").contains("'uses_allocators(x)'"));
+        assert!(e("#pragma omp for reduction(task, +: x)").contains("'task'"));
+        assert!(e("#pragma omp for reduction(inscan, +: h[0:4])").contains("array sections"));
         assert_eq!(spelling("OMPParallelSectionsDirective"), "parallel sections");
     }
 }

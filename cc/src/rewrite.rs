@@ -165,7 +165,7 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
             let ivs: Vec<String> = d
                 .loops
                 .iter()
-                .take(depth)
+                .take(depth.max(d.transformed))
                 .filter_map(|l| l.assigned.clone())
                 .filter(|v| !listed.contains(v))
                 .map(|v| format!("&{v}"))

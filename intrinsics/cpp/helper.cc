@@ -685,17 +685,28 @@ unsigned weft_pointed_variables(LLVMValueRef inst, LLVMValueRef *out, int *kind,
   return n;
 }
 
-// The C string a pointer names: a global constant whose initializer is a
-// NUL-terminated i8 array (a critical construct's name). Null otherwise.
+// The C string of a critical construct's name: a constant i8 array given
+// as the operand itself (icx's `"QUAL.OMP.NAME"([5 x i8] c"xaxis")`, with or
+// without a NUL), or a global constant such an array initializes, read up
+// to its first NUL. Null otherwise.
 const char *weft_c_string(LLVMValueRef v, size_t *len) {
-  auto *GV = dyn_cast<GlobalVariable>(unwrap(v)->stripPointerCasts());
-  if (!GV || !GV->hasInitializer())
+  Constant *C = dyn_cast<Constant>(unwrap(v));
+  if (auto *GV = dyn_cast<GlobalVariable>(unwrap(v)->stripPointerCasts()))
+    C = GV->hasInitializer() ? GV->getInitializer() : nullptr;
+  if (!C)
     return nullptr;
-  auto *CDS = dyn_cast<ConstantDataSequential>(GV->getInitializer());
-  if (!CDS || !CDS->isCString())
+  auto *AT = dyn_cast<ArrayType>(C->getType());
+  if (!AT || !AT->getElementType()->isIntegerTy(8))
     return nullptr;
-  StringRef S = CDS->getAsCString();
-  *len = S.size();
+  if (isa<ConstantAggregateZero>(C)) {
+    *len = 0;
+    return "";
+  }
+  auto *CDS = dyn_cast<ConstantDataSequential>(C);
+  if (!CDS)
+    return nullptr;
+  StringRef S = CDS->getRawDataValues();
+  *len = S.find('\0') == StringRef::npos ? S.size() : S.find('\0');
   return S.data();
 }
 

@@ -5,6 +5,7 @@
 // this description (passes/src/prepare/loops.rs).
 #include "loops.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace weft;
 
@@ -243,5 +244,36 @@ const char *weft_region_induction(void *loops, LLVMBasicBlockRef first, LLVMValu
               *tested = 2;
         }
   return nullptr;
+}
+
+// How many loops of the function contain `bb` (0: none).
+unsigned weft_loop_depth(void *loops, LLVMBasicBlockRef bb) {
+  return static_cast<Loops *>(loops)->LI.getLoopDepth(unwrap(bb));
+}
+
+// Adds the loop property `name` (with the i32 `value` when it is not
+// negative) to the loop whose latch ends in `branch`, keeping the
+// properties it has: the hints LLVM's unroller reads
+// (llvm.loop.unroll.count, .full, .enable).
+void weft_add_loop_hint(LLVMValueRef branch, const char *name, int value) {
+  auto *Br = cast<Instruction>(unwrap(branch));
+  LLVMContext &Cx = Br->getContext();
+  SmallVector<Metadata *, 4> Ops{nullptr};
+  if (MDNode *Id = Br->getMetadata(LLVMContext::MD_loop))
+    for (unsigned I = 1; I < Id->getNumOperands(); ++I)
+      Ops.push_back(Id->getOperand(I));
+  SmallVector<Metadata *, 2> Hint{MDString::get(Cx, name)};
+  if (value >= 0)
+    Hint.push_back(ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(Cx), value)));
+  Ops.push_back(MDNode::get(Cx, Hint));
+  MDNode *Id = MDNode::getDistinct(Cx, Ops);
+  Id->replaceOperandWith(0, Id);
+  Br->setMetadata(LLVMContext::MD_loop, Id);
+}
+
+// A new block named `name` on the edge from `from` to `to` (LLVM's SplitEdge,
+// which fixes `to`'s phis); it ends in a branch to `to`.
+LLVMBasicBlockRef weft_split_edge(LLVMBasicBlockRef from, LLVMBasicBlockRef to, const char *name) {
+  return wrap(SplitEdge(unwrap(from), unwrap(to), nullptr, nullptr, nullptr, name));
 }
 }

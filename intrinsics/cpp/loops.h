@@ -100,7 +100,10 @@ inline Value *hoist(Value *V, Loop *L, Instruction *At, Value *IvSlot, const Sub
   auto *I = dyn_cast<Instruction>(V);
   if (!I || Depth > 16)
     return nullptr;
-  if (!(isa<LoadInst>(I) || isa<CastInst>(I) || isa<BinaryOperator>(I) || isa<GetElementPtrInst>(I)))
+  // (Comparisons and selects too: a trip count computed inside an outer
+  // loop, as a tile's or an unrolled loop's generated loop has, is one.)
+  if (!(isa<LoadInst>(I) || isa<CastInst>(I) || isa<BinaryOperator>(I) || isa<GetElementPtrInst>(I) ||
+        isa<ICmpInst>(I) || isa<SelectInst>(I)))
     return nullptr;
   if (auto *LdI = dyn_cast<LoadInst>(I); LdI && (LdI->getPointerOperand() == IvSlot || LdI->isVolatile() ||
                                                   writtenInLoop(LdI->getPointerOperand(), L)))

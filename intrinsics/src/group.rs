@@ -105,12 +105,45 @@ fn dir_string(tag: &Option<String>) -> Result<(DirString, String), WeftError> {
     };
     match DirString::parse(s) {
         Some(d) => Ok((d, s.clone())),
-        None => Err(WeftError::new(
-            Rule::UnknownDirective,
-            s.as_str(),
-            "not a directive weft knows (see the README's vocabulary)",
-        )),
+        None => Err(unknown_directive(s)),
     }
+}
+
+/// The refusal of a directive string the vocabulary does not have: by name
+/// as not yet supported when it is one of later work (vocab/later.rs).
+fn unknown_directive(s: &str) -> WeftError {
+    if crate::vocab::later_directive(s) {
+        return WeftError::new(
+            Rule::NotYetSupported,
+            s,
+            "a construct of later work (tasks, target, teams, distribute) the vocabulary does not model yet",
+        );
+    }
+    WeftError::new(Rule::UnknownDirective, s, "not a directive weft knows (see the README's vocabulary)")
+}
+
+/// How the refusal of a clause on a directive that does not take it ends.
+pub const NOT_TAKEN: &str = "does not take this clause";
+
+/// A clause error on a construct of later work, made the refusal of that
+/// construct when the clause, its modifier or its place on the construct is
+/// only missing from the vocabulary (vocab/later.rs); a malformed operand of
+/// a known clause, or a clause given twice, stays the error it is.
+pub fn refuse_later(kind: DirKind, e: WeftError) -> WeftError {
+    let gap = match e.rule {
+        Rule::UnknownClause => e.detail == crate::model::NOT_A_CLAUSE,
+        Rule::UnknownModifier => e.detail.starts_with(crate::model::UNKNOWN_MODIFIER),
+        Rule::ClauseNotAllowed => e.detail.ends_with(NOT_TAKEN),
+        _ => false,
+    };
+    if !kind.is_later_work() || !gap {
+        return e;
+    }
+    let detail = format!(
+        "weft-paropt cannot lower this construct yet, and its clause {} is not in the vocabulary yet ({})",
+        e.construct, e.detail
+    );
+    WeftError { rule: Rule::NotYetSupported, construct: kind.begin_name().to_string(), on: None, detail, ..e }
 }
 
 fn clause_of(call: &DirCall, arity: Arity) -> Result<Clause, WeftError> {
@@ -135,7 +168,7 @@ pub fn check_applicable(kind: DirKind, clauses: &[Clause]) -> Result<(), WeftErr
             return Err(WeftError::new(
                 Rule::ClauseNotAllowed,
                 c.spelling.as_str(),
-                format!("{} does not take this clause", kind.begin_name()),
+                format!("{} {NOT_TAKEN}", kind.begin_name()),
             ));
         }
         // DEFAULTMAP: at most one per category (none given: every category).
@@ -208,7 +241,10 @@ fn group_call(call: &DirCall, open: &mut Option<Open>, events: &mut Vec<Event>) 
         }
         CallKind::Qual(arity) => {
             let clause = clause_of(call, arity).map_err(|e| match open {
-                Some(o) => e.on_directive(o.spelling.as_str()),
+                Some(o) => match o.dir {
+                    DirString::Begin(kind) => refuse_later(kind, e.on_directive(o.spelling.as_str())),
+                    _ => e.on_directive(o.spelling.as_str()),
+                },
                 None => e,
             })?;
             match open {
@@ -247,7 +283,7 @@ fn close(o: Open, end_call: &DirCall) -> Result<Event, WeftError> {
     let span = Span { first: o.first.0, last: end_call.inst, first_index: o.first.1, last_index: end_call.index };
     Ok(match o.dir {
         DirString::Begin(kind) => {
-            check_applicable(kind, &o.clauses).map_err(|e| e.at(o.first.0))?;
+            check_applicable(kind, &o.clauses).map_err(|e| refuse_later(kind, e).at(o.first.0))?;
             let directive = Directive { kind, clauses: o.clauses, form: Form::Paper };
             if kind.end_name().is_none() {
                 Event::Standalone { directive, span }
@@ -274,9 +310,7 @@ fn region_event(call: &DirCall) -> Result<Event, WeftError> {
     if !dir_ops.is_empty() {
         return Err(WeftError::new(Rule::MalformedRegionCall, tag.as_str(), "the directive bundle takes no operands"));
     }
-    let dir = DirString::parse(tag).ok_or_else(|| {
-        WeftError::new(Rule::UnknownDirective, tag.as_str(), "not a directive weft knows (see the README's vocabulary)")
-    })?;
+    let dir = DirString::parse(tag).ok_or_else(|| unknown_directive(tag))?;
     match (call.kind, dir) {
         (CallKind::RegionEntry, DirString::Begin(kind)) => {
             let mut clauses = Vec::new();
@@ -289,10 +323,12 @@ fn region_event(call: &DirCall) -> Result<Event, WeftError> {
                     )
                     .on_directive(tag.as_str()));
                 }
-                clauses
-                    .push(parse_clause(ctag, ops.clone(), Carrier::Bundle).map_err(|e| e.on_directive(tag.as_str()))?);
+                clauses.push(
+                    parse_clause(ctag, ops.clone(), Carrier::Bundle)
+                        .map_err(|e| refuse_later(kind, e.on_directive(tag.as_str())))?,
+                );
             }
-            check_applicable(kind, &clauses)?;
+            check_applicable(kind, &clauses).map_err(|e| refuse_later(kind, e))?;
             let directive = Directive { kind, clauses, form: Form::Region };
             if kind.end_name().is_none() {
                 Ok(Event::Standalone { directive, span })

@@ -173,7 +173,8 @@ impl Clause {
             _ => &[],
         }
     }
-    /// LINEAR's step, ALIGNED's alignment or SCHEDULE's chunk.
+    /// LINEAR's step, ALIGNED's alignment, SCHEDULE's chunk or the inscan
+    /// index of a scan reduction's or scan clause's item.
     pub fn extra(&self) -> Option<&Operand> {
         match &self.args {
             Args::List { extra, .. } => extra.as_ref(),
@@ -204,6 +205,11 @@ pub fn nonpod_helpers(kind: ClauseKind) -> Option<&'static [&'static str]> {
     })
 }
 
+/// Why a clause tag is refused when its name is not in the vocabulary.
+pub const NOT_A_CLAUSE: &str = "not a clause weft knows (see the README's vocabulary)";
+/// How the refusal of a modifier not in the vocabulary starts.
+pub const UNKNOWN_MODIFIER: &str = "unknown clause modifier";
+
 /// Splits a clause tag `QUAL.OMP.NAME[.SUB][:MOD[.MOD]*]` into kind and modifiers.
 pub fn parse_clause_tag(tag: &str) -> Result<(ClauseKind, Arity, Modifiers), WeftError> {
     let (base, mods) = match tag.split_once(':') {
@@ -214,7 +220,7 @@ pub fn parse_clause_tag(tag: &str) -> Result<(ClauseKind, Arity, Modifiers), Wef
     if let Some(mods) = mods {
         for m in mods.split('.') {
             modifiers |= Modifiers::parse_one(m)
-                .ok_or_else(|| WeftError::new(Rule::UnknownModifier, tag, format!("unknown clause modifier '{m}'")))?;
+                .ok_or_else(|| WeftError::new(Rule::UnknownModifier, tag, format!("{UNKNOWN_MODIFIER} '{m}'")))?;
         }
     }
     // A memory order on an atomic clause is written as part of the name
@@ -239,9 +245,8 @@ pub fn parse_clause_tag(tag: &str) -> Result<(ClauseKind, Arity, Modifiers), Wef
     if scalar {
         modifiers |= Modifiers::SCALAR;
     }
-    let (kind, arity) = ClauseKind::parse(base).ok_or_else(|| {
-        WeftError::new(Rule::UnknownClause, tag, "not a clause weft knows (see the README's vocabulary)")
-    })?;
+    let (kind, arity) =
+        ClauseKind::parse(base).ok_or_else(|| WeftError::new(Rule::UnknownClause, tag, NOT_A_CLAUSE))?;
     if let Some(m) = order {
         if !kind.allowed_modifiers().contains(Modifiers::ORDERS) {
             return Err(WeftError::new(
@@ -270,6 +275,9 @@ pub fn parse_clause_tag(tag: &str) -> Result<(ClauseKind, Arity, Modifiers), Wef
     }
     Ok((kind, arity, modifiers))
 }
+
+mod inscan;
+use inscan::inscan_index;
 
 fn arity_err(tag: &str, detail: impl Into<String>) -> WeftError {
     WeftError::new(Rule::ClauseArity, tag, detail)
@@ -304,9 +312,11 @@ pub fn parse_clause(tag: &str, operands: Vec<Operand>, carrier: Carrier) -> Resu
         // DEPEND.SOURCE comes without operands, or (icx) with the current
         // iteration's vector.
         // ORDERED comes without its loop count, with it, or with the loops'
-        // trip counts after it (through the list intrinsic).
+        // trip counts after it (through the list intrinsic); PARTIAL without
+        // its factor.
         let optional = (kind == ClauseKind::Ordered && given != arity)
-            || (kind == ClauseKind::DependSource && given == Arity::None);
+            || (kind == ClauseKind::DependSource && given == Arity::None)
+            || (kind == ClauseKind::Partial && given == Arity::None);
         let ok = given == arity || optional || ssa_item;
         if !ok {
             return Err(arity_err(
@@ -323,7 +333,7 @@ pub fn parse_clause(tag: &str, operands: Vec<Operand>, carrier: Carrier) -> Resu
             Args::None
         }
         Arity::One => match operands.len() {
-            0 if kind == ClauseKind::Ordered => Args::None,
+            0 if matches!(kind, ClauseKind::Ordered | ClauseKind::Partial) => Args::None,
             // icx writes a plain `ordered` as ORDERED(0).
             1 if kind == ClauseKind::Ordered && operands[0].const_uint() == Some(0) => Args::None,
             // icx's doacross form: ORDERED(n, trip count of each of the n
@@ -398,7 +408,7 @@ fn typed_value(tag: &str, operands: Vec<Operand>) -> Result<Args, WeftError> {
 fn check_single(tag: &str, kind: ClauseKind, v: &Operand) -> Result<(), WeftError> {
     use ClauseKind as C;
     match kind {
-        C::Collapse | C::Safelen | C::Simdlen | C::Ordered => match v.const_uint() {
+        C::Collapse | C::Safelen | C::Simdlen | C::Ordered | C::Partial => match v.const_uint() {
             Some(n) if n > 0 => Ok(()),
             _ => Err(kind_err(tag, format!("needs a positive integer constant, got {}", v.text))),
         },
@@ -414,7 +424,9 @@ fn check_single(tag: &str, kind: ClauseKind, v: &Operand) -> Result<(), WeftErro
             }
         }
         C::Name => {
-            if v.md_string().is_some() || v.is_pointer() || matches!(v.kind, OperandKind::Other) {
+            // icx gives the name as a constant i8 array (`[5 x i8] c"xaxis"`).
+            let chars = matches!(v.kind, OperandKind::Other) && v.ty.starts_with('[') && v.ty.ends_with(" x i8]");
+            if v.md_string().is_some() || v.is_pointer() || chars {
                 Ok(())
             } else {
                 Err(kind_err(tag, format!("needs a name (metadata string or constant string), got {}", v.text)))
@@ -441,6 +453,18 @@ fn parse_list(tag: &str, kind: ClauseKind, mods: Modifiers, ops: Vec<Operand>) -
             }
             if let Some(bad) = ops.iter().find(|o| !o.is_int()) {
                 return Err(kind_err(tag, format!("a sink vector's entries are integers, got {}", bad.text)));
+            }
+            let items = ops.into_iter().map(|var| Item::Var { var, typed: None }).collect();
+            return Ok(Args::List { items, extra: None });
+        }
+        C::Sizes => {
+            // One positive integer constant per tiled loop (OpenMP 5.1
+            // §2.11.9.1): sizes, not variables.
+            if ops.is_empty() {
+                return Err(arity_err(tag, "lists no size"));
+            }
+            if let Some(bad) = ops.iter().find(|o| o.const_int().is_none_or(|n| n <= 0)) {
+                return Err(kind_err(tag, format!("each size must be a positive integer constant, got {}", bad.text)));
             }
             let items = ops.into_iter().map(|var| Item::Var { var, typed: None }).collect();
             return Ok(Args::List { items, extra: None });
@@ -483,6 +507,12 @@ fn parse_list(tag: &str, kind: ClauseKind, mods: Modifiers, ops: Vec<Operand>) -
             return Ok(Args::List { items, extra: None });
         }
         C::Allocate => return allocate::parse(tag, ops).map(Args::Allocate),
+        // icx: `(array..., i32 safelen)`, -1 for none; refused by the plan.
+        C::PragmaArray => {
+            let (ints, vars): (Vec<Operand>, Vec<Operand>) = ops.into_iter().partition(Operand::is_int);
+            let items = vars.into_iter().map(|var| Item::Var { var, typed: None }).collect();
+            return Ok(Args::List { items, extra: ints.into_iter().next() });
+        }
         C::Map(_) if is_map_chain(&ops) => {
             let mut it = ops.into_iter();
             let base = it.next().expect("checked");
@@ -515,6 +545,9 @@ fn parse_list(tag: &str, kind: ClauseKind, mods: Modifiers, ops: Vec<Operand>) -
         }
         extra = Some(align);
     }
+    // A scan reduction's item and a scan clause's item may end with icx's
+    // inscan index, which pairs them (OpenMP 5.1 §2.11.8).
+    let index = inscan_index(tag, kind, mods, &mut ops)?;
     let items = if mods.contains(Modifiers::TYPED) {
         parse_typed_items(tag, kind, mods, ops, &mut extra)?
     } else if mods.contains(Modifiers::NONPOD) {
@@ -541,6 +574,12 @@ fn parse_list(tag: &str, kind: ClauseKind, mods: Modifiers, ops: Vec<Operand>) -
     };
     if items.is_empty() {
         return Err(arity_err(tag, "lists no item"));
+    }
+    if index.is_some() && items.len() > 1 {
+        return Err(arity_err(tag, "an inscan index names one item: give each item a clause of its own"));
+    }
+    if index.is_some() {
+        extra = index;
     }
     for item in &items {
         check_item(tag, kind, mods, item)?;

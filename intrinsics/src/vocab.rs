@@ -75,6 +75,9 @@ directives! {
     Ivdep = "DIR.PRAGMA.IVDEP", Some("DIR.PRAGMA.END.IVDEP"), "WRNIvdepNode";
     GenericLoop = "DIR.OMP.GENERICLOOP", Some("DIR.OMP.END.GENERICLOOP"), "WRNGenericLoopNode";
     Scope = "DIR.OMP.SCOPE", Some("DIR.OMP.END.SCOPE"), "WRNScopeNode";
+    Tile = "DIR.OMP.TILE", Some("DIR.OMP.END.TILE"), "WRNTileNode";
+    Unroll = "DIR.OMP.UNROLL", Some("DIR.OMP.END.UNROLL"), "WRNUnrollNode";
+    Scan = "DIR.OMP.SCAN", Some("DIR.OMP.END.SCAN"), "WRNScanNode";
 }
 
 /// A directive string, classified.
@@ -284,10 +287,31 @@ pub enum ClauseKind {
     OffloadEntryIdx,
     /// How a target region maps the variables it names without a MAP.
     Defaultmap(DefaultmapBehavior),
+    /// `tile sizes(...)`: one positive constant per tiled loop.
+    Sizes,
+    /// `unroll partial[(n)]`: the operand is optional.
+    Partial,
+    /// `unroll full`.
+    Full,
+    /// icx's LIVEIN on loop transformations: a variable whose value flows
+    /// into the construct (no data-sharing of its own).
+    Livein,
     /// `allocate([allocator:] list)` (OpenMP 5.1 §2.13.4): a private copy's
     /// storage comes from an allocator; one item per clause, with its
     /// alignment and allocator handle (`model::Allocation`).
     Allocate,
+    /// `scan inclusive(list)`: the scan phase sees each item's value with
+    /// the current iteration's input included (OpenMP 5.1 §2.11.8).
+    Inclusive,
+    /// `scan exclusive(list)`: the scan phase sees the value before it.
+    Exclusive,
+    /// `nontemporal(list)` on simd (OpenMP 5.0 §2.9.3.1): a hint that the
+    /// listed variables' accesses have little temporal locality; taken
+    /// and not acted on (no access changes meaning).
+    Nontemporal,
+    /// icx's `#pragma ivdep array(A)` (FPGA): only A's dependences may be
+    /// ignored; refused by name (weft's IVDEP ignores every dependence).
+    PragmaArray,
 }
 
 /// The clause table: spelling, kind, arity. Alternate spellings follow the
@@ -343,6 +367,7 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.DEFAULTMAP.NONE", C::Defaultmap(DefaultmapBehavior::None), None),
         ("QUAL.OMP.DEFAULTMAP.DEFAULT", C::Defaultmap(DefaultmapBehavior::Default), None),
         ("QUAL.OMP.DEFAULTMAP.PRESENT", C::Defaultmap(DefaultmapBehavior::Present), None),
+        ("QUAL.OMP.FULL", C::Full, None),
         ("QUAL.OMP.IF", C::If, One),
         ("QUAL.OMP.NUM_THREADS", C::NumThreads, One),
         ("QUAL.OMP.COLLAPSE", C::Collapse, One),
@@ -360,6 +385,7 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.HINT", C::Hint, One),
         ("QUAL.OMP.FILTER", C::Filter, One),
         ("QUAL.OMP.OFFLOAD.ENTRY.IDX", C::OffloadEntryIdx, One),
+        ("QUAL.OMP.PARTIAL", C::Partial, One),
         ("QUAL.OMP.SHARED", C::Shared, List),
         ("QUAL.OMP.PRIVATE", C::Private, List),
         ("QUAL.OMP.FIRSTPRIVATE", C::Firstprivate, List),
@@ -406,7 +432,13 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.DIST_SCHEDULE.STATIC", C::DistSchedule, List),
         ("QUAL.OMP.NORMALIZED.IV", C::NormalizedIv, List),
         ("QUAL.OMP.NORMALIZED.UB", C::NormalizedUb, List),
+        ("QUAL.OMP.SIZES", C::Sizes, List),
+        ("QUAL.OMP.LIVEIN", C::Livein, List),
         ("QUAL.OMP.ALLOCATE", C::Allocate, List),
+        ("QUAL.OMP.INCLUSIVE", C::Inclusive, List),
+        ("QUAL.OMP.EXCLUSIVE", C::Exclusive, List),
+        ("QUAL.OMP.NONTEMPORAL", C::Nontemporal, List),
+        ("QUAL.PRAGMA.ARRAY", C::PragmaArray, List),
     ]
 };
 
@@ -445,7 +477,13 @@ impl ClauseKind {
             // icx: `(ptr slot, <value of its type>)`, the value in memory.
             C::NumTeams | C::ThreadLimit => Modifiers::TYPED,
             C::Defaultmap(_) => Modifiers::SCALAR | Modifiers::AGGREGATE | Modifiers::POINTER,
-            C::DistSchedule | C::Allocate => Modifiers::empty(),
+            // OpenMP 5.1's order modifiers (§2.11.3).
+            C::OrderConcurrent => Modifiers::REPRODUCIBLE | Modifiers::UNCONSTRAINED,
+            // icx marks a pointer variable whose pointees are the items.
+            C::Nontemporal => Modifiers::PTR_TO_PTR,
+            C::DistSchedule | C::Sizes | C::Allocate | C::PragmaArray => Modifiers::empty(),
+            // (icx: `INCLUSIVE:TYPED(var, type, count, inscan index)`.)
+            C::Inclusive | C::Exclusive => Modifiers::TYPED,
             k if k.arity() == Arity::List => list,
             _ => Modifiers::empty(),
         }
@@ -460,6 +498,11 @@ impl ClauseKind {
         if branch(self) && branch(other) {
             return true;
         }
+        // (A scan directive is inclusive or exclusive, never both.)
+        let scan = |k| matches!(k, C::Inclusive | C::Exclusive);
+        if scan(self) && scan(other) && self != other {
+            return true;
+        }
         let once = self.arity() == Arity::One
             || matches!(
                 self,
@@ -472,6 +515,8 @@ impl ClauseKind {
                     | C::Fail(_)
                     | C::Weak
                     | C::CancelConstruct(_)
+                    | C::Sizes
+                    | C::Full
             );
         once && self.family() == other.family()
     }
@@ -497,9 +542,11 @@ impl ClauseKind {
 }
 
 mod allowed;
+mod later;
 mod modifiers;
 #[cfg(test)]
 mod tests;
 
 use allowed::Family;
+pub use later::{later_directive, LATER_DIRECTIVES};
 pub use modifiers::{Modifiers, MODIFIER_NAMES};

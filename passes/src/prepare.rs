@@ -31,6 +31,9 @@ mod loops;
 mod nonrect;
 pub mod rename;
 pub mod ssa;
+mod tile;
+mod transform;
+mod unroll;
 
 use crate::wregion::{analyze_module, Analysis};
 
@@ -369,6 +372,12 @@ fn steps<'ctx>(
     if split {
         analyses = analyze_module(module)?;
     }
+    // (Before the loops are normalized: a construct applies to the loops a
+    // tile or unroll inside it generates.)
+    let transformed = transform::apply_all(module, &analyses)?;
+    if transformed {
+        analyses = analyze_module(module)?;
+    }
     let (normalized, failures) = loops::normalize_all(module, &analyses);
     // (At pipeline start a loop may still take its form later, after
     // simplification; a non-rectangular nest never does.)
@@ -394,7 +403,7 @@ fn steps<'ctx>(
     if renamed {
         analyses = analyze_module(module)?;
     }
-    Ok((erased | mapped | split | normalized | captured | direct | tagged | renamed, analyses))
+    Ok((erased | mapped | split | transformed | normalized | captured | direct | tagged | renamed, analyses))
 }
 
 /// Tags the loop of each simd region while it is surely there, before

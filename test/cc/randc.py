@@ -38,7 +38,17 @@ Some programs use OpenMP 5.1's `atomic compare` as an atomic max or min
 (idempotent, so it goes wherever an atomic | or & may); such a program's
 first line is `// WEFT-CC-FLAGS: -fopenmp-version=51`, the flags its OpenMP
 builds need. Whether an atomic is a compare is drawn from a random stream of
-its own, so programs without one are those the generator made before.
+its own, so programs without one are those the generator made before. So is
+whether a worksharing loop applies to an OpenMP 5.1 loop transformation of
+its loops (`tile sizes(...)`, `unroll partial[(n)]`; never with `ordered`,
+a loop variable declared before the loop, which crashes clang 16, or a loop
+without iterations, whose tile clang 16 runs about 2^32 times), which also
+asks for `-fopenmp-version=51`.
+
+Some programs have scan reductions (randc_scan.py, a random stream of its
+own); where they use what clang 16 gets wrong, the program says
+`// CLANG-16-WRONG:` on a line of its own and difftest.py does not run clang
+on it.
 
 Two clang 16 bugs are kept out of the programs, because clang -fopenmp is the
 check that a program is valid: lastprivate is never used with
@@ -48,9 +58,8 @@ compiles it as an exchange). Two others are not: lastprivate of the
 variables of a non-rectangular nest (clang copies out the values after the
 last iteration, not what the serial nest leaves), and a collapse(3) nest
 whose inner loop runs from the middle variable up to an invariant bound
-(clang miscounts it, or runs forever); such a program says so on a
-line `// CLANG-16-WRONG:`, and difftest.py then holds only weft to the
-serial program.
+(clang miscounts it, or runs forever); such a program says so on a line
+`// CLANG-16-WRONG:`, as scan reductions do.
 
 Non-rectangular collapsed nests (OpenMP 5.0) have one or two loops whose
 start or bound is affine in an outer variable (collapse(2) and (3)), some
@@ -62,6 +71,7 @@ import os
 import random
 import sys
 
+from randc_scan import Scans
 from randc_tp import Threadprivate
 
 ITYPES = ['int', 'long', 'unsigned', 'unsigned long', 'short', 'char']
@@ -375,8 +385,11 @@ class Gen:
         self.arng = random.Random(seed * 104729 + 7)
         # The shapes of non-rectangular nests (a second varying loop, simd,
         # lastprivate of their variables), from a stream of their own.
-        self.nrng = random.Random(seed * 15485863 + 3)
+        self.nrng = random.Random(seed * 32452843 + 5)
         self.compare = False
+        # Draws loop transformations under worksharing loops (their own stream).
+        self.trng = random.Random(seed * 15485863 + 11)
+        self.transform = False
         # A non-rectangular nest clang 16 gets wrong (see the module doc).
         self.clang_wrong = None
         # Variables an expression being generated must not read: OpenMP's
@@ -1573,10 +1586,12 @@ class Gen:
         team = ctx.team
         it = Ctx('iter', ctx)
         collapse = r.random() < 0.2
+        nonrect = False
         # simd: None, 'for simd' (each thread's chunk), or 'simd' (one
         # thread: instead of a combined parallel for in serial code)
         simd = None
         if collapse and r.random() < 0.4:
+            nonrect = True
             loops, info = self.nonrect_nest(ctx)
             trip = info['trip']
             if self.nrng.random() < 0.35:
@@ -1709,6 +1724,19 @@ class Gen:
         if simd is not None:
             pragma = simd if simd == 'simd' else pragma + " simd"
         out(f"#pragma omp {pragma}" + ''.join(' ' + c for c in allcl))
+        # A tile or partial unroll of the loops (the worksharing loop then
+        # shares its floor loops, or the unrolled loop).
+        t = self.trng
+        # (clang 16 runs a tile of a loop that runs no iteration about 2^32
+        # times: no transformation of a loop with no iteration.)
+        nonempty = all(L['trip'] > 0 for L in loops) if not nonrect else False
+        if t.random() < 0.2 and not ordered and not decl_outside and nonempty:
+            sizes = [t.choice([1, 2, 3, 4, 5, 8]) for _ in loops]
+            if len(loops) == 1 and t.random() < 0.5:
+                out("#pragma omp unroll partial" + t.choice(['', f"({sizes[0]})"]))
+            else:
+                out(f"#pragma omp tile sizes({', '.join(map(str, sizes))})")
+            self.transform = True
         for v in privs + lps:
             it.add(v, 'unset')
         for k, L in enumerate(loops):
@@ -1897,6 +1925,7 @@ class Gen:
         for tid in range(r.randint(2, 4)):
             self.gen_test(tid)
         tp = Threadprivate(self.seed)
+        sc = self.scans = Scans(self.seed)
         src = [PRELUDE] + (tp.include() if tp.wanted else []) + [STRUCT_DEF, '']
         src += self.gdecls + ['']
         src += self.helpers
@@ -1904,6 +1933,9 @@ class Gen:
         if tp.wanted:
             src.append(tp.function())
             self.calls.append("test_tp();")
+        if sc.wanted:
+            src += sc.globals() + sc.helpers() + [sc.function()]
+            self.calls.append("test_scan();")
         src.append("int main(void) {")
         if r.random() < 0.5:
             kind = r.choice(['omp_sched_static', 'omp_sched_dynamic', 'omp_sched_guided'])
@@ -1920,14 +1952,16 @@ class Gen:
 def generate(seed: int) -> str:
     g = Gen(seed)
     text = g.generate()
+    text = g.scans.marker() + text
     if g.clang_wrong:
         text = f"// CLANG-16-WRONG: {g.clang_wrong}\n" + text
-    return ("// WEFT-CC-FLAGS: -fopenmp-version=51\n" + text) if g.compare else text
+    return ("// WEFT-CC-FLAGS: -fopenmp-version=51\n" + text) if g.compare or g.transform else text
 
 
-def clang_wrong(text: str) -> bool:
-    """Whether the program says clang 16 gets it wrong (`// CLANG-16-WRONG:`)."""
-    return any(l.startswith("// CLANG-16-WRONG:") for l in text.split("\n", 2)[:2])
+def clang_checks(text: str) -> bool:
+    """Whether clang -fopenmp must agree with the serial program (no
+    `// CLANG-16-WRONG:` line: see randc_scan.py and the module doc)."""
+    return "// CLANG-16-WRONG:" not in text
 
 
 def build_flags(text: str) -> list:

@@ -69,6 +69,9 @@ extern "C" {
         found: *mut c_int,
     ) -> *const c_char;
     fn weft_unrotate(r: *const RawRotated, trips: LLVMValueRef);
+    fn weft_loop_depth(l: *mut c_void, bb: LLVMBasicBlockRef) -> c_uint;
+    fn weft_add_loop_hint(branch: LLVMValueRef, name: *const c_char, value: c_int);
+    fn weft_split_edge(from: LLVMBasicBlockRef, to: LLVMBasicBlockRef, name: *const c_char) -> LLVMBasicBlockRef;
 }
 
 /// LLVM's dominator tree and loop forest of one function, made once for all
@@ -324,4 +327,30 @@ pub fn unrotate(r: RotatedLoop<'_>, trips: IntValue<'_>) {
     // SAFETY: `r` was found in the live function just before, nothing has
     // changed its CFG since (it is consumed), and `trips` dominates its loop.
     unsafe { weft_unrotate(&r.raw, trips.as_value_ref()) }
+}
+
+/// How many loops of `forest`'s function contain `bb` (0: none).
+pub fn loop_depth(forest: &LoopForest, bb: BasicBlock<'_>) -> u32 {
+    // SAFETY: a live block of the forest's function; the helper only reads.
+    unsafe { weft_loop_depth(forest.0, bb.as_mut_ptr()) }
+}
+
+/// Adds the loop property `name` (with an i32 value, if given) to the loop
+/// whose latch ends in `branch`, keeping its other properties: the hints
+/// LLVM's unroller reads (`llvm.loop.unroll.count`, `.full`, `.enable`).
+pub fn add_loop_hint(branch: InstructionValue<'_>, name: &str, value: Option<u32>) {
+    let name = std::ffi::CString::new(name).expect("a hint name has no NUL");
+    let value = value.map_or(-1, |v| v.min(i32::MAX as u32) as c_int);
+    // SAFETY: a live terminator; the helper replaces its llvm.loop metadata.
+    unsafe { weft_add_loop_hint(branch.as_value_ref(), name.as_ptr(), value) }
+}
+
+/// A new block on the edge from `from` to `to` (`to`'s phis follow), ending
+/// in a branch to `to`: where code runs only when control takes that edge.
+pub fn split_edge<'ctx>(from: BasicBlock<'ctx>, to: BasicBlock<'ctx>, name: &str) -> BasicBlock<'ctx> {
+    let cname = CString::new(name.replace('\0', "")).expect("no interior NUL");
+    // SAFETY: two live blocks of one function, `to` a successor of `from`;
+    // LLVM returns the new block, which lives in that function and ends in
+    // a branch.
+    block_of(unsafe { weft_split_edge(from.as_mut_ptr(), to.as_mut_ptr(), cname.as_ptr()) })
 }

@@ -65,6 +65,7 @@ mod sets {
         Plain(C::OrderConcurrent),
         Plain(C::NormalizedIv),
         Plain(C::NormalizedUb),
+        Plain(C::Nontemporal),
     ];
     pub const SECTIONS: &[Family] = &[
         Plain(C::Private),
@@ -156,7 +157,9 @@ mod sets {
     pub const FLUSH: &[Family] = &[Plain(C::FlushList)];
     pub const ORDERED: &[Family] =
         &[Plain(C::DependSink), Plain(C::DependSource), Plain(C::OrderedThreads), Plain(C::OrderedSimd)];
-    pub const TASKGROUP: &[Family] = &[Plain(C::Implicit), Plain(C::Allocate)];
+    /// (icx spells `task_reduction` as a REDUCTION on the taskgroup.)
+    pub const TASKGROUP: &[Family] = &[Plain(C::Implicit), Reduction, Plain(C::Allocate)];
+    pub const IVDEP: &[Family] = &[Plain(C::PragmaArray)];
     pub const SCOPE: &[Family] =
         &[Plain(C::Private), Plain(C::Firstprivate), Reduction, Plain(C::Nowait), Plain(C::Allocate)];
     pub const THREADPRIVATE: &[Family] = &[Plain(C::ThreadprivateList)];
@@ -175,6 +178,13 @@ mod sets {
         Plain(C::NormalizedIv),
         Plain(C::NormalizedUb),
     ];
+    /// OpenMP 5.1's loop transformations, with the slots and LIVEIN
+    /// variables icx adds to them.
+    pub const TILE: &[Family] = &[Plain(C::Sizes), Plain(C::NormalizedIv), Plain(C::NormalizedUb), Plain(C::Livein)];
+    pub const UNROLL: &[Family] =
+        &[Plain(C::Partial), Plain(C::Full), Plain(C::NormalizedIv), Plain(C::NormalizedUb), Plain(C::Livein)];
+    /// OpenMP 5.1's `scan` (§2.11.8): one of inclusive or exclusive.
+    pub const SCAN: &[Family] = &[Plain(C::Inclusive), Plain(C::Exclusive)];
     pub const NONE: &[Family] = &[];
 }
 
@@ -216,7 +226,11 @@ impl DirKind {
             D::GenericLoop => &[GENERICLOOP],
             D::Taskgroup => &[TASKGROUP],
             D::Scope => &[SCOPE],
-            D::Section | D::Master | D::Barrier | D::Taskyield | D::AutoVec | D::Ivdep => &[NONE],
+            D::Tile => &[TILE],
+            D::Unroll => &[UNROLL],
+            D::Scan => &[SCAN],
+            D::Ivdep => &[IVDEP],
+            D::Section | D::Master | D::Barrier | D::Taskyield | D::AutoVec => &[NONE],
         }
     }
 
@@ -245,6 +259,13 @@ impl DirKind {
     /// Whether it is a worksharing loop (its iterations divided among a team).
     pub fn is_worksharing_loop(self) -> bool {
         matches!(self, DirKind::Loop | DirKind::ParallelLoop | DirKind::LoopSimd | DirKind::ParallelLoopSimd)
+    }
+
+    /// Whether it is one of OpenMP 5.1's loop transformations (tile,
+    /// unroll), which weft-prepare carries out before anything else uses
+    /// the loops.
+    pub fn is_loop_transform(self) -> bool {
+        matches!(self, DirKind::Tile | DirKind::Unroll)
     }
 
     /// Whether vectorization (weft-vectorize) owns it rather than threading (weft-paropt).

@@ -31,6 +31,10 @@ bitflags::bitflags! {
         const ACQUIRE = 1 << 21;
         const RELEASE = 1 << 22;
         const RELAXED = 1 << 23;
+        /// `order(reproducible: concurrent)` (OpenMP 5.1 §2.11.3).
+        const REPRODUCIBLE = 1 << 24;
+        /// `order(unconstrained: concurrent)`.
+        const UNCONSTRAINED = 1 << 25;
         /// The memory orders an atomic clause may carry.
         const ORDERS = Self::SEQ_CST.bits() | Self::ACQ_REL.bits() | Self::ACQUIRE.bits()
             | Self::RELEASE.bits() | Self::RELAXED.bits();
@@ -62,6 +66,8 @@ pub const MODIFIER_NAMES: &[(&str, Modifiers)] = &[
     ("ACQUIRE", Modifiers::ACQUIRE),
     ("RELEASE", Modifiers::RELEASE),
     ("RELAXED", Modifiers::RELAXED),
+    ("REPRODUCIBLE", Modifiers::REPRODUCIBLE),
+    ("UNCONSTRAINED", Modifiers::UNCONSTRAINED),
 ];
 
 impl Modifiers {

@@ -141,3 +141,34 @@ fn modifier_names() {
     let m = Modifiers::TYPED | Modifiers::NONPOD;
     assert_eq!(m.names(), "TYPED.NONPOD");
 }
+
+#[test]
+fn loop_transformations_take_their_clauses() {
+    use ClauseKind as C;
+    assert!(DirKind::Tile.takes(C::Sizes) && DirKind::Tile.takes(C::Livein) && DirKind::Tile.takes(C::NormalizedIv));
+    assert!(!DirKind::Tile.takes(C::Private) && !DirKind::Tile.takes(C::Partial));
+    assert!(DirKind::Unroll.takes(C::Partial) && DirKind::Unroll.takes(C::Full) && !DirKind::Unroll.takes(C::Sizes));
+    assert!(!DirKind::Loop.takes(C::Sizes) && !DirKind::Loop.takes(C::Full));
+    assert!(DirKind::Tile.is_loop_transform() && DirKind::Unroll.is_loop_transform());
+    assert!(!DirKind::Loop.is_loop_transform());
+    // Each given once.
+    assert!(C::Sizes.conflicts_with(C::Sizes) && C::Full.conflicts_with(C::Full));
+    assert!(C::Partial.conflicts_with(C::Partial));
+    assert_eq!(ClauseKind::parse("QUAL.OMP.PARTIAL"), Some((C::Partial, Arity::One)));
+    assert_eq!(ClauseKind::parse("QUAL.OMP.SIZES"), Some((C::Sizes, Arity::List)));
+}
+
+#[test]
+fn scan_vocabulary() {
+    use ClauseKind as C;
+    assert_eq!(DirString::parse("DIR.OMP.SCAN"), Some(DirString::Begin(DirKind::Scan)));
+    assert_eq!(DirString::parse("DIR.OMP.END.SCAN"), Some(DirString::End(DirKind::Scan)));
+    assert!(DirKind::Scan.takes(C::Inclusive) && DirKind::Scan.takes(C::Exclusive));
+    assert!(!DirKind::Scan.takes(C::Private));
+    assert!(!DirKind::Loop.takes(C::Inclusive));
+    // One kind per scan directive; icx gives each item a bundle of its own.
+    assert!(C::Inclusive.conflicts_with(C::Exclusive));
+    assert!(!C::Inclusive.conflicts_with(C::Inclusive));
+    assert_eq!(C::Inclusive.allowed_modifiers(), Modifiers::TYPED);
+    assert!(C::Reduction(ReductionOp::Add).allowed_modifiers().contains(Modifiers::INSCAN));
+}

@@ -481,6 +481,11 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
 
     /// Lowers region `r` of analysis `a` by `plan`.
     pub fn lower(&mut self, a: &Analysis<'ctx>, r: usize, plan: &Plan) -> Res<()> {
+        if plan.construct == Construct::Scan {
+            // (Its loop's lowering splits the body where it is, then erases
+            // it: paropt::scan.)
+            return Ok(());
+        }
         let reg = &a.graph.regions[r];
         let fname = a.graph.function.clone();
         let f = a.scan.handles[0].get_parent().expect("in a function");
@@ -614,6 +619,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             }
             Construct::Simd => self.lower_simd_scalar(a, r, f, plan, shape)?,
             Construct::Scope => self.lower_scope(a, r, plan, shape, &fname, begin_call)?,
+            Construct::Scan => {}
             Construct::Loop | Construct::ParallelLoop | Construct::Parallel => {
                 let remap = if plan.construct.is_parallel() {
                     self.proxy_outer_private_globals(a, r, f, shape)

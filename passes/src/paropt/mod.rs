@@ -20,6 +20,9 @@ pub mod plan;
 pub mod privatize;
 pub mod redop;
 pub mod runtime;
+pub mod scan;
+pub mod scan_passes;
+pub mod scan_plan;
 pub mod scope;
 pub mod sections;
 pub mod simd;
@@ -43,9 +46,12 @@ fn located(mut e: WeftError) -> Vec<WeftError> {
     vec![e]
 }
 
-/// Regions paropt leaves to weft-vectorize.
+/// Regions paropt leaves to weft-vectorize. (A simd loop with a scan
+/// reduction runs in order and is not vectorized: paropt takes it, before
+/// LLVM's loop passes could unroll its scan directive into two.)
 fn vector_only(a: &Analysis<'_>, r: usize) -> bool {
-    a.graph.regions[r].kind.is_simd_only()
+    let reg = &a.graph.regions[r];
+    reg.kind.is_simd_only() && !scan_plan::has_inscan(reg)
 }
 
 /// Plans every region of the module, or reports each function's first
@@ -58,15 +64,21 @@ fn plan_all(analyses: &[Analysis<'_>]) -> Result<(), Vec<WeftError>> {
                 continue;
             }
             let reg = &a.graph.regions[r];
-            let checked = plan(reg).and_then(|p| check_nesting(a, r, &p).map(|_| p)).and_then(|p| {
-                match (p.atomic.compare, reg.exit) {
-                    // SAFETY: the region's directive calls, in the unchanged module.
-                    (true, Some(x)) => unsafe {
-                        atomic_compare::precheck(ffi::instruction(reg.entry.span.last), ffi::instruction(x.span.first))
-                    },
-                    _ => Ok(()),
-                }
-            });
+            let checked = plan(reg)
+                .and_then(|p| check_nesting(a, r, &p).map(|_| p))
+                .and_then(|p| scan_plan::check_nesting(a, r).map(|_| p))
+                .and_then(|p| {
+                    match (p.atomic.compare, reg.exit) {
+                        // SAFETY: the region's directive calls, in the unchanged module.
+                        (true, Some(x)) => unsafe {
+                            atomic_compare::precheck(
+                                ffi::instruction(reg.entry.span.last),
+                                ffi::instruction(x.span.first),
+                            )
+                        },
+                        _ => Ok(()),
+                    }
+                });
             if let Err(e) = checked {
                 errors.push(e.in_function(&a.graph.function).at(reg.entry.span.first));
                 break;
@@ -195,7 +207,7 @@ pub fn lower_simd_in_place<'ctx>(module: &Module<'ctx>) -> Result<Vec<crate::vpl
     for a in &analyses {
         for r in a.graph.preorder().into_iter().filter(|&r| vector_only(a, r)) {
             let reg = &a.graph.regions[r];
-            if let Err(e) = plan(reg) {
+            if let Err(e) = plan(reg).and_then(|_| scan_plan::check_nesting(a, r)) {
                 errors.push(e.in_function(&a.graph.function).at(reg.entry.span.first));
                 break;
             }

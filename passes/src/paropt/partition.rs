@@ -25,6 +25,11 @@ pub(super) struct LoopEnds<'ctx> {
     pub(super) chunk_end: BasicBlock<'ctx>,
     pub(super) last: PointerValue<'ctx>,
     pub(super) fini: BasicBlock<'ctx>,
+    /// The whole loop's first and last normalized iterations (before the
+    /// chunk's), and whether the IV compares unsigned (paropt::scan).
+    pub(super) first_iter: IntValue<'ctx>,
+    pub(super) last_iter: IntValue<'ctx>,
+    pub(super) unsigned: bool,
 }
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
@@ -146,7 +151,15 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             if sched.doacross {
                 self.doacross_fini(b, ident, gtid);
             }
-            return Ok(LoopEnds { start: init, chunk_end: shape.fini, last, fini: shape.fini });
+            return Ok(LoopEnds {
+                start: init,
+                chunk_end: shape.fini,
+                last,
+                fini: shape.fini,
+                first_iter: start,
+                last_iter: ub0,
+                unsigned,
+            });
         }
         // A chunk loop around the loop: dispatch_next hands out chunks until none is left.
         let chunk = match sched.chunk {
@@ -197,7 +210,15 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             self.doacross_fini(&self.b, ident, gtid);
         }
         self.b.build_unconditional_branch(shape.end).expect("positioned");
-        Ok(LoopEnds { start: init, chunk_end: shape.fini, last, fini: done })
+        Ok(LoopEnds {
+            start: init,
+            chunk_end: shape.fini,
+            last,
+            fini: done,
+            first_iter: start,
+            last_iter: ub0,
+            unsigned,
+        })
     }
 }
 

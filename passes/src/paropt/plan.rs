@@ -39,6 +39,9 @@ pub enum Construct {
     /// OpenMP 5.1 `scope`: every thread of the team runs it, with its own
     /// copies; reductions combined, a barrier at the end (paropt::scope).
     Scope,
+    /// OpenMP 5.1 `scan`: where its loop's body splits into the input and
+    /// the scan phase; the loop's own lowering takes it (paropt::scan).
+    Scan,
 }
 
 impl Construct {
@@ -61,6 +64,7 @@ impl Construct {
             DirKind::Taskyield => Construct::Taskyield,
             DirKind::Atomic => Construct::Atomic,
             DirKind::Scope => Construct::Scope,
+            DirKind::Scan => Construct::Scan,
             _ => return None,
         })
     }
@@ -108,6 +112,10 @@ pub enum Share {
     /// elements of `unit`'s type (icx's `LINEAR:PTR_TO_PTR`, whose `:TYPED`
     /// type is the pointee).
     Linear { step: Option<ValueId>, unit: Option<ValueId> },
+    /// A reduction with the inscan modifier: each iteration's input phase
+    /// starts from the identity, and its scan phase sees the original's
+    /// value combined with every input up to it (paropt::scan).
+    Scan { op: ReductionOp, unsigned: bool },
 }
 
 /// One data-sharing record: a variable (a pointer in the IR), its element
@@ -307,16 +315,14 @@ fn unlowered_modifier(kind: ClauseKind, m: Modifiers) -> Option<&'static str> {
         Some("a BYREF item needs the variable's type (:TYPED): its operand holds only the variable's address")
     } else if m.contains(Modifiers::VARLEN) {
         Some("the VARLEN modifier is not lowered yet")
-    } else if m.contains(Modifiers::PTR_TO_PTR) && kind != ClauseKind::Linear {
-        Some("the PTR_TO_PTR modifier is lowered on LINEAR only")
+    } else if m.contains(Modifiers::PTR_TO_PTR) && !matches!(kind, C::Linear | C::Nontemporal) {
+        Some("the PTR_TO_PTR modifier is lowered on LINEAR (and taken on the NONTEMPORAL hint) only")
     } else if m.contains(Modifiers::F90_DV) {
         Some(
             "Fortran dope vectors (F90_DV) are not lowered yet: a private copy needs a descriptor with data of its own",
         )
     } else if m.contains(Modifiers::TASK) {
         Some("the task reduction modifier (TASK) needs tasking, which is not built yet")
-    } else if m.contains(Modifiers::INSCAN) {
-        Some("scan reductions (INSCAN, with DIR.OMP.SCAN) are not lowered yet")
     } else if m.contains(Modifiers::CMPLX) {
         Some("complex reductions (CMPLX) are not lowered yet")
     } else {
@@ -518,14 +524,17 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     // here, before the construct itself is refused.
     let later = |k| {
         use ClauseKind as C;
-        matches!(k, C::Implicit | C::OffloadEntryIdx | C::OrderedSimd | C::Defaultmap(_))
+        matches!(k, C::Implicit | C::OffloadEntryIdx | C::OrderedSimd | C::Defaultmap(_) | C::PragmaArray)
     };
     let typed = |c: &Clause| c.kind.arity() == Arity::One && c.modifiers.contains(Modifiers::TYPED);
     if let Some(c) = r.directive.clauses.iter().find(|c| later(c.kind) || typed(c)) {
         return Err(not_yet(&c.spelling, "parsed, but weft-paropt does not lower it yet").on_directive(name));
     }
     let construct = Construct::of(r.kind).ok_or_else(|| {
-        not_yet(name, "weft-paropt cannot lower this construct yet (sections, tasks, target, teams, ordered, ...)")
+        not_yet(
+            name,
+            "weft-paropt cannot lower this construct yet (sections, tasks, target, teams, distribute, cancel, ...)",
+        )
     })?;
     let env = &r.env;
     let mut vars = Vec::new();
@@ -564,6 +573,12 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
             // assignment left it, or as it was, which is what CONDITIONAL asks.)
             C::Lastprivate => {
                 c.modifiers.contains(Modifiers::CONDITIONAL) && !(construct == Construct::Simd || construct.is_loop())
+            }
+            // order(reproducible: concurrent) (OpenMP 5.1 §2.11.3): weft's
+            // static schedules are reproducible, the others are not.
+            C::OrderConcurrent => {
+                c.modifiers.contains(Modifiers::REPRODUCIBLE)
+                    && r.directive.clauses.iter().any(|s| matches!(s.kind, C::Schedule(k) if k != ScheduleKind::Static))
             }
             _ => false,
         };
@@ -650,8 +665,14 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
             if lin.modifiers.contains(Modifiers::IV) { Share::Lastprivate } else { Share::Linear { step, unit: None } };
         vars.push(var_of(&lin.item, &clause, share, name)?);
     }
+    super::scan_plan::check_clauses(r, construct)?;
     for red in &env.reductions {
-        let share = Share::Reduction { op: red.op, unsigned: red.modifiers.contains(Modifiers::UNSIGNED) };
+        let unsigned = red.modifiers.contains(Modifiers::UNSIGNED);
+        let share = if red.modifiers.contains(Modifiers::INSCAN) {
+            Share::Scan { op: red.op, unsigned }
+        } else {
+            Share::Reduction { op: red.op, unsigned }
+        };
         let v = var_of(&red.item, &clause_of(ClauseKind::Reduction(red.op)), share, name)?;
         if red.op == ReductionOp::Udr && v.nonpod.is_none() {
             return Err(WeftError::new(

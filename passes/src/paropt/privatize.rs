@@ -158,6 +158,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 v.byref,
             ));
         }
+        // (A scan loop's body is split where its phases meet: paropt::scan.)
+        let scan = self.scan_shape(a, r, plan, shape).map_err(|e| e.at(reg.entry.span.first))?;
         let body = blocks_between(f, shape.first, shape.end);
         if !plan.vars.is_empty() {
             // A pure computation from before the region that the region and
@@ -309,10 +311,16 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         } else {
             None
         };
+        let scan_run = match (&scan, &ends) {
+            (Some(sc), Some(ends)) => Some(self.lower_scan(sc, &privs, ends, home, gtid, fname, begin_call)?),
+            _ => None,
+        };
         if !starts.is_empty() {
             self.linear_steps(&starts, &privs, &blocks_between(f, shape.first, shape.end), name)?;
         }
-        if let (Some(ends), true) = (&ends, matches!(reg.kind, DirKind::LoopSimd | DirKind::ParallelLoopSimd)) {
+        // (A scan's chunk stays scalar: its two passes are one loop run twice.)
+        let simd = matches!(reg.kind, DirKind::LoopSimd | DirKind::ParallelLoopSimd) && scan.is_none();
+        if let (Some(ends), true) = (&ends, simd) {
             self.simd_chunk(reg, &privs, ends, shape);
         }
         // Copy-out at the end of the chunk that holds the sequentially last
@@ -437,10 +445,14 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         // (Last: the copies are read up to here, reductions' by other threads
         // until __kmpc_reduce_nowait returns to them.)
         self.free_copies(fini, &taken);
-        if plan.construct == Construct::Loop && (!plan.nowait || conditional.is_some()) {
+        let barrier = plan.construct == Construct::Loop && (!plan.nowait || conditional.is_some());
+        if barrier {
             let bid = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_BARRIER_IMPL_FOR);
             let b = self.before_terminator(shape.end);
             self.rt.call(b, "__kmpc_barrier", None, &[bid.into(), gtid.into()]);
+        }
+        if let Some(run) = &scan_run {
+            self.scan_release(run, barrier, shape, fini, gtid, fname, begin_call);
         }
         Ok(())
     }

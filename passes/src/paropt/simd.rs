@@ -113,6 +113,15 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         if !linear.is_empty() {
             self.linear_in_simd(&linear, shape, tagged, reg.kind.begin_name())?;
         }
+        if self.simd_scan_in_order(a, r, plan)? {
+            let why = format!(
+                "{} (region {}) left scalar: a scan reduction runs in order",
+                reg.kind.begin_name(),
+                reg.number
+            );
+            ffi::remark(ffi::Remark::Missed, begin, "NotVectorized", &why);
+            return Ok(());
+        }
         self.simd_sites.push(Site {
             first: shape.first,
             end: shape.end,

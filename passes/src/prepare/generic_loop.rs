@@ -90,6 +90,9 @@ fn written_in(a: &Analysis<'_>, r: &WRegion, v: ValueId) -> bool {
 }
 
 fn plan(a: &Analysis<'_>, r: &WRegion) -> Result<Mapping, WeftError> {
+    // (No inscan reduction on `loop`: refused before it becomes another construct.)
+    crate::paropt::scan_plan::check_clauses(r, crate::paropt::plan::Construct::Loop)
+        .map_err(|e| e.in_function(&a.graph.function).at(r.entry.span.first))?;
     let to = binding(a, r)?;
     let mut drop = vec!["QUAL.OMP.BIND"];
     if to == DirKind::Simd {
@@ -111,7 +114,15 @@ fn plan(a: &Analysis<'_>, r: &WRegion) -> Result<Mapping, WeftError> {
         }
         drop.push("QUAL.OMP.FIRSTPRIVATE");
     }
-    let exit = r.exit.expect("a loop construct has an END");
+    let exit = r.exit.ok_or_else(|| {
+        WeftError::new(
+            Rule::NotYetSupported,
+            r.kind.begin_name(),
+            "a region that never reaches its END (it ends in unreachable or loops forever)",
+        )
+        .in_function(&a.graph.function)
+        .at(r.entry.span.first)
+    })?;
     Ok(Mapping {
         entry: (r.entry.span.first, r.entry.span.last),
         exit: (exit.span.first, exit.span.last),

@@ -41,6 +41,12 @@ fn unnormalized(a: &Analysis<'_>) -> Vec<usize> {
     (0..a.graph.regions.len())
         .filter(|&r| {
             let reg = &a.graph.regions[r];
+            // (A loop inside a construct of later work, such as a target
+            // region, is left as it is: weft-paropt refuses that construct
+            // by name, and its loop need not be counted for that.)
+            if inside_later_work(a, r) {
+                return false;
+            }
             let unnormalized = reg.env.normalized_iv.len() + reg.env.normalized_ub.len() != 2;
             let collapsed = reg.env.value(ClauseKind::Collapse).and_then(|o| o.const_uint()).is_some_and(|n| n > 1);
             // (icx's form of a collapsed nest, one NORMALIZED pair per level,
@@ -48,6 +54,19 @@ fn unnormalized(a: &Analysis<'_>) -> Vec<usize> {
             unnormalized && (reg.kind.is_worksharing_loop() || (reg.kind.is_simd_only() && collapsed))
         })
         .collect()
+}
+
+/// Whether region `r` is nested in a construct of later work (tasks,
+/// sections, target, teams, distribute: vocab/later.rs).
+fn inside_later_work(a: &Analysis<'_>, r: usize) -> bool {
+    let mut up = a.graph.regions[r].parent;
+    while let Some(p) = up {
+        if a.graph.regions[p].kind.is_later_work() {
+            return true;
+        }
+        up = a.graph.regions[p].parent;
+    }
+    false
 }
 
 /// How the loop finder (intrinsics/cpp/loops.cc) starts the reason for a
@@ -170,8 +189,14 @@ fn normalize<'ctx>(
     let depth = (reg.env.value(ClauseKind::Collapse).and_then(|o| o.const_uint()).unwrap_or(1) as usize)
         .max(reg.env.normalized_iv.len())
         .max(1);
-    // A doacross nest also takes the ordered loops inside the collapsed ones.
-    let ordered = reg.env.doacross() as usize;
+    // A doacross nest also takes the ordered loops inside the collapsed ones,
+    // except in icx's older form of a nest it collapsed itself: a
+    // NORMALIZED.IV without its UB and ORDERED(n) without trip counts, whose
+    // one dimension is the normalized loop (paropt/doacross.rs).
+    let mut ordered = reg.env.doacross() as usize;
+    if !reg.env.normalized_iv.is_empty() && reg.env.ordered_trips.is_empty() {
+        ordered = ordered.min(depth);
+    }
     if ordered > 0 && ordered < depth {
         return Err(WeftError::new(
             Rule::OperandKind,
@@ -465,7 +490,7 @@ fn sinks_to_iterations<'ctx>(a: &Analysis<'ctx>, r: usize, lv: &Level<'ctx>) {
 
 /// Removes the region's clauses whose tag starts with `prefix`; returns its
 /// entry call (a new one in the region form).
-fn drop_clauses<'ctx>(
+pub(super) fn drop_clauses<'ctx>(
     reg: &crate::wregion::graph::WRegion,
     entry_call: llvm_plugin::inkwell::values::InstructionValue<'ctx>,
     prefix: &str,
@@ -498,7 +523,7 @@ fn drop_clauses<'ctx>(
 
 /// A loop's start, signed step and iteration count, computed where `b`
 /// stands (before the outermost loop of the nest).
-fn level<'ctx>(b: &Builder<'ctx>, lp: CfgLoop<'ctx>) -> Result<Level<'ctx>, String> {
+pub(super) fn level<'ctx>(b: &Builder<'ctx>, lp: CfgLoop<'ctx>) -> Result<Level<'ctx>, String> {
     level_at(b, lp, lp.start, lp.bound)
 }
 
@@ -555,7 +580,50 @@ pub(super) fn level_at<'ctx>(
 /// inner loop only the inner variable's start is set, and from the inner
 /// loop's exit the outer latch follows, doing nothing but stepping.
 fn perfectly_nested(outer: &CfgLoop<'_>, inner: &CfgLoop<'_>) -> Result<(), String> {
-    let quiet = |i: llvm_plugin::inkwell::values::InstructionValue<'_>, var: Option<BasicValueEnum<'_>>| {
+    let inner_var = inner.in_memory.then_some(inner.iv);
+    if quiet_between(outer, inner.header, inner_var, inner.exit) {
+        Ok(())
+    } else {
+        Err("the collapsed loops are not perfectly nested (code between them)".to_string())
+    }
+}
+
+/// Whether nothing but setting up the inner loop runs between `outer`'s
+/// body and `inner_entry` (where the inner loop, or a construct holding it,
+/// begins; `inner_var`: the inner variable in memory, whose start may be
+/// stored), and nothing but stepping between `inner_exit` (where control
+/// goes after it) and `outer`'s next iteration.
+pub(super) fn quiet_between<'ctx>(
+    outer: &CfgLoop<'ctx>,
+    inner_entry: BasicBlock<'ctx>,
+    inner_var: Option<BasicValueEnum<'ctx>>,
+    inner_exit: BasicBlock<'ctx>,
+) -> bool {
+    quiet_path(outer.body, inner_entry, inner_var)
+        && quiet_path(inner_exit, outer.latch, None)
+        && block_quiet(outer.latch, outer.in_memory.then_some(outer.iv))
+}
+
+/// Whether the straight path from `from` reaches `to` through blocks (`to`
+/// excluded) that do nothing OpenMP minds running any number of times
+/// (`var`: a loop variable in memory whose stores count as quiet).
+pub(super) fn quiet_path<'ctx>(
+    from: BasicBlock<'ctx>,
+    to: BasicBlock<'ctx>,
+    var: Option<BasicValueEnum<'ctx>>,
+) -> bool {
+    let mut bb = from;
+    while bb != to {
+        match (block_quiet(bb, var), crate::cfg::unique_successor(bb)) {
+            (true, Some(next)) => bb = next,
+            _ => return false,
+        }
+    }
+    true
+}
+
+fn block_quiet<'ctx>(bb: BasicBlock<'ctx>, var: Option<BasicValueEnum<'ctx>>) -> bool {
+    let quiet = |i: llvm_plugin::inkwell::values::InstructionValue<'ctx>| {
         use InstructionOpcode as O;
         match i.get_opcode() {
             O::Br | O::Phi | O::Load => true,
@@ -585,36 +653,14 @@ fn perfectly_nested(outer: &CfgLoop<'_>, inner: &CfgLoop<'_>) -> Result<(), Stri
             _ => false,
         }
     };
-    let all_quiet = |bb: BasicBlock<'_>, var: Option<BasicValueEnum<'_>>| {
-        let mut cur = bb.get_first_instruction();
-        while let Some(i) = cur {
-            if !quiet(i, var) {
-                return false;
-            }
-            cur = i.get_next_instruction();
+    let mut cur = bb.get_first_instruction();
+    while let Some(i) = cur {
+        if !quiet(i) {
+            return false;
         }
-        true
-    };
-    let not_perfect = || "the collapsed loops are not perfectly nested (code between them)".to_string();
-    let inner_var = inner.in_memory.then_some(inner.iv);
-    let mut bb = outer.body;
-    while bb != inner.header {
-        if !all_quiet(bb, inner_var) {
-            return Err(not_perfect());
-        }
-        bb = crate::cfg::unique_successor(bb).ok_or_else(not_perfect)?;
+        cur = i.get_next_instruction();
     }
-    let mut bb = inner.exit;
-    while bb != outer.latch {
-        if !all_quiet(bb, None) {
-            return Err(not_perfect());
-        }
-        bb = crate::cfg::unique_successor(bb).ok_or_else(not_perfect)?;
-    }
-    if !all_quiet(outer.latch, outer.in_memory.then_some(outer.iv)) {
-        return Err(not_perfect());
-    }
-    Ok(())
+    true
 }
 
 /// Iterations of `for (v = lb; v PRED ub; v += st)`, all in i64 (0 when the
@@ -650,7 +696,7 @@ fn trip_count<'ctx>(
     b.build_select(runs, n, t.const_zero(), "omp.norm.n").expect(e).into_int_value()
 }
 
-fn first_non_phi(bb: BasicBlock<'_>) -> llvm_plugin::inkwell::values::InstructionValue<'_> {
+pub(super) fn first_non_phi(bb: BasicBlock<'_>) -> llvm_plugin::inkwell::values::InstructionValue<'_> {
     crate::cfg::first_not(bb, InstructionOpcode::Phi).unwrap_or_else(|| bb.get_terminator().expect("a terminator"))
 }
 
@@ -712,6 +758,6 @@ fn has_directive_call(bb: BasicBlock<'_>) -> bool {
 
 /// The loop's blocks other than its header: reachable from the body
 /// without passing the header.
-fn loop_blocks<'ctx>(lp: &CfgLoop<'ctx>) -> Vec<BasicBlock<'ctx>> {
+pub(super) fn loop_blocks<'ctx>(lp: &CfgLoop<'ctx>) -> Vec<BasicBlock<'ctx>> {
     crate::cfg::reachable_before(lp.body, lp.header)
 }

@@ -11,6 +11,7 @@ pub mod loops;
 pub mod plan;
 pub mod predicate;
 pub mod print;
+mod vloop;
 
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::values::AnyValue;
@@ -169,7 +170,7 @@ pub fn vectorize(site: &Site<'_>, analyses: ffi::FunctionAnalyses<'_>) -> Result
         return Err(why);
     }
     codegen::check(&vp)?;
-    codegen::emit(&vp, &lp, choice)?;
+    vloop::emit(&vp, &lp, choice)?;
     let masked_divisions: Vec<bool> = vp
         .insts
         .iter()

@@ -8,6 +8,17 @@ pub struct Reduction {
     pub op: ReductionOp,
     pub item: Item,
     pub modifiers: Modifiers,
+    /// icx's inscan index of an INSCAN item (pairs it with a scan clause's).
+    pub index: Option<Operand>,
+}
+
+/// An item of a scan directive's INCLUSIVE or EXCLUSIVE clause.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScanItem {
+    pub inclusive: bool,
+    pub item: Item,
+    /// icx's inscan index (pairs it with the loop's INSCAN reduction item).
+    pub index: Option<Operand>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -56,6 +67,10 @@ pub struct DataEnv {
     pub threadprivate: Vec<Item>,
     pub normalized_iv: Vec<Item>,
     pub normalized_ub: Vec<Item>,
+    /// `tile sizes(...)`: one positive constant per tiled loop.
+    pub sizes: Vec<Operand>,
+    /// icx's LIVEIN variables of a loop transformation.
+    pub livein: Vec<Item>,
     pub schedule: Option<Schedule>,
     /// DIST_SCHEDULE(static[, chunk]): Some(chunk).
     pub dist_schedule: Option<Option<Operand>>,
@@ -70,6 +85,8 @@ pub struct DataEnv {
     pub byref: Vec<ValueId>,
     /// ALLOCATE items: how their private copies are allocated.
     pub allocate: Vec<Allocation>,
+    /// A scan directive's INCLUSIVE and EXCLUSIVE items.
+    pub scan: Vec<ScanItem>,
 }
 
 impl DataEnv {
@@ -94,6 +111,8 @@ impl DataEnv {
             C::ThreadprivateList => self.threadprivate.extend(items()),
             C::NormalizedIv => self.normalized_iv.extend(items()),
             C::NormalizedUb => self.normalized_ub.extend(items()),
+            C::Sizes => self.sizes.extend(items().iter().map(|i| i.var().clone())),
+            C::Livein => self.livein.extend(items()),
             C::Map(k) => self.map.extend(items().into_iter().map(|i| (k, i))),
             C::Depend(k) => self.depend.extend(items().into_iter().map(|i| (k, i))),
             C::DependSink => self.sinks.push(items().iter().map(|i| i.var().clone()).collect()),
@@ -105,9 +124,12 @@ impl DataEnv {
                 self.ordered_trips = c.trips().to_vec();
                 self.values.push((c.kind, c.value().cloned()));
             }
-            C::Reduction(op) => {
-                self.reductions.extend(items().into_iter().map(|item| Reduction { op, item, modifiers: c.modifiers }))
-            }
+            C::Reduction(op) => self.reductions.extend(items().into_iter().map(|item| Reduction {
+                op,
+                item,
+                modifiers: c.modifiers,
+                index: c.extra().cloned(),
+            })),
             C::Linear => self.linear.extend(items().into_iter().map(|item| Linear {
                 item,
                 step: c.extra().cloned(),
@@ -122,6 +144,11 @@ impl DataEnv {
                     self.allocate.push(a.clone());
                 }
             }
+            C::Inclusive | C::Exclusive => self.scan.extend(items().into_iter().map(|item| ScanItem {
+                inclusive: c.kind == C::Inclusive,
+                item,
+                index: c.extra().cloned(),
+            })),
             k if k.arity() == weft_intrinsics::vocab::Arity::One => {
                 if let weft_intrinsics::model::Args::TypedValue { ty, .. } = &c.args {
                     self.value_types.push((k, ty.clone()));

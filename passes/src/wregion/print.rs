@@ -162,9 +162,22 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
         "REDUCTION",
         list(e.reductions.iter().map(|r| {
             let op = C::Reduction(r.op).name().trim_start_matches("QUAL.OMP.REDUCTION.");
-            with_mods(format!("{op}({})", item_text(&r.item)), r.modifiers)
+            // (icx's inscan index with its modifier: `:INSCAN<1>`.)
+            let (mods, index) = match &r.index {
+                Some(i) => (r.modifiers - Modifiers::INSCAN, format!(" :INSCAN<{}>", bound(i))),
+                None => (r.modifiers, String::new()),
+            };
+            format!("{}{index}", with_mods(format!("{op}({})", item_text(&r.item)), mods))
         })),
     );
+    for (c, name, inclusive) in [(C::Inclusive, "INCLUSIVE", true), (C::Exclusive, "EXCLUSIVE", false)] {
+        let of_kind = e.scan.iter().filter(|s| s.inclusive == inclusive);
+        let scan = list(of_kind.map(|s| match &s.index {
+            Some(i) => format!("{} INSCAN<{}>", item_text(&s.item), bound(i)),
+            None => item_text(&s.item),
+        }));
+        line(k.takes(c), name, scan);
+    }
     line(
         k.takes(C::Linear),
         "LINEAR",
@@ -281,6 +294,18 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
     line(k.takes(C::Defaultmap(weft_intrinsics::vocab::DefaultmapBehavior::Tofrom)), "DEFAULTMAP", defaultmap);
     line(k.takes(C::FlushList), "FLUSH", items(&e.flush));
     line(k.takes(C::ThreadprivateList), "THREADPRIVATE", items(&e.threadprivate));
+    line(k.takes(C::Sizes), "SIZES", list(e.sizes.iter().map(bound)));
+    if k.takes(C::Partial) {
+        // PARTIAL may come without its factor.
+        let partial = match e.value(C::Partial) {
+            Some(v) => count_of(Some(v)),
+            None if e.has_value_clause(C::Partial) => "YES".to_string(),
+            None => "UNSPECIFIED".to_string(),
+        };
+        line(true, "PARTIAL", partial);
+    }
+    line(k.takes(C::Full), "FULL", if e.has_flag(C::Full) { "YES" } else { "NO" }.to_string());
+    line(k.takes(C::Livein), "LIVEIN", items(&e.livein));
     line(k.takes(C::NormalizedIv), "NORMALIZED.IV", items(&e.normalized_iv));
     line(k.takes(C::NormalizedUb), "NORMALIZED.UB", items(&e.normalized_ub));
     lines
