@@ -245,20 +245,12 @@ int weft_tag_simd_loop_at(LLVMValueRef entry, LLVMBasicBlockRef header) {
   return tagLoop(E, L);
 }
 
+// Defined in loops.cc: adds a loop property, keeping the others.
+void weft_add_loop_hint(LLVMValueRef branch, const char *name, int value);
+
 // Adds the loop property weft.nonrect.nest to the loop whose latch ends in
 // `branch` (passes/src/prepare/nonrect.rs), keeping its other properties.
-void weft_mark_nonrect_loop(LLVMValueRef branch) {
-  auto *Br = cast<Instruction>(unwrap(branch));
-  LLVMContext &Cx = Br->getContext();
-  SmallVector<Metadata *, 4> Ops{nullptr};
-  if (MDNode *Id = Br->getMetadata(LLVMContext::MD_loop))
-    for (unsigned I = 1; I < Id->getNumOperands(); ++I)
-      Ops.push_back(Id->getOperand(I));
-  Ops.push_back(MDNode::get(Cx, {MDString::get(Cx, NonRectTag)}));
-  MDNode *Id = MDNode::getDistinct(Cx, Ops);
-  Id->replaceOperandWith(0, Id);
-  Br->setMetadata(LLVMContext::MD_loop, Id);
-}
+void weft_mark_nonrect_loop(LLVMValueRef branch) { weft_add_loop_hint(branch, NonRectTag, -1); }
 
 // Whether weft_tag_simd_loop tagged the loop of the region `entry` begins.
 int weft_simd_loop_tagged(LLVMValueRef entry) {
