@@ -1,7 +1,9 @@
 //! Small walks over a function's blocks that several passes share.
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::values::{InstructionOpcode, InstructionValue};
-use weft_intrinsics::ffi;
+use weft_intrinsics::ffi::{self, Value};
+use weft_intrinsics::group::is_directive_intrinsic;
+use weft_intrinsics::model::ValueId;
 
 /// The blocks reachable from `from` without entering `stop`, `from` first.
 /// Costs the blocks it returns, not the function: many regions per function.
@@ -124,4 +126,22 @@ pub fn user_instruction(v: llvm_plugin::inkwell::values::AnyValueEnum<'_>) -> Op
         AnyValueEnum::PhiValue(x) => Some(x.as_instruction()),
         AnyValueEnum::FunctionValue(_) | AnyValueEnum::MetadataValue(_) => None,
     }
+}
+
+/// The directive intrinsic calls from `first` to `last` (one directive's
+/// span, both ends included), in order.
+pub fn directive_calls_between<'ctx>(first: ValueId, last: ValueId) -> Vec<InstructionValue<'ctx>> {
+    // SAFETY: the span's calls come from a fresh analysis of this function.
+    let (mut cur, last) = unsafe { (Some(ffi::instruction(first)), ffi::instruction(last)) };
+    let mut out = Vec::new();
+    while let Some(i) = cur {
+        if ffi::called_function_name(Value::of_instruction(i)).is_some_and(|n| is_directive_intrinsic(&n)) {
+            out.push(i);
+        }
+        if i == last {
+            break;
+        }
+        cur = i.get_next_instruction();
+    }
+    out
 }

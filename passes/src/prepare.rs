@@ -219,7 +219,7 @@ fn make_default_explicit<'ctx>(
                 add_paper_clause(module, last, tag, &vars);
             }
             if drop_default {
-                for call in crate::paropt::lower::directive_calls_between(r.entry.span.first, r.entry.span.last) {
+                for call in crate::cfg::directive_calls_between(r.entry.span.first, r.entry.span.last) {
                     if ffi::directive_call_label(ffi::Value::of_instruction(call)).starts_with("QUAL.OMP.DEFAULT") {
                         call.erase_from_basic_block();
                     }

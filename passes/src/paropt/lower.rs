@@ -12,7 +12,6 @@ use llvm_plugin::inkwell::values::{
 };
 use llvm_plugin::inkwell::IntPredicate;
 use weft_intrinsics::ffi::{self, Value};
-use weft_intrinsics::group::is_directive_intrinsic;
 use weft_intrinsics::model::ValueId;
 use weft_intrinsics::{Rule, WeftError};
 
@@ -69,22 +68,6 @@ pub(super) struct Private<'ctx> {
 
 pub(super) fn err(rule: Rule, construct: &str, detail: impl Into<String>) -> WeftError {
     WeftError::new(rule, construct, detail.into())
-}
-
-pub(crate) fn directive_calls_between<'ctx>(first: ValueId, last: ValueId) -> Vec<InstructionValue<'ctx>> {
-    // SAFETY: the span's calls come from a fresh analysis of this function.
-    let (mut cur, last) = unsafe { (Some(ffi::instruction(first)), ffi::instruction(last)) };
-    let mut out = Vec::new();
-    while let Some(i) = cur {
-        if ffi::called_function_name(Value::of_instruction(i)).is_some_and(|n| is_directive_intrinsic(&n)) {
-            out.push(i);
-        }
-        if i == last {
-            break;
-        }
-        cur = i.get_next_instruction();
-    }
-    out
 }
 
 /// Blocks reachable from `from` without entering `stop`, `from` first.
@@ -489,9 +472,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let reg = &a.graph.regions[r];
         let fname = a.graph.function.clone();
         let f = a.scan.handles[0].get_parent().expect("in a function");
-        let mut calls = directive_calls_between(reg.entry.span.first, reg.entry.span.last);
+        let mut calls = crate::cfg::directive_calls_between(reg.entry.span.first, reg.entry.span.last);
         if let Some(x) = reg.exit.filter(|x| x.span != reg.entry.span) {
-            calls.extend(directive_calls_between(x.span.first, x.span.last));
+            calls.extend(crate::cfg::directive_calls_between(x.span.first, x.span.last));
         }
         let begin_call = calls[0];
         self.notes.clear();

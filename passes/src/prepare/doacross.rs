@@ -89,7 +89,7 @@ pub(super) fn rewrite_vectors<'ctx>(
             continue;
         }
         let span = reg.entry.span;
-        let calls = crate::paropt::lower::directive_calls_between(span.first, span.last);
+        let calls = crate::cfg::directive_calls_between(span.first, span.last);
         sinks_to_iterations(&b, &calls, reg.form, levels);
         if has_source {
             // SAFETY: the region's first directive call, from the analysis just made.

@@ -18,7 +18,7 @@ use weft_intrinsics::model::{Form, ValueId};
 use weft_intrinsics::vocab::{Binding, ClauseKind, DirKind};
 use weft_intrinsics::{Rule, WeftError};
 
-use crate::paropt::lower::directive_calls_between;
+use crate::cfg::directive_calls_between;
 use crate::wregion::graph::WRegion;
 use crate::wregion::Analysis;
 

@@ -469,7 +469,7 @@ fn sinks_to_iterations<'ctx>(a: &Analysis<'ctx>, r: usize, lv: &Level<'ctx>) {
     let regions = &a.graph.regions;
     for child in (0..regions.len()).filter(|&c| regions[c].parent == Some(r) && !regions[c].env.sinks.is_empty()) {
         let span = regions[child].entry.span;
-        let calls = crate::paropt::lower::directive_calls_between(span.first, span.last);
+        let calls = crate::cfg::directive_calls_between(span.first, span.last);
         for o in regions[child].env.sinks.iter().flatten() {
             // SAFETY: an operand of the region's directive, live: normalizing
             // the loop rewrote uses of its variable, not the directive's.

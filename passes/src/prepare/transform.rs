@@ -21,7 +21,7 @@ use weft_intrinsics::{Rule, WeftError};
 
 use super::loops::{quiet_between, quiet_path};
 use super::{tile, unroll};
-use crate::paropt::lower::directive_calls_between;
+use crate::cfg::directive_calls_between;
 use crate::wregion::graph::WRegion;
 use crate::wregion::Analysis;
 
