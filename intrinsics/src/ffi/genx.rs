@@ -1,4 +1,4 @@
-//! GenX region intrinsics (cpp/helper.cc).
+//! GenX kernel metadata, read through LLVM-C (no C++ file of its own).
 use std::ffi::{c_uint, CString};
 
 use llvm_plugin::inkwell::llvm_sys::core::*;
