@@ -1,5 +1,14 @@
 //! Simd loops and their vector code (cpp/simd.cc, cpp/widen.cc).
-use super::*;
+use std::ffi::{c_char, c_int, c_uint, c_void, CStr};
+
+use llvm_plugin::inkwell::basic_block::BasicBlock;
+use llvm_plugin::inkwell::llvm_sys::prelude::*;
+use llvm_plugin::inkwell::values::{
+    AsValueRef, BasicValueEnum, FunctionValue, InstructionValue, IntValue, PointerValue,
+};
+
+use super::analyses::FunctionAnalyses;
+use super::loops::block_of;
 
 #[repr(C)]
 struct RawSimdLoop {
