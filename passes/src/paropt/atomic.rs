@@ -15,8 +15,8 @@ use weft_intrinsics::ffi;
 use weft_intrinsics::vocab::AtomicOp;
 use weft_intrinsics::{Rule, WeftError};
 
-use super::atomic_plan::AtomicPlan;
 use super::lower::Lowerer;
+use super::plan::AtomicPlan;
 
 type Res<T> = Result<T, WeftError>;
 

@@ -25,8 +25,8 @@ use weft_intrinsics::vocab::AtomicOp;
 use weft_intrinsics::{Rule, WeftError};
 
 use super::atomic::{make_atomic, pointer_operand, refuse, scalar_bits};
-use super::atomic_plan::AtomicPlan;
 use super::lower::Lowerer;
+use super::plan::AtomicPlan;
 
 type Res<T> = Result<T, WeftError>;
 

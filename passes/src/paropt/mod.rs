@@ -5,9 +5,9 @@
 //! changed); then every region is lowered from that one analysis, children
 //! before parents.
 pub mod allocate;
+pub mod array_section;
 pub mod atomic;
 pub mod atomic_compare;
-pub mod atomic_plan;
 pub mod byref;
 pub mod conditional;
 pub mod doacross;
@@ -22,9 +22,7 @@ pub mod redop;
 pub mod runtime;
 pub mod scan;
 pub mod scan_passes;
-pub mod scan_plan;
 pub mod scope;
-pub mod sections;
 pub mod simd;
 
 use llvm_plugin::inkwell::module::Module;
@@ -51,7 +49,7 @@ fn located(mut e: WeftError) -> Vec<WeftError> {
 /// LLVM's loop passes could unroll its scan directive into two.)
 fn vector_only(a: &Analysis<'_>, r: usize) -> bool {
     let reg = &a.graph.regions[r];
-    reg.kind.is_simd_only() && !scan_plan::has_inscan(reg)
+    reg.kind.is_simd_only() && !plan::scan::has_inscan(reg)
 }
 
 /// Plans every region of the module, or reports each function's first
@@ -66,7 +64,7 @@ fn plan_all(analyses: &[Analysis<'_>]) -> Result<(), Vec<WeftError>> {
             let reg = &a.graph.regions[r];
             let checked = plan(reg)
                 .and_then(|p| check_nesting(a, r, &p).map(|_| p))
-                .and_then(|p| scan_plan::check_nesting(a, r).map(|_| p))
+                .and_then(|p| plan::scan::check_nesting(a, r).map(|_| p))
                 .and_then(|p| {
                     match (p.atomic.compare, reg.exit) {
                         // SAFETY: the region's directive calls, in the unchanged module.
@@ -207,7 +205,7 @@ pub fn lower_simd_in_place<'ctx>(module: &Module<'ctx>) -> Result<Vec<crate::vpl
     for a in &analyses {
         for r in a.graph.preorder().into_iter().filter(|&r| vector_only(a, r)) {
             let reg = &a.graph.regions[r];
-            if let Err(e) = plan(reg).and_then(|_| scan_plan::check_nesting(a, r)) {
+            if let Err(e) = plan(reg).and_then(|_| plan::scan::check_nesting(a, r)) {
                 errors.push(e.in_function(&a.graph.function).at(reg.entry.span.first));
                 break;
             }

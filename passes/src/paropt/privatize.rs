@@ -15,13 +15,14 @@ use weft_intrinsics::ffi::{self, Value};
 use weft_intrinsics::vocab::{ClauseKind, DirKind, ReductionOp};
 use weft_intrinsics::Rule;
 
+use super::array_section;
 use super::lower::{blocks_between, err, recompute_after, Lowerer, Private, Res, Shape};
 use super::nonpod;
 use super::partition::LoopEnds;
+use super::plan::section;
 use super::plan::{Construct, Plan, Share};
 use super::redop::{combine, reduction_identity};
 use super::runtime;
-use super::sections;
 use crate::wregion::Analysis;
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
@@ -85,7 +86,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             // the array it is a section of.
             let layout = match &v.layout {
                 Some(dims) => {
-                    let (extents, elem) = sections::shape(ty);
+                    let (extents, elem) = array_section::shape(ty);
                     if extents.is_empty() {
                         return Err(err(
                             Rule::NotYetSupported,
@@ -94,7 +95,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                         )
                         .on_directive(name));
                     }
-                    let dims = sections::resolve(dims, &extents).map_err(|e| {
+                    let dims = section::resolve(dims, &extents).map_err(|e| {
                         err(
                             Rule::OperandKind,
                             &v.clause,
