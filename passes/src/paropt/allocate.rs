@@ -17,7 +17,7 @@ use llvm_plugin::inkwell::values::{
     BasicMetadataValueEnum, BasicValue, BasicValueEnum, InstructionValue, IntValue, PointerValue,
 };
 
-use super::lower::{copy_align, first_non_alloca, Lowerer};
+use super::context::{copy_align, first_non_alloca, Lowerer};
 use super::plan::Alloc;
 
 /// A copy taken from an allocator, to be given back as the thread leaves.

@@ -14,7 +14,7 @@ use llvm_plugin::inkwell::values::{FunctionValue, IntValue, PointerValue};
 use llvm_plugin::inkwell::IntPredicate;
 use weft_intrinsics::{ffi, Rule};
 
-use super::lower::{err, Lowerer, Res};
+use super::context::{err, Lowerer, Res};
 use super::plan::section::{count, Resolved};
 
 /// An array type's extents (outermost first) and innermost element.

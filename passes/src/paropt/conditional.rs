@@ -20,7 +20,7 @@ use llvm_plugin::inkwell::IntPredicate;
 use weft_intrinsics::ffi;
 use weft_intrinsics::Rule;
 
-use super::lower::{blocks_between, err, Lowerer, Private, Res, Shape};
+use super::context::{blocks_between, err, Lowerer, Private, Res, Shape};
 use super::plan::{Construct, Plan, Share};
 use super::runtime;
 use crate::wregion::Analysis;

@@ -23,7 +23,7 @@ use llvm_plugin::inkwell::IntPredicate;
 use weft_intrinsics::model::Item;
 use weft_intrinsics::Rule;
 
-use super::lower::{err, Lowerer, Private, Res, Shape};
+use super::context::{err, Lowerer, Private, Res, Shape};
 use super::plan::{Construct, Plan};
 use crate::wregion::Analysis;
 

@@ -7,9 +7,12 @@
 pub mod allocate;
 pub mod array_section;
 pub mod atomic;
+pub mod atomic_access;
 pub mod atomic_compare;
 pub mod byref;
 pub mod conditional;
+pub mod context;
+pub mod copyprivate;
 pub mod doacross;
 pub mod linear;
 pub mod lower;
@@ -18,7 +21,9 @@ pub mod outline;
 pub mod partition;
 pub mod plan;
 pub mod privatize;
+pub mod redirect;
 pub mod redop;
+pub mod reduction;
 pub mod runtime;
 pub mod scan;
 pub mod scan_passes;
@@ -31,7 +36,7 @@ use weft_intrinsics::{ffi, PassResult, Rule, WeftError};
 
 use crate::prepare;
 use crate::wregion::{analyze_module, Analysis};
-use lower::Lowerer;
+use context::Lowerer;
 use plan::{plan, Construct, Plan};
 use runtime::Runtime;
 

@@ -10,7 +10,7 @@ use weft_intrinsics::ffi::{self, Value};
 use weft_intrinsics::vocab::ProcBind;
 use weft_intrinsics::Rule;
 
-use super::lower::{blocks_between, err, Lowerer, Res, Shape};
+use super::context::{blocks_between, err, Lowerer, Res, Shape};
 use super::plan::Plan;
 use super::runtime;
 

@@ -10,7 +10,7 @@ use llvm_plugin::inkwell::IntPredicate;
 use weft_intrinsics::ffi::{self};
 use weft_intrinsics::Rule;
 
-use super::lower::{blocks_between, err, Lowerer, Private, Res, Shape};
+use super::context::{blocks_between, err, Lowerer, Private, Res, Shape};
 use super::plan::{Plan, Share};
 use super::runtime;
 

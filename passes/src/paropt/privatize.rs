@@ -4,11 +4,9 @@
 //! through `__kmpc_reduce_nowait`, and SINGLE's copyprivate.
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::builder::Builder;
-use llvm_plugin::inkwell::module::Linkage;
-use llvm_plugin::inkwell::types::{BasicType, BasicTypeEnum};
+use llvm_plugin::inkwell::types::BasicTypeEnum;
 use llvm_plugin::inkwell::values::{
-    AnyValue, BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue,
-    IntValue, PointerValue,
+    AnyValue, BasicMetadataValueEnum, BasicValue, BasicValueEnum, InstructionValue, PointerValue,
 };
 use llvm_plugin::inkwell::IntPredicate;
 use weft_intrinsics::ffi::{self, Value};
@@ -16,12 +14,13 @@ use weft_intrinsics::vocab::{ClauseKind, DirKind, ReductionOp};
 use weft_intrinsics::Rule;
 
 use super::array_section;
-use super::lower::{blocks_between, err, recompute_after, Lowerer, Private, Res, Shape};
+use super::context::{blocks_between, copy, copy_n, err, recompute_after, Lowerer, Private, Res, Shape};
 use super::nonpod;
 use super::partition::LoopEnds;
 use super::plan::section;
 use super::plan::{Construct, Plan, Share};
 use super::redop::{combine, reduction_identity};
+use super::reduction::{element_type, ArrayStep};
 use super::runtime;
 use crate::wregion::Analysis;
 
@@ -228,7 +227,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 // Only the section's elements are set, copied and combined.
                 let label = format!("{fname}.omp.section");
                 p.copy_fn = Some(self.section_fn(&format!("{label}.copy"), 2, elem, &dims, |b, e| {
-                    super::privatize::copy(b, elem, e[0], e[1])
+                    super::context::copy(b, elem, e[0], e[1])
                 }));
                 if let Share::Reduction { op, unsigned } = share {
                     let id = reduction_identity(elem, op, unsigned).expect("checked above");
@@ -514,7 +513,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// the caller's.
     fn copy_in_threadprivate(
         &self,
-        vars: &[(PointerValue<'ctx>, BasicTypeEnum<'ctx>, Option<nonpod::Helpers<'ctx>>)],
+        vars: &[(PointerValue<'ctx>, BasicTypeEnum<'ctx>, Option<super::context::Helpers<'ctx>>)],
         shape: Shape<'ctx>,
         home: BasicBlock<'ctx>,
     ) {
@@ -546,214 +545,6 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             copy(b, ty, dst, master);
         }
     }
-
-    /// SINGLE's copyprivate: a `didit` flag set by the thread that ran the
-    /// region, then `__kmpc_copyprivate` with the list of this thread's
-    /// variables and a generated copy function.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn copyprivate(
-        &mut self,
-        vars: &[&super::plan::Var],
-        shape: Shape<'ctx>,
-        home: BasicBlock<'ctx>,
-        gtid: IntValue<'ctx>,
-        ident: PointerValue<'ctx>,
-        fname: &str,
-        name: &str,
-    ) -> Res<()> {
-        let mut items = Vec::new();
-        for v in vars {
-            let orig = self.value(v.var).into_pointer_value();
-            let ty = self.var_type(v).ok_or_else(|| {
-                err(Rule::OperandKind, &v.clause, "cannot tell the type of this variable: give it as `:TYPED`")
-                    .on_directive(name)
-            })?;
-            items.push((orig, ty, self.nonpod_helpers(v, name)?));
-        }
-        let i32t = self.rt.i32;
-        let didit = self.alloca(home, i32t.into(), "omp.single.didit");
-        let first_call = {
-            let mut cur = shape.s.get_first_instruction();
-            let mut found = None;
-            while let Some(i) = cur {
-                if ffi::called_function_name(Value::of_instruction(i)).as_deref() == Some("__kmpc_single") {
-                    found = Some(i);
-                    break;
-                }
-                cur = i.get_next_instruction();
-            }
-            found.expect("the __kmpc_single call was just made")
-        };
-        self.at(first_call).build_store(didit, i32t.const_zero()).expect("positioned");
-        self.before_terminator(shape.fini).build_store(didit, i32t.const_int(1, false)).expect("positioned");
-        let ptr = self.rt.ptr;
-        let list_ty = ptr.array_type(items.len() as u32);
-        let list = self.alloca(home, list_ty.into(), "omp.copyprivate.list");
-        // (Into each thread's live variable: a non-POD one by its copy assignment.)
-        let cpy = self.pairwise_fn(&format!("{fname}.omp.copyprivate"), items.len(), |b, k, dst, src| {
-            nonpod::copy_assign(b, items[k].2, items[k].1, dst, src)
-        });
-        let b = self.before_terminator(shape.end);
-        for (k, (orig, ..)) in items.iter().enumerate() {
-            let idx = [self.rt.i64.const_zero(), self.rt.i64.const_int(k as u64, false)];
-            // SAFETY: in bounds of the [n x ptr] list just allocated.
-            let slot = unsafe { b.build_gep(list_ty, list, &idx, "") }.expect("positioned");
-            b.build_store(slot, *orig).expect("positioned");
-        }
-        let flag = b.build_load(i32t, didit, "omp.single.didit").expect("positioned");
-        let size = self.rt.i64.const_int(8 * items.len() as u64, false);
-        let fnptr = cpy.as_global_value().as_pointer_value();
-        self.rt.call(
-            b,
-            "__kmpc_copyprivate",
-            None,
-            &[ident.into(), gtid.into(), size.into(), list.into(), fnptr.into(), flag],
-        );
-        self.notes.push(format!("copyprivate of {} variable(s) through __kmpc_copyprivate", items.len()));
-        Ok(())
-    }
-
-    /// `orig = orig op copy` for each reduction variable, at `b`.
-    pub(super) fn combine_into_originals(&self, b: &Builder<'ctx>, reds: &[&Private<'ctx>]) {
-        for p in reds {
-            self.combine_into(b, p, p.orig, p.copy);
-        }
-    }
-
-    /// `*dst = *dst op *src` for reduction variable `p` (element by element,
-    /// through a generated function, for an array).
-    fn combine_into(&self, b: &Builder<'ctx>, p: &Private<'ctx>, dst: PointerValue<'ctx>, src: PointerValue<'ctx>) {
-        let Share::Reduction { op, unsigned } = p.share else { unreachable!("reductions only") };
-        if op == ReductionOp::Udr {
-            nonpod::udr_combine(b, p.nonpod, dst, src);
-            return;
-        }
-        if let Some((_, combine_fn)) = p.array_fns {
-            let mut args: Vec<BasicMetadataValueEnum<'ctx>> = vec![dst.into(), src.into()];
-            args.extend(p.len.map(BasicMetadataValueEnum::from));
-            b.build_call(combine_fn, &args, "").expect("positioned");
-            return;
-        }
-        let x = b.build_load(p.ty, dst, "red.orig").expect("positioned");
-        let y = b.build_load(p.ty, src, "red.priv").expect("positioned");
-        let z = combine(b, op, unsigned, x, y);
-        b.build_store(dst, z).expect("positioned");
-    }
-
-    /// An internal function over an array reduction variable, one loop over
-    /// its elements: `void (ptr a)` setting each to the operator's identity,
-    /// or `void (ptr dst, ptr src)` combining each of src into dst.
-    fn array_reduction_fn(&self, p: &Private<'ctx>, fname: &str, step: ArrayStep) -> FunctionValue<'ctx> {
-        let Share::Reduction { op, unsigned } = p.share else { unreachable!("reductions only") };
-        // An array of n elements, or a run-time section (the length a parameter).
-        let (elem, n) = match p.ty {
-            BasicTypeEnum::ArrayType(at) if p.len.is_none() => (at.get_element_type(), Some(at.len())),
-            t => (t, None),
-        };
-        let ctx = self.rt.ctx;
-        let ptr = self.rt.ptr;
-        let (name, mut params) = match step {
-            ArrayStep::Identity => ("init", vec![ptr.into()]),
-            ArrayStep::Combine => ("combine", vec![ptr.into(), ptr.into()]),
-        };
-        if n.is_none() {
-            params.push(self.rt.i64.into());
-        }
-        let ty = ctx.void_type().fn_type(&params, false);
-        let f = self.rt.module.add_function(&format!("{fname}.omp.reduce.{name}"), ty, Some(Linkage::Internal));
-        let b = ctx.create_builder();
-        let entry = ctx.append_basic_block(f, "entry");
-        let body = ctx.append_basic_block(f, "elem");
-        let done = ctx.append_basic_block(f, "done");
-        let i64t = self.rt.i64;
-        let count = match n {
-            Some(n) => i64t.const_int(u64::from(n), false),
-            None => f.get_last_param().expect("the length").into_int_value(),
-        };
-        b.position_at_end(entry);
-        let none = b.build_int_compare(IntPredicate::EQ, count, i64t.const_zero(), "").expect("positioned");
-        b.build_conditional_branch(none, done, body).expect("positioned");
-        b.position_at_end(body);
-        let i = b.build_phi(i64t, "i").expect("positioned");
-        let iv = i.as_basic_value().into_int_value();
-        let at_elem = |arg: u32| {
-            let base = f.get_nth_param(arg).expect("a parameter").into_pointer_value();
-            // SAFETY: i < count, in bounds of the elements the caller passes.
-            unsafe { b.build_gep(elem, base, &[iv], "") }.expect("positioned")
-        };
-        match step {
-            ArrayStep::Identity => {
-                let id = reduction_identity(elem, op, unsigned).expect("checked when planned");
-                b.build_store(at_elem(0), id).expect("positioned");
-            }
-            ArrayStep::Combine => {
-                let (d, s) = (at_elem(0), at_elem(1));
-                let x = b.build_load(elem, d, "").expect("positioned");
-                let y = b.build_load(elem, s, "").expect("positioned");
-                let z = combine(&b, op, unsigned, x, y);
-                b.build_store(d, z).expect("positioned");
-            }
-        }
-        let next = b.build_int_add(iv, i64t.const_int(1, false), "").expect("positioned");
-        let more = b.build_int_compare(IntPredicate::ULT, next, count, "").expect("positioned");
-        b.build_conditional_branch(more, body, done).expect("positioned");
-        i.add_incoming(&[(&i64t.const_zero(), entry), (&next, body)]);
-        b.position_at_end(done);
-        b.build_return(None).expect("positioned");
-        f
-    }
-
-    /// The combiner the runtime calls in a tree reduction:
-    /// `void (ptr lhs, ptr rhs)`, both `[n x ptr]` lists of the reduction
-    /// variables' copies, combining each rhs into its lhs.
-    pub(super) fn reduce_fn(&self, reds: &[&Private<'ctx>], fname: &str) -> FunctionValue<'ctx> {
-        self.pairwise_fn(&format!("{fname}.omp.reduce"), reds.len(), |b, k, l, r| {
-            self.combine_into(b, reds[k], l, r);
-        })
-    }
-
-    /// An internal `void name(ptr lhs, ptr rhs)` the runtime calls with two
-    /// `[n x ptr]` lists (reduction and copyprivate callbacks): for each k,
-    /// `body(b, k, lhs[k], rhs[k])`.
-    pub(super) fn pairwise_fn(
-        &self,
-        name: &str,
-        n: usize,
-        body: impl Fn(&Builder<'ctx>, usize, PointerValue<'ctx>, PointerValue<'ctx>),
-    ) -> FunctionValue<'ctx> {
-        let ptr = self.rt.ptr;
-        let ty = self.rt.ctx.void_type().fn_type(&[ptr.into(), ptr.into()], false);
-        let f = self.rt.module.add_function(name, ty, Some(Linkage::Internal));
-        let b = self.rt.ctx.create_builder();
-        b.position_at_end(self.rt.ctx.append_basic_block(f, "entry"));
-        let list_ty = ptr.array_type(n as u32);
-        let lists = [f.get_nth_param(0).expect("lhs"), f.get_nth_param(1).expect("rhs")];
-        for k in 0..n {
-            let idx = [self.rt.i64.const_zero(), self.rt.i64.const_int(k as u64, false)];
-            let [l, r] = lists.map(|list| {
-                // SAFETY: in bounds of the [n x ptr] lists the runtime passes back.
-                let slot = unsafe { b.build_gep(list_ty, list.into_pointer_value(), &idx, "") }.expect("positioned");
-                b.build_load(ptr, slot, "").expect("positioned").into_pointer_value()
-            });
-            body(&b, k, l, r);
-        }
-        b.build_return(None).expect("positioned");
-        f
-    }
-}
-
-#[derive(Clone, Copy)]
-enum ArrayStep {
-    Identity,
-    Combine,
-}
-
-/// The type a reduction applies its operator to: an array's element type.
-fn element_type(ty: BasicTypeEnum<'_>) -> BasicTypeEnum<'_> {
-    match ty {
-        BasicTypeEnum::ArrayType(a) => a.get_element_type(),
-        t => t,
-    }
 }
 
 fn not_yet_linear(clause: &str, name: &str, ty: BasicTypeEnum<'_>) -> weft_intrinsics::WeftError {
@@ -763,61 +554,4 @@ fn not_yet_linear(clause: &str, name: &str, ty: BasicTypeEnum<'_>) -> weft_intri
         format!("linear variables of type {} (integers only)", ty.print_to_string().to_string_lossy()),
     )
     .on_directive(name)
-}
-
-/// The first instruction of an iteration of the normalized loop whose IV
-/// lives in `iv`: in the successor, on the loop's side, of the block that
-/// ends by testing a load of the IV (`iv <= ub` continues).
-pub(super) fn loop_body_start<'ctx>(
-    body: &[BasicBlock<'ctx>],
-    iv: PointerValue<'ctx>,
-) -> Option<InstructionValue<'ctx>> {
-    for &bb in body {
-        let term = bb.get_terminator()?;
-        if term.get_opcode() != InstructionOpcode::Br || term.get_num_operands() != 3 {
-            continue;
-        }
-        let Some(cond) = term.get_operand(0).and_then(|o| o.left()).and_then(|v| v.as_instruction_value()) else {
-            continue;
-        };
-        if cond.get_opcode() != InstructionOpcode::ICmp {
-            continue;
-        }
-        let tests_iv =
-            cond.get_operand(0).and_then(|o| o.left()).and_then(|v| v.as_instruction_value()).is_some_and(|l| {
-                l.get_opcode() == InstructionOpcode::Load
-                    && l.get_operand(0).and_then(|o| o.left()).is_some_and(|p| p == iv.as_basic_value_enum())
-            });
-        if !tests_iv || !matches!(cond.get_icmp_predicate(), Some(IntPredicate::SLE | IntPredicate::ULE)) {
-            continue;
-        }
-        // A conditional br's operands are (cond, false dest, true dest).
-        let then = term.get_operand(2).and_then(|o| o.right())?;
-        return crate::cfg::first_not(then, InstructionOpcode::Phi);
-    }
-    None
-}
-
-/// `*dst = *src` for a variable of type `ty`: a load and a store for a
-/// scalar, a memcpy for an array or struct.
-/// `count` elements of `elem` from `src` to `dst`.
-fn copy_n<'ctx>(
-    b: &Builder<'ctx>,
-    elem: BasicTypeEnum<'ctx>,
-    dst: PointerValue<'ctx>,
-    src: PointerValue<'ctx>,
-    count: IntValue<'ctx>,
-) {
-    let size = b.build_int_mul(elem.size_of().expect("a sized type"), count, "").expect("positioned");
-    b.build_memcpy(dst, 1, src, 1, size).expect("positioned");
-}
-
-pub(super) fn copy<'ctx>(b: &Builder<'ctx>, ty: BasicTypeEnum<'ctx>, dst: PointerValue<'ctx>, src: PointerValue<'ctx>) {
-    if matches!(ty, BasicTypeEnum::ArrayType(_) | BasicTypeEnum::StructType(_) | BasicTypeEnum::VectorType(_)) {
-        let size = ty.size_of().expect("a sized type");
-        b.build_memcpy(dst, 1, src, 1, size).expect("positioned");
-    } else {
-        let v = b.build_load(ty, src, "copy").expect("positioned");
-        b.build_store(dst, v).expect("positioned");
-    }
 }

@@ -31,7 +31,7 @@ use llvm_plugin::inkwell::IntPredicate;
 use weft_intrinsics::ffi;
 use weft_intrinsics::vocab::ReductionOp;
 
-use super::lower::{Lowerer, Private, Res, Shape};
+use super::context::{Lowerer, Private, Res, Shape};
 use super::partition::LoopEnds;
 use super::plan::Share;
 use super::redop::{combine, reduction_identity};

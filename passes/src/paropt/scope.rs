@@ -5,7 +5,7 @@
 //! the end unless `nowait`. Lowered in place in the function the team runs.
 use llvm_plugin::inkwell::values::InstructionValue;
 
-use super::lower::{Lowerer, Res, Shape};
+use super::context::{Lowerer, Res, Shape};
 use super::plan::Plan;
 use super::runtime;
 use crate::wregion::Analysis;

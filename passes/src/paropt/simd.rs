@@ -7,7 +7,7 @@
 use llvm_plugin::inkwell::values::{BasicValue, FunctionValue, PointerValue};
 use weft_intrinsics::{ffi, Rule, WeftError};
 
-use super::lower::{blocks_between, Lowerer, Shape};
+use super::context::{blocks_between, Lowerer, Shape};
 use super::nonpod;
 use super::plan::{Plan, Share, Var};
 use crate::vplan::Site;
