@@ -13,12 +13,11 @@ use llvm_plugin::inkwell::attributes::{Attribute, AttributeLoc};
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::targets::TargetData;
 use llvm_plugin::inkwell::types::BasicTypeEnum;
-use llvm_plugin::inkwell::values::{
-    BasicMetadataValueEnum, BasicValue, BasicValueEnum, InstructionValue, IntValue, PointerValue,
-};
+use llvm_plugin::inkwell::values::{BasicValue, BasicValueEnum, InstructionValue, IntValue, PointerValue};
 
 use super::context::{copy_align, first_non_alloca, Lowerer};
 use super::plan::Alloc;
+use super::runtime::Rt;
 
 /// A copy taken from an allocator, to be given back as the thread leaves.
 pub(super) struct Taken<'ctx> {
@@ -139,18 +138,18 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         } else {
             b.build_int_z_extend(size, self.rt.i64, "").expect("positioned")
         };
-        let f = self.rt.kmpc_alloc(aligned.then_some(want));
-        let mut args: Vec<BasicMetadataValueEnum<'ctx>> = vec![gtid.into()];
+        let mut args: Vec<BasicValueEnum<'ctx>> = vec![gtid.into()];
         if aligned {
             args.push(self.rt.i64.const_int(want, false).into());
         }
         args.push(size.into());
         args.push(allocator.into());
-        let call = b.build_call(f, &args, name).expect("positioned");
+        let call = self.rt.call(b, if aligned { Rt::AlignedAlloc } else { Rt::Alloc }, &args);
         // (A null copy, an allocator's null fallback, is aligned too.)
         let kind = Attribute::get_named_enum_kind_id("align");
         call.add_attribute(AttributeLoc::Return, self.rt.ctx.create_enum_attribute(kind, want.max(1)));
         let copy = call.try_as_basic_value().left().expect("returns a pointer").into_pointer_value();
+        copy.set_name(name);
         (copy, allocator)
     }
 
@@ -168,10 +167,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             "{} private copies per thread from allocators (__kmpc_alloc, given back through __kmpc_free)",
             taken.len()
         ));
-        let f = self.rt.kmpc_free();
         let b = self.before_terminator(at);
         for t in taken {
-            b.build_call(f, &[t.gtid.into(), t.copy.into(), t.allocator.into()], "").expect("positioned");
+            self.rt.call(b, Rt::Free, &[t.gtid.into(), t.copy.into(), t.allocator.into()]);
         }
     }
 }

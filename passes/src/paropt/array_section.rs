@@ -16,6 +16,7 @@ use weft_intrinsics::{ffi, Rule};
 
 use super::context::{err, Lowerer, Res};
 use super::plan::section::{count, Resolved};
+use super::runtime::Rt;
 
 /// An array type's extents (outermost first) and innermost element.
 pub fn shape(ty: BasicTypeEnum<'_>) -> (Vec<u64>, BasicTypeEnum<'_>) {
@@ -96,20 +97,15 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let i64t = self.rt.i64;
         let bytes = b.build_int_mul(n, elem.size_of().expect("sized"), "").expect("positioned");
         let align = u64::from(ffi::variable_align(like.into()));
-        let (f, args) = if align > 16 {
+        let buffer = if align > 16 {
             let up = b.build_int_add(bytes, i64t.const_int(align - 1, false), "").expect("positioned");
             let up = b.build_and(up, i64t.const_int(!(align - 1), false), "").expect("positioned");
-            let f = self.rt.func("aligned_alloc", Some(self.rt.ptr.into()), &[i64t.into(), i64t.into()], false);
-            (f, vec![i64t.const_int(align, false).into(), up.into()])
+            self.rt.call_ptr(b, Rt::CAlignedAlloc, &[i64t.const_int(align, false).into(), up.into()])
         } else {
-            (self.rt.func("malloc", Some(self.rt.ptr.into()), &[i64t.into()], false), vec![bytes.into()])
+            self.rt.call_ptr(b, Rt::Malloc, &[bytes.into()])
         };
-        b.build_call(f, &args, name)
-            .expect("positioned")
-            .try_as_basic_value()
-            .left()
-            .expect("malloc returns a pointer")
-            .into_pointer_value()
+        buffer.set_name(name);
+        buffer
     }
 
     /// An array section `[first, first + n)` of `base` (an array variable, or

@@ -18,7 +18,7 @@ use weft_intrinsics::model::ValueId;
 use weft_intrinsics::{Rule, WeftError};
 
 use super::plan::Share;
-use super::runtime::{self, Runtime};
+use super::runtime::{self, Rt, Runtime};
 use crate::wregion::{Analysis, WRegion};
 use llvm_plugin::inkwell::types::BasicType;
 
@@ -48,6 +48,20 @@ pub(super) struct Shape<'ctx> {
     pub(super) first: BasicBlock<'ctx>,
     pub(super) fini: BasicBlock<'ctx>,
     pub(super) end: BasicBlock<'ctx>,
+}
+
+/// Where a construct is being lowered: its region, the function, the
+/// directive's first call (source locations, remarks), its shape after
+/// `normalize`, and the home block of the code around it (see `home`).
+#[derive(Clone, Copy)]
+pub(super) struct RegionSite<'r, 'ctx> {
+    pub(super) a: &'r Analysis<'ctx>,
+    pub(super) r: usize,
+    pub(super) f: FunctionValue<'ctx>,
+    pub(super) fname: &'r str,
+    pub(super) begin: InstructionValue<'ctx>,
+    pub(super) shape: Shape<'ctx>,
+    pub(super) outer_home: BasicBlock<'ctx>,
 }
 
 /// A private copy made for one variable.
@@ -200,7 +214,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let ident = self.rt.ident(fname, home.get_first_instruction(), runtime::IDENT_KMPC);
         let pos = first_non_alloca(home).expect("a block has a terminator");
         let b = self.at(pos);
-        self.rt.call_i32(b, "__kmpc_global_thread_num", &[ident.into()])
+        self.rt.call_i32(b, Rt::GlobalThreadNum, &[ident.into()])
     }
 
     pub(super) fn alloca(&self, home: BasicBlock<'ctx>, ty: BasicTypeEnum<'ctx>, name: &str) -> PointerValue<'ctx> {

@@ -66,12 +66,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let flag = b.build_load(i32t, didit, "omp.single.didit").expect("positioned");
         let size = self.rt.i64.const_int(8 * items.len() as u64, false);
         let fnptr = cpy.as_global_value().as_pointer_value();
-        self.rt.call(
-            b,
-            "__kmpc_copyprivate",
-            None,
-            &[ident.into(), gtid.into(), size.into(), list.into(), fnptr.into(), flag],
-        );
+        self.rt.copyprivate(b, ident, gtid, size, list, fnptr, flag.into_int_value());
         self.notes.push(format!("copyprivate of {} variable(s) through __kmpc_copyprivate", items.len()));
         Ok(())
     }

@@ -5,11 +5,10 @@
 //! stay valid while the regions inside it are lowered, and its body is found
 //! from the IR, never from the analysis's block lists.
 use llvm_plugin::inkwell::values::{BasicValue, FunctionValue};
-use llvm_plugin::inkwell::IntPredicate;
 use weft_intrinsics::ffi::{self, Value};
 use weft_intrinsics::model::ValueId;
 
-use super::context::{blocks_between, recompute_after, Lowerer, Res, Shape};
+use super::context::{blocks_between, Lowerer, RegionSite, Res, Shape};
 use super::plan::{Construct, Plan, Share};
 use super::runtime::{self};
 use crate::wregion::Analysis;
@@ -88,19 +87,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         remap
     }
 
-    /// A critical construct's name ("" when unnamed): the metadata string, or
-    /// the C string the pointer operand names.
-    pub(super) fn critical_name(&self, plan: &Plan) -> String {
-        match &plan.name {
-            None => String::new(),
-            Some(n) => match n.md_string() {
-                Some(s) => s.to_string(),
-                None => ffi::c_string(self.value(n.value)).unwrap_or_else(|| n.text.clone()),
-            },
-        }
-    }
-
-    /// Lowers region `r` of analysis `a` by `plan`.
+    /// Lowers region `r` of analysis `a` by `plan`: the driver, choosing
+    /// each construct's components.
     pub fn lower(&mut self, a: &Analysis<'ctx>, r: usize, plan: &Plan) -> Res<()> {
         if plan.construct == Construct::Scan {
             // (Its loop's lowering splits the body where it is, then erases
@@ -118,172 +106,43 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         self.notes.clear();
         let shape = self.normalize(a, reg)?;
         let outer_home = self.home(a, reg.parent);
-        let outer_gtid = |me: &mut Self| me.gtid(outer_home, &fname);
-        match plan.construct {
+        let at = RegionSite { a, r, f, fname: &fname, begin: begin_call, shape, outer_home };
+        let what = match plan.construct {
             Construct::Master | Construct::Masked | Construct::Single => {
-                // Threads that skip the region must still see values used after it.
-                recompute_after(
-                    &blocks_between(f, shape.first, shape.end),
-                    shape,
-                    reg,
-                    "inside the region and used after it, but only one thread runs the region: pass it through a \
-                     shared variable",
-                )?;
-                let own: Vec<&super::plan::Var> =
-                    plan.vars.iter().filter(|v| matches!(v.share, Share::Private | Share::Firstprivate)).collect();
-                if !own.is_empty() {
-                    self.privatize_in_place(a, r, f, &own, shape)?;
-                }
-                let gtid = outer_gtid(self);
-                let ident = self.rt.ident(&fname, Some(begin_call), runtime::IDENT_KMPC);
-                let (enter, exit) = match plan.construct {
-                    Construct::Master => ("__kmpc_master", "__kmpc_end_master"),
-                    Construct::Masked => ("__kmpc_masked", "__kmpc_end_masked"),
-                    _ => ("__kmpc_single", "__kmpc_end_single"),
-                };
-                let b = self.before_terminator(shape.s);
-                let mut args = vec![ident.into(), gtid.into()];
-                if plan.construct == Construct::Masked {
-                    args.push(match plan.filter {
-                        Some(fv) => self.int_operand(fv, self.rt.i32).into(),
-                        None => self.rt.i32.const_zero().into(),
-                    });
-                }
-                let b = &*b;
-                let got = self.rt.call_i32(b, enter, &args);
-                let go = b.build_int_compare(IntPredicate::NE, got, self.rt.i32.const_zero(), "").expect("positioned");
-                shape.s.get_terminator().expect("terminator").erase_from_basic_block();
-                self.b.position_at_end(shape.s);
-                self.b.build_conditional_branch(go, shape.first, shape.end).expect("positioned");
-                let b = self.before_terminator(shape.fini);
-                self.rt.call(b, exit, None, &[ident.into(), gtid.into()]);
-                let copyprivate: Vec<&super::plan::Var> =
-                    plan.vars.iter().filter(|v| v.share == Share::Copyprivate).collect();
-                if !copyprivate.is_empty() {
-                    // __kmpc_copyprivate broadcasts and synchronizes (it has
-                    // the barriers), so single needs no barrier of its own.
-                    self.copyprivate(&copyprivate, shape, outer_home, gtid, ident, &fname, reg.kind.begin_name())?;
-                } else if plan.construct == Construct::Single && !plan.nowait {
-                    let bid = self.rt.ident(
-                        &fname,
-                        Some(begin_call),
-                        runtime::IDENT_KMPC | runtime::IDENT_BARRIER_IMPL_SINGLE,
-                    );
-                    let b = self.before_terminator(shape.end);
-                    self.rt.call(b, "__kmpc_barrier", None, &[bid.into(), gtid.into()]);
-                }
+                self.lower_one_thread(at, plan)?;
+                Self::one_thread_summary(plan)
             }
             Construct::Ordered if !plan.sinks.is_empty() || plan.source => {
-                let gtid = outer_gtid(self);
+                let gtid = self.gtid(outer_home, &fname);
                 let ident = self.rt.ident(&fname, Some(begin_call), runtime::IDENT_KMPC);
                 self.doacross_ordered(a, r, plan, shape, outer_home, gtid, ident)?;
+                "lowered in place: __kmpc_doacross_wait / __kmpc_doacross_post".to_string()
             }
-            Construct::Ordered => {
-                let gtid = outer_gtid(self);
-                let ident = self.rt.ident(&fname, Some(begin_call), runtime::IDENT_KMPC);
-                let b = self.before_terminator(shape.s);
-                self.rt.call(b, "__kmpc_ordered", None, &[ident.into(), gtid.into()]);
-                let b = self.before_terminator(shape.fini);
-                self.rt.call(b, "__kmpc_end_ordered", None, &[ident.into(), gtid.into()]);
-            }
-            Construct::Critical => {
-                let gtid = outer_gtid(self);
-                let ident = self.rt.ident(&fname, Some(begin_call), runtime::IDENT_KMPC);
-                let name = self.critical_name(plan);
-                let lock = self.rt.critical_lock(&name);
-                let b = self.before_terminator(shape.s);
-                match plan.hint {
-                    Some(h) => {
-                        let h = self.int_operand(h, self.rt.i32);
-                        self.rt.call(
-                            b,
-                            "__kmpc_critical_with_hint",
-                            None,
-                            &[ident.into(), gtid.into(), lock.into(), h.into()],
-                        );
-                    }
-                    None => {
-                        self.rt.call(b, "__kmpc_critical", None, &[ident.into(), gtid.into(), lock.into()]);
-                    }
-                }
-                let b = self.before_terminator(shape.fini);
-                self.rt.call(b, "__kmpc_end_critical", None, &[ident.into(), gtid.into(), lock.into()]);
-            }
-            Construct::Barrier | Construct::Taskwait | Construct::Taskyield => {
-                let gtid = outer_gtid(self);
-                let flags = if plan.construct == Construct::Barrier { runtime::IDENT_BARRIER_EXPL } else { 0 };
-                let ident = self.rt.ident(&fname, Some(begin_call), runtime::IDENT_KMPC | flags);
-                let b = self.before_terminator(shape.s);
-                match plan.construct {
-                    Construct::Barrier => {
-                        self.rt.call(b, "__kmpc_barrier", None, &[ident.into(), gtid.into()]);
-                    }
-                    Construct::Taskwait => {
-                        self.rt.call_i32(b, "__kmpc_omp_taskwait", &[ident.into(), gtid.into()]);
-                    }
-                    _ => {
-                        let zero = self.rt.i32.const_zero();
-                        self.rt.call_i32(b, "__kmpc_omp_taskyield", &[ident.into(), gtid.into(), zero.into()]);
-                    }
-                }
-            }
-            Construct::Flush => {
-                let ident = self.rt.ident(&fname, Some(begin_call), runtime::IDENT_KMPC);
-                let b = self.before_terminator(shape.s);
-                self.rt.call(b, "__kmpc_flush", None, &[ident.into()]);
+            Construct::Ordered => self.lower_ordered(at),
+            Construct::Critical => self.lower_critical(at, plan),
+            Construct::Barrier | Construct::Taskwait | Construct::Taskyield | Construct::Flush => {
+                self.lower_standalone(at, plan)
             }
             Construct::Atomic => {
                 let note = self
                     .lower_atomic(&plan.atomic, outer_home, shape.first, shape.fini)
                     .map_err(|e| e.at(reg.entry.span.first))?;
                 self.notes.push(note);
+                "lowered".to_string()
             }
-            Construct::Simd => self.lower_simd_scalar(a, r, f, plan, shape)?,
-            Construct::Scope => self.lower_scope(a, r, plan, shape, &fname, begin_call)?,
-            Construct::Scan => {}
+            Construct::Simd => {
+                self.lower_simd_scalar(a, r, f, plan, shape)?;
+                "run by the encountering thread".to_string()
+            }
+            Construct::Scope => {
+                self.lower_scope(a, r, plan, shape, &fname, begin_call)?;
+                "lowered in place: __kmpc_scope / __kmpc_end_scope".to_string()
+            }
+            Construct::Scan => String::new(),
             Construct::Loop | Construct::ParallelLoop | Construct::Parallel => {
-                let remap = if plan.construct.is_parallel() {
-                    self.proxy_outer_private_globals(a, r, f, shape)
-                } else {
-                    vec![]
-                };
-                let remapped;
-                let plan = if remap.is_empty() {
-                    plan
-                } else {
-                    remapped = plan.remapped(&remap);
-                    &remapped
-                };
-                self.lower_data(a, r, plan, shape, &fname, begin_call)?;
-                if plan.construct.is_parallel() {
-                    self.outline(f, plan, shape, outer_home, &fname, begin_call, reg.number)?;
-                }
+                self.lower_parallel_or_loop(at, plan)?;
+                "lowered".to_string()
             }
-        }
-        let what = match plan.construct {
-            Construct::Master => "lowered in place: __kmpc_master / __kmpc_end_master".to_string(),
-            Construct::Masked => "lowered in place: __kmpc_masked / __kmpc_end_masked".to_string(),
-            Construct::Single => format!(
-                "lowered in place: __kmpc_single / __kmpc_end_single{}",
-                if plan.nowait { "" } else { ", then a barrier" }
-            ),
-            Construct::Critical if plan.name.is_none() => {
-                "lowered in place: __kmpc_critical (unnamed lock)".to_string()
-            }
-            Construct::Critical => {
-                format!("lowered in place: __kmpc_critical on the lock of '{}'", self.critical_name(plan))
-            }
-            Construct::Barrier => "lowered in place: __kmpc_barrier".to_string(),
-            Construct::Flush => "lowered in place: __kmpc_flush".to_string(),
-            Construct::Taskwait => "lowered in place: __kmpc_omp_taskwait".to_string(),
-            Construct::Taskyield => "lowered in place: __kmpc_omp_taskyield".to_string(),
-            Construct::Ordered if !plan.sinks.is_empty() || plan.source => {
-                "lowered in place: __kmpc_doacross_wait / __kmpc_doacross_post".to_string()
-            }
-            Construct::Ordered => "lowered in place: __kmpc_ordered / __kmpc_end_ordered".to_string(),
-            Construct::Simd => "run by the encountering thread".to_string(),
-            Construct::Scope => "lowered in place: __kmpc_scope / __kmpc_end_scope".to_string(),
-            _ => String::from("lowered"),
         };
         let mut msg = format!("{} (region {}) {what}", reg.kind.begin_name(), reg.number);
         for n in self.notes.drain(..) {
@@ -304,6 +163,29 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             );
         }
         ffi::erase_directive_calls(&calls);
+        Ok(())
+    }
+
+    /// A parallel region or a worksharing loop: its data environment
+    /// (privatize, partition), then, for a parallel one, its outlining.
+    fn lower_parallel_or_loop(&mut self, at: RegionSite<'_, 'ctx>, plan: &Plan) -> Res<()> {
+        let remap = if plan.construct.is_parallel() {
+            self.proxy_outer_private_globals(at.a, at.r, at.f, at.shape)
+        } else {
+            vec![]
+        };
+        let remapped;
+        let plan = if remap.is_empty() {
+            plan
+        } else {
+            remapped = plan.remapped(&remap);
+            &remapped
+        };
+        self.lower_data(at.a, at.r, plan, at.shape, at.fname, at.begin)?;
+        if plan.construct.is_parallel() {
+            let number = at.a.graph.regions[at.r].number;
+            self.outline(at.f, plan, at.shape, at.outer_home, at.fname, at.begin, number)?;
+        }
         Ok(())
     }
 }

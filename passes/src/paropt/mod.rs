@@ -29,6 +29,8 @@ pub mod scan;
 pub mod scan_passes;
 pub mod scope;
 pub mod simd;
+pub mod single;
+pub mod sync;
 
 use llvm_plugin::inkwell::module::Module;
 use weft_intrinsics::vocab::ClauseKind;

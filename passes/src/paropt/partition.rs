@@ -12,7 +12,7 @@ use weft_intrinsics::Rule;
 
 use super::context::{blocks_between, err, Lowerer, Private, Res, Shape};
 use super::plan::{Plan, Share};
-use super::runtime;
+use super::runtime::{self, Rt};
 
 /// Where a partitioned loop ends: `chunk_end` runs after each chunk, with
 /// `last` (an i32) nonzero when that chunk held the sequentially last
@@ -86,7 +86,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         } else {
             Vec::new()
         };
-        let sfx = format!("_{}{}", if t.get_bit_width() == 32 { 4 } else { 8 }, if unsigned { "u" } else { "" });
+        let [static_init, dispatch_init, dispatch_next, dispatch_fini] = Rt::for_iv(t.get_bit_width(), unsigned);
         let ident = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_WORK_LOOP);
         let i32t = self.rt.i32;
         let lo = self.alloca(home, t.into(), "omp.lo");
@@ -104,9 +104,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             if unsigned { "unsigned " } else { "signed " },
             iv.ty.print_to_string().to_string_lossy(),
             if sched.is_plain_static() {
-                format!("__kmpc_for_static_init{sfx}")
+                static_init.entry().name.to_string()
             } else {
-                format!("__kmpc_dispatch_init{sfx}/__kmpc_dispatch_next{sfx}")
+                format!("{}/{}", dispatch_init.entry().name, dispatch_next.entry().name)
             }
         ));
         let dims = sched.doacross.then(|| self.doacross_dims(home, plan));
@@ -126,8 +126,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let kind = i32t.const_int(sched.sched_type() as u64, false);
             self.rt.call(
                 b,
-                &format!("__kmpc_for_static_init{sfx}"),
-                None,
+                static_init,
                 &[
                     ident.into(),
                     gtid.into(),
@@ -145,7 +144,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             b.build_store(ub.copy, nhi).expect("positioned");
             init.set_operand(0, nlo);
             let b = self.before_terminator(shape.fini);
-            self.rt.call(b, "__kmpc_for_static_fini", None, &[ident.into(), gtid.into()]);
+            self.rt.call(b, Rt::ForStaticFini, &[ident.into(), gtid.into()]);
             if sched.doacross {
                 self.doacross_fini(b, ident, gtid);
             }
@@ -168,8 +167,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let kind = i32t.const_int(sched.sched_type() as u64, false);
         self.rt.call(
             b,
-            &format!("__kmpc_dispatch_init{sfx}"),
-            None,
+            dispatch_init,
             &[ident.into(), gtid.into(), kind.into(), start.into(), ub0.into(), one.into(), chunk.into()],
         );
         let head = init.get_parent().expect("in a block");
@@ -184,7 +182,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         b.build_store(last, i32t.const_zero()).expect("positioned");
         let more = self.rt.call_i32(
             b,
-            &format!("__kmpc_dispatch_next{sfx}"),
+            dispatch_next,
             &[ident.into(), gtid.into(), last.into(), lo.into(), hi.into(), st.into()],
         );
         let go = b.build_int_compare(IntPredicate::NE, more, i32t.const_zero(), "omp.more").expect("positioned");
@@ -196,7 +194,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         init.set_operand(0, nlo);
         for &s in &ordered_steps {
             let b = self.at(s);
-            self.rt.call(b, &format!("__kmpc_dispatch_fini{sfx}"), None, &[ident.into(), gtid.into()]);
+            self.rt.call(b, dispatch_fini, &[ident.into(), gtid.into()]);
         }
         // The loop's exit goes back for the next chunk.
         let end = shape.fini.get_terminator().expect("terminator");

@@ -4,6 +4,7 @@
 //! through `__kmpc_reduce_nowait`, and SINGLE's copyprivate.
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::builder::Builder;
+use llvm_plugin::inkwell::intrinsics::Intrinsic;
 use llvm_plugin::inkwell::types::BasicTypeEnum;
 use llvm_plugin::inkwell::values::{
     AnyValue, BasicMetadataValueEnum, BasicValue, BasicValueEnum, InstructionValue, PointerValue,
@@ -21,7 +22,7 @@ use super::plan::section;
 use super::plan::{Construct, Plan, Share};
 use super::redop::{combine, reduction_identity};
 use super::reduction::{element_type, ArrayStep};
-use super::runtime;
+use super::runtime::{self, Rt};
 use crate::wregion::Analysis;
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
@@ -304,7 +305,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         {
             let bid = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_BARRIER_IMPL_FOR);
             let b = self.before_terminator(shape.first);
-            self.rt.call(b, "__kmpc_barrier", None, &[bid.into(), gtid.into()]);
+            self.rt.barrier(b, bid, gtid);
         }
         let ends = if plan.construct.is_loop() {
             Some(self.partition(plan, shape, &privs, home, gtid, fname, begin_call, name)?)
@@ -377,19 +378,18 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let ident = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC);
             let lock = self.rt.critical_lock(".weft.reduction.section");
             let b = self.before_terminator(fini);
-            self.rt.call(b, "__kmpc_critical", None, &[ident.into(), gtid.into(), lock.into()]);
-            for p in &sections {
-                self.combine_into(b, p, p.orig, p.copy);
-            }
-            self.rt.call(b, "__kmpc_end_critical", None, &[ident.into(), gtid.into(), lock.into()]);
+            self.rt.with_critical(b, ident, gtid, lock, |b| {
+                for p in &sections {
+                    self.combine_into(b, p, p.orig, p.copy);
+                }
+            });
         }
         if !heap.is_empty() {
             // (After the copy-outs and the combine above; nothing after it
             // reads a section's copy: the runtime's reduction has the others.)
-            let free = self.rt.func("free", None, &[self.rt.ptr.into()], false);
             let b = self.before_terminator(fini);
             for buffer in heap {
-                b.build_call(free, &[buffer.into()], "").expect("positioned");
+                self.rt.call(b, Rt::CFree, &[buffer.into()]);
             }
         }
         let reds: Vec<&Private> =
@@ -414,7 +414,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let fnptr = combiner.as_global_value().as_pointer_value();
             let r = self.rt.call_i32(
                 b,
-                "__kmpc_reduce_nowait",
+                Rt::ReduceNowait,
                 &[ident.into(), gtid.into(), n.into(), size.into(), list.into(), fnptr.into(), lock.into()],
             );
             let one = b
@@ -426,14 +426,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let (then, tail) = self.if_then(one, fini.get_terminator().expect("terminator"), "omp.reduce.combine");
             let b = self.before_terminator(then);
             self.combine_into_originals(b, &reds);
-            self.rt.call(b, "__kmpc_end_reduce_nowait", None, &[ident.into(), gtid.into(), lock.into()]);
+            self.rt.call(b, Rt::EndReduceNowait, &[ident.into(), gtid.into(), lock.into()]);
             // 2 (the atomic method) is not asked for (no KMP_IDENT_ATOMIC_REDUCE);
             // should a runtime answer it anyway, combine under the same lock.
             let (atomic, tail) = self.if_then(two, tail.get_terminator().expect("terminator"), "omp.reduce.atomic");
             let b = self.before_terminator(atomic);
-            self.rt.call(b, "__kmpc_critical", None, &[ident.into(), gtid.into(), lock.into()]);
-            self.combine_into_originals(b, &reds);
-            self.rt.call(b, "__kmpc_end_critical", None, &[ident.into(), gtid.into(), lock.into()]);
+            self.rt.with_critical(b, ident, gtid, lock, |b| self.combine_into_originals(b, &reds));
             // (The runtime's tree reduction reads other threads' copies until
             // __kmpc_reduce_nowait returns to them: destroyed only now.)
             let b = self.before_terminator(tail);
@@ -449,7 +447,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         if barrier {
             let bid = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_BARRIER_IMPL_FOR);
             let b = self.before_terminator(shape.end);
-            self.rt.call(b, "__kmpc_barrier", None, &[bid.into(), gtid.into()]);
+            self.rt.barrier(b, bid, gtid);
         }
         if let Some(run) = &scan_run {
             self.scan_release(run, barrier, shape, fini, gtid, fname, begin_call);
@@ -518,7 +516,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         home: BasicBlock<'ctx>,
     ) {
         let ptr = self.rt.ptr;
-        let tla = self.rt.func("llvm.threadlocal.address.p0", Some(ptr.into()), &[ptr.into()], false);
+        let tla = Intrinsic::find("llvm.threadlocal.address")
+            .and_then(|i| i.get_declaration(self.rt.module, &[ptr.into()]))
+            .expect("LLVM 16 has llvm.threadlocal.address");
         // The running thread's instance of `g`, where `b` stands.
         let instance = |b: &Builder<'ctx>, g: PointerValue<'ctx>, name: &str| {
             let call = b.build_call(tla, &[g.into()], name).expect("positioned");
