@@ -85,6 +85,12 @@ extern "C" {
     fn weft_remove_unreachable_blocks(f: LLVMValueRef) -> c_int;
     fn weft_recompute_escaping(blocks: *mut LLVMBasicBlockRef, n: c_uint, at: LLVMValueRef, all: c_int)
         -> LLVMValueRef;
+    fn weft_unrecomputable_escaping(
+        blocks: *mut LLVMBasicBlockRef,
+        n: c_uint,
+        begin: LLVMValueRef,
+        end: LLVMValueRef,
+    ) -> LLVMValueRef;
     fn weft_single_predecessor(bb: LLVMBasicBlockRef) -> LLVMBasicBlockRef;
     fn weft_memory_type(v: LLVMValueRef) -> LLVMTypeRef;
     fn weft_variable_align(v: LLVMValueRef) -> c_uint;
@@ -691,6 +697,28 @@ fn recompute<'ctx>(
     // region's END block), so the clones dominate every use after the region.
     unsafe {
         let v = weft_recompute_escaping(raw.as_mut_ptr(), raw.len() as c_uint, at.as_value_ref(), c_int::from(all));
+        (!v.is_null()).then(|| InstructionValue::new(v))
+    }
+}
+
+/// The first value of a region in the unchanged IR (from after `begin`, its
+/// BEGIN group's last call, to before `end`, its END group's first call,
+/// through `blocks`, every block of it) that is used after the region and
+/// that `recompute_escaping` could not recompute there. Changes nothing.
+pub fn unrecomputable_escaping<'ctx>(
+    blocks: &[BasicBlock<'ctx>],
+    begin: InstructionValue<'ctx>,
+    end: InstructionValue<'ctx>,
+) -> Option<InstructionValue<'ctx>> {
+    let mut raw: Vec<LLVMBasicBlockRef> = blocks.iter().map(|b| b.as_mut_ptr()).collect();
+    // SAFETY: live blocks of one function and two live instructions of it.
+    unsafe {
+        let v = weft_unrecomputable_escaping(
+            raw.as_mut_ptr(),
+            raw.len() as c_uint,
+            begin.as_value_ref(),
+            end.as_value_ref(),
+        );
         (!v.is_null()).then(|| InstructionValue::new(v))
     }
 }

@@ -9,6 +9,7 @@ use weft_intrinsics::{Rule, WeftError};
 pub mod alloc;
 pub mod atomic;
 pub mod construct;
+pub mod nesting;
 pub mod scan;
 pub mod schedule;
 pub mod section;

@@ -15,15 +15,33 @@ use weft_intrinsics::vocab::{ClauseKind, DirKind, ReductionOp};
 use weft_intrinsics::Rule;
 
 use super::array_section;
-use super::context::{blocks_between, copy, copy_n, err, recompute_after, Lowerer, Private, Res, Shape};
+use super::context::{blocks_between, copy, copy_n, err, recompute_after, Helpers, Lowerer, Private, Res, Shape};
 use super::nonpod;
 use super::partition::LoopEnds;
-use super::plan::section;
+use super::plan::section::{self, Resolved};
 use super::plan::{Construct, Plan, Share};
 use super::redop::{combine, reduction_identity};
 use super::reduction::{element_type, ArrayStep};
 use super::runtime::{self, Rt};
 use crate::wregion::Analysis;
+use weft_intrinsics::model::ValueId;
+
+/// A variable of the plan with what privatizing it needs, checked.
+pub(super) struct Typed<'p, 'ctx> {
+    pub(super) orig: PointerValue<'ctx>,
+    pub(super) ty: BasicTypeEnum<'ctx>,
+    pub(super) share: Share,
+    /// An array section's first element, with the clause as written.
+    pub(super) section: Option<(u64, &'p str)>,
+    pub(super) nonpod: Option<Helpers<'ctx>>,
+    /// A section known only at run time (a variable-length array is one of
+    /// all its elements): its first element and length.
+    pub(super) runtime_section: Option<(ValueId, ValueId)>,
+    /// A section with strides or several dimensions, resolved, and the
+    /// array's innermost element type.
+    pub(super) layout: Option<(Vec<Resolved>, BasicTypeEnum<'ctx>)>,
+    pub(super) byref: bool,
+}
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// Privatization, and for loops partitioning, of one region.
@@ -40,125 +58,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let name = reg.kind.begin_name();
         let home = if plan.construct.is_parallel() { shape.first } else { self.home(a, reg.parent) };
         let f = shape.s.get_parent().expect("in a function");
-        // Types first: nothing changes before every variable is known.
-        let mut typed = Vec::new();
-        for v in &plan.vars {
-            let orig = self.value(v.var);
-            // A variable-length array: a run-time section of all its elements.
-            let vla = match (v.section, v.runtime_section, &v.layout, v.elem) {
-                (None, None, None, None) => ffi::vla_length(orig.into_pointer_value()),
-                _ => None,
-            };
-            let whole = matches!(
-                v.share,
-                Share::Private
-                    | Share::Firstprivate
-                    | Share::Lastprivate
-                    | Share::FirstLastprivate
-                    | Share::Reduction { .. }
-            );
-            if vla.is_some() && !whole {
-                return Err(
-                    err(Rule::NotYetSupported, &v.clause, "a variable-length array in this clause").on_directive(name)
-                );
-            }
-            if vla.is_some() && v.nonpod.is_some() {
-                return Err(err(Rule::NotYetSupported, &v.clause, "a variable-length array of non-POD items")
-                    .on_directive(name));
-            }
-            let runtime_section = match vla {
-                Some((n, _)) => Some((Value::of(self.rt.i64.const_zero()).id(), Value::of(n).id())),
-                None => v.runtime_section,
-            };
-            let ty = vla.map(|(_, elem)| elem).or_else(|| self.var_type(v)).ok_or_else(|| {
-                err(
-                    Rule::OperandKind,
-                    &v.clause,
-                    format!(
-                        "cannot tell the type of {}: give it as `{}:TYPED`",
-                        orig.print_to_string().to_string_lossy(),
-                        v.clause.split(':').next().unwrap_or(&v.clause)
-                    ),
-                )
-                .on_directive(name)
-            })?;
-            // A section with strides or several dimensions: checked against
-            // the array it is a section of.
-            let layout = match &v.layout {
-                Some(dims) => {
-                    let (extents, elem) = array_section::shape(ty);
-                    if extents.is_empty() {
-                        return Err(err(
-                            Rule::NotYetSupported,
-                            &v.clause,
-                            "array sections with strides or several dimensions of a pointer variable",
-                        )
-                        .on_directive(name));
-                    }
-                    let dims = section::resolve(dims, &extents).map_err(|e| {
-                        err(
-                            Rule::OperandKind,
-                            &v.clause,
-                            format!("the array section does not lie within its array: {e}"),
-                        )
-                        .on_directive(name)
-                    })?;
-                    Some((dims, elem))
-                }
-                None => None,
-            };
-            // (A user-defined reduction brings its own initializer and combiner.)
-            if let Share::Reduction { op, .. } = v.share {
-                if op != ReductionOp::Udr {
-                    // (A struct has no identity: reduction_identity refuses it; an
-                    // array is reduced element by element.)
-                    let elem = layout.as_ref().map_or(element_type(ty), |l| l.1);
-                    reduction_identity(elem, op, false).ok_or_else(|| {
-                        err(
-                            Rule::OperandKind,
-                            &v.clause,
-                            format!(
-                                "this reduction operator does not apply to type {}",
-                                ty.print_to_string().to_string_lossy()
-                            ),
-                        )
-                        .on_directive(name)
-                    })?;
-                }
-            }
-            if matches!(v.share, Share::Linear { .. }) && !ty.is_int_type() && !ty.is_pointer_type() {
-                return Err(not_yet_linear(&v.clause, name, ty));
-            }
-            if v.share == Share::Copyin && !ffi::is_thread_local(orig) {
-                return Err(err(
-                    Rule::OperandKind,
-                    &v.clause,
-                    format!(
-                        "{} is not a threadprivate variable (a thread_local global): COPYIN has nothing to copy into",
-                        match orig {
-                            BasicValueEnum::PointerValue(p) if !p.get_name().to_bytes().is_empty() => format!(
-                                "{}{}",
-                                if p.as_instruction_value().is_some() { "%" } else { "@" },
-                                p.get_name().to_string_lossy()
-                            ),
-                            _ => orig.print_to_string().to_string_lossy().into_owned(),
-                        }
-                    ),
-                )
-                .on_directive(name));
-            }
-            let helpers = self.nonpod_helpers(v, name)?;
-            typed.push((
-                orig.into_pointer_value(),
-                ty,
-                v.share,
-                v.section.map(|s| (s, v.clause.as_str())),
-                helpers,
-                runtime_section,
-                layout,
-                v.byref,
-            ));
-        }
+        // Types first: nothing changes before every variable is known (the
+        // same checks ran before any region was lowered: precheck.rs).
+        let typed = self.typed_vars(plan, name)?;
         // (A scan loop's body is split where its phases meet: paropt::scan.)
         let scan = self.scan_shape(a, r, plan, shape).map_err(|e| e.at(reg.entry.span.first))?;
         let body = blocks_between(f, shape.first, shape.end);
@@ -180,7 +82,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             )?;
         }
         if !typed.is_empty() {
-            let counts = |f: fn(&Share) -> bool| typed.iter().filter(|t| f(&t.2)).count();
+            let counts = |f: fn(&Share) -> bool| typed.iter().filter(|t| f(&t.share)).count();
             self.notes.push(format!(
                 "{} private, {} firstprivate, {} lastprivate, {} linear, {} reduction variable(s)",
                 counts(|s| matches!(s, Share::Private | Share::NormIv)),
@@ -196,8 +98,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let mut heap = Vec::new();
         // Copies taken from ALLOCATE items' allocators, given back at the end.
         let mut taken = Vec::new();
-        for ((orig, ty, share, section, nonpod, runtime_section, layout, byref), v) in typed.into_iter().zip(&plan.vars)
-        {
+        for (t, v) in typed.into_iter().zip(&plan.vars) {
+            let Typed { orig, ty, share, section, nonpod, runtime_section, layout, byref } = t;
             if share == Share::Copyin {
                 // The global itself: each thread reaches its own instance
                 // through it (the operand may be the encountering thread's).
@@ -453,6 +355,131 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             self.scan_release(run, barrier, shape, fini, gtid, fname, begin_call);
         }
         Ok(())
+    }
+
+    /// Each variable of the plan with its type, checked: the refusals of
+    /// privatization that depend on the variables' types, before anything
+    /// changes (also run by `precheck` before any region is lowered).
+    pub(super) fn typed_vars<'p>(&self, plan: &'p Plan, name: &str) -> Res<Vec<Typed<'p, 'ctx>>> {
+        let mut typed = Vec::new();
+        for v in &plan.vars {
+            let orig = self.value(v.var);
+            // A variable-length array: a run-time section of all its elements.
+            let vla = match (v.section, v.runtime_section, &v.layout, v.elem) {
+                (None, None, None, None) => ffi::vla_length(orig.into_pointer_value()),
+                _ => None,
+            };
+            let whole = matches!(
+                v.share,
+                Share::Private
+                    | Share::Firstprivate
+                    | Share::Lastprivate
+                    | Share::FirstLastprivate
+                    | Share::Reduction { .. }
+            );
+            if vla.is_some() && !whole {
+                return Err(
+                    err(Rule::NotYetSupported, &v.clause, "a variable-length array in this clause").on_directive(name)
+                );
+            }
+            if vla.is_some() && v.nonpod.is_some() {
+                return Err(err(Rule::NotYetSupported, &v.clause, "a variable-length array of non-POD items")
+                    .on_directive(name));
+            }
+            let runtime_section = match vla {
+                Some((n, _)) => Some((Value::of(self.rt.i64.const_zero()).id(), Value::of(n).id())),
+                None => v.runtime_section,
+            };
+            let ty = vla.map(|(_, elem)| elem).or_else(|| self.var_type(v)).ok_or_else(|| {
+                err(
+                    Rule::OperandKind,
+                    &v.clause,
+                    format!(
+                        "cannot tell the type of {}: give it as `{}:TYPED`",
+                        orig.print_to_string().to_string_lossy(),
+                        v.clause.split(':').next().unwrap_or(&v.clause)
+                    ),
+                )
+                .on_directive(name)
+            })?;
+            // A section with strides or several dimensions: checked against
+            // the array it is a section of.
+            let layout = match &v.layout {
+                Some(dims) => {
+                    let (extents, elem) = array_section::shape(ty);
+                    if extents.is_empty() {
+                        return Err(err(
+                            Rule::NotYetSupported,
+                            &v.clause,
+                            "array sections with strides or several dimensions of a pointer variable",
+                        )
+                        .on_directive(name));
+                    }
+                    let dims = section::resolve(dims, &extents).map_err(|e| {
+                        err(
+                            Rule::OperandKind,
+                            &v.clause,
+                            format!("the array section does not lie within its array: {e}"),
+                        )
+                        .on_directive(name)
+                    })?;
+                    Some((dims, elem))
+                }
+                None => None,
+            };
+            // (A user-defined reduction brings its own initializer and combiner.)
+            if let Share::Reduction { op, .. } = v.share {
+                if op != ReductionOp::Udr {
+                    // (A struct has no identity: reduction_identity refuses it; an
+                    // array is reduced element by element.)
+                    let elem = layout.as_ref().map_or(element_type(ty), |l| l.1);
+                    reduction_identity(elem, op, false).ok_or_else(|| {
+                        err(
+                            Rule::OperandKind,
+                            &v.clause,
+                            format!(
+                                "this reduction operator does not apply to type {}",
+                                ty.print_to_string().to_string_lossy()
+                            ),
+                        )
+                        .on_directive(name)
+                    })?;
+                }
+            }
+            if matches!(v.share, Share::Linear { .. }) && !ty.is_int_type() && !ty.is_pointer_type() {
+                return Err(not_yet_linear(&v.clause, name, ty));
+            }
+            if v.share == Share::Copyin && !ffi::is_thread_local(orig) {
+                return Err(err(
+                    Rule::OperandKind,
+                    &v.clause,
+                    format!(
+                        "{} is not a threadprivate variable (a thread_local global): COPYIN has nothing to copy into",
+                        match orig {
+                            BasicValueEnum::PointerValue(p) if !p.get_name().to_bytes().is_empty() => format!(
+                                "{}{}",
+                                if p.as_instruction_value().is_some() { "%" } else { "@" },
+                                p.get_name().to_string_lossy()
+                            ),
+                            _ => orig.print_to_string().to_string_lossy().into_owned(),
+                        }
+                    ),
+                )
+                .on_directive(name));
+            }
+            let helpers = self.nonpod_helpers(v, name)?;
+            typed.push(Typed {
+                orig: orig.into_pointer_value(),
+                ty,
+                share: v.share,
+                section: v.section.map(|s| (s, v.clause.as_str())),
+                nonpod: helpers,
+                runtime_section,
+                layout,
+                byref: v.byref,
+            });
+        }
+        Ok(typed)
     }
 
     /// The simd part of `for simd`: threads first, then vectors on each

@@ -184,11 +184,8 @@ mod tests {
         assert!(out.status.success(), "nm -D {lib}: {}", String::from_utf8_lossy(&out.stderr));
         let text = String::from_utf8_lossy(&out.stdout);
         // (Names carry their symbol version: `__kmpc_barrier@@VERSION`.)
-        let exported: std::collections::HashSet<&str> = text
-            .lines()
-            .filter_map(|l| l.split_whitespace().last())
-            .filter_map(|s| s.split('@').next())
-            .collect();
+        let exported: std::collections::HashSet<&str> =
+            text.lines().filter_map(|l| l.split_whitespace().last()).filter_map(|s| s.split('@').next()).collect();
         let missing: Vec<&str> = Rt::ALL
             .iter()
             .map(|r| r.entry())
