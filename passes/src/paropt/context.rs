@@ -36,7 +36,7 @@ pub struct Lowerer<'a, 'ctx> {
     /// outlined (see `ffi::OutlineContext`).
     pub(super) outline_cx: Option<ffi::OutlineContext>,
     /// The simd loops lowered in place so far, for weft-vectorize.
-    pub simd_sites: Vec<crate::vplan::Site<'ctx>>,
+    pub simd_sites: Vec<crate::simd_site::SimdSite<'ctx>>,
 }
 
 /// The blocks of a region after `normalize`: `s` holds the BEGIN group and

@@ -66,7 +66,9 @@ pub(crate) fn vector_only(a: &Analysis<'_>, r: usize) -> bool {
 /// first, to a loop the encountering thread runs with its clauses' private
 /// copies (`simd.rs`); returns those loops for the VPlan. Planned first, so
 /// a clause weft cannot honor is refused with nothing changed.
-pub fn lower_simd_in_place<'ctx>(module: &Module<'ctx>) -> Result<Vec<crate::vplan::Site<'ctx>>, Vec<WeftError>> {
+pub fn lower_simd_in_place<'ctx>(
+    module: &Module<'ctx>,
+) -> Result<Vec<crate::simd_site::SimdSite<'ctx>>, Vec<WeftError>> {
     let analyses = analyze_module(module)?;
     // (Normally weft-prepare has taken the sandwich clauses on SSA values.)
     let mut errors = prepare::ssa::errors(&analyses);

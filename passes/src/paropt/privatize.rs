@@ -7,13 +7,14 @@ use llvm_plugin::inkwell::builder::Builder;
 use llvm_plugin::inkwell::intrinsics::Intrinsic;
 use llvm_plugin::inkwell::types::BasicTypeEnum;
 use llvm_plugin::inkwell::values::{
-    AnyValue, BasicMetadataValueEnum, BasicValue, BasicValueEnum, InstructionValue, PointerValue,
+    AnyValue, BasicMetadataValueEnum, BasicValue, BasicValueEnum, InstructionValue, IntValue, PointerValue,
 };
 use llvm_plugin::inkwell::IntPredicate;
 use weft_intrinsics::ffi::{self, Value};
 use weft_intrinsics::vocab::{ClauseKind, DirKind, ReductionOp};
 use weft_intrinsics::Rule;
 
+use super::allocate::Taken;
 use super::array_section;
 use super::context::{blocks_between, copy, copy_n, err, recompute_after, Helpers, Lowerer, Private, Res, Shape};
 use super::nonpod;
@@ -41,6 +42,19 @@ pub(super) struct Typed<'p, 'ctx> {
     /// array's innermost element type.
     pub(super) layout: Option<(Vec<Resolved>, BasicTypeEnum<'ctx>)>,
     pub(super) byref: bool,
+}
+
+/// A threadprivate variable to copy in: the global, its type, its helpers.
+type CopyIn<'ctx> = (PointerValue<'ctx>, BasicTypeEnum<'ctx>, Option<Helpers<'ctx>>);
+
+/// The private copies of a region's variables, as `make_copies` made them.
+struct Copies<'ctx> {
+    privs: Vec<Private<'ctx>>,
+    copyins: Vec<CopyIn<'ctx>>,
+    /// Buffers of run-time sections of pointer variables, freed at the end.
+    heap: Vec<PointerValue<'ctx>>,
+    /// Copies taken from ALLOCATE items' allocators, given back at the end.
+    taken: Vec<Taken<'ctx>>,
 }
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
@@ -92,6 +106,64 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 counts(|s| matches!(s, Share::Reduction { .. })),
             ));
         }
+        let Copies { privs, copyins, heap, taken } = self.make_copies(typed, plan, home, &body, shape, fname, name)?;
+        let gtid = self.gtid(home, fname);
+        let starts = self.initialize_copies(&privs, &copyins, shape, home, gtid, (fname, begin_call));
+        let ends = if plan.construct.is_loop() {
+            Some(self.partition(plan, shape, &privs, home, gtid, fname, begin_call, name)?)
+        } else {
+            None
+        };
+        let scan_run = match (&scan, &ends) {
+            (Some(sc), Some(ends)) => Some(self.lower_scan(sc, &privs, ends, home, gtid, fname, begin_call)?),
+            _ => None,
+        };
+        if !starts.is_empty() {
+            self.linear_steps(&starts, &privs, &blocks_between(f, shape.first, shape.end), name)?;
+        }
+        // (A scan's chunk stays scalar: its two passes are one loop run twice.)
+        let simd = matches!(reg.kind, DirKind::LoopSimd | DirKind::ParallelLoopSimd) && scan.is_none();
+        if let (Some(ends), true) = (&ends, simd) {
+            self.simd_chunk(reg, &privs, ends, shape);
+        }
+        let mut fini = ends.as_ref().map_or(shape.fini, |e| e.fini);
+        if let Some(ends) = &ends {
+            fini = self.copy_out_last(&privs, ends, fini);
+        }
+        let conditional = self.lastprivate_conditional(a, r, plan, shape, &privs, home, fini, gtid, fname, name)?;
+        if let Some(tail) = conditional {
+            fini = tail;
+        }
+        let fini = self.combine_and_destroy(&privs, heap, home, gtid, fini, (fname, begin_call));
+        // (Last: the copies are read up to here, reductions' by other threads
+        // until __kmpc_reduce_nowait returns to them.)
+        self.free_copies(fini, &taken);
+        let barrier = plan.construct == Construct::Loop && (!plan.nowait || conditional.is_some());
+        if barrier {
+            let bid = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_BARRIER_IMPL_FOR);
+            let b = self.before_terminator(shape.end);
+            self.rt.barrier(b, bid, gtid);
+        }
+        if let Some(run) = &scan_run {
+            self.scan_release(run, barrier, shape, fini, gtid, fname, begin_call);
+        }
+        Ok(())
+    }
+
+    /// Each variable's private copy (or threadprivate instance to copy
+    /// into), with the generated functions its section or array reduction
+    /// needs; the region's uses of the variable go to its copy.
+    #[allow(clippy::too_many_arguments)]
+    fn make_copies(
+        &mut self,
+        typed: Vec<Typed<'_, 'ctx>>,
+        plan: &Plan,
+        home: BasicBlock<'ctx>,
+        body: &[BasicBlock<'ctx>],
+        shape: Shape<'ctx>,
+        fname: &str,
+        name: &str,
+    ) -> Res<Copies<'ctx>> {
         let mut privs = Vec::new();
         let mut copyins = Vec::new();
         // Buffers of run-time sections of pointer variables, freed at the end.
@@ -110,19 +182,19 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let (orig, copy) = match (section, runtime_section) {
                 (_, Some((first, length))) => {
                     let (o, c, n, buffer) =
-                        self.privatize_runtime_section(orig, ty, first, length, home, &body, shape.first)?;
+                        self.privatize_runtime_section(orig, ty, first, length, home, body, shape.first)?;
                     len = Some(n);
                     (o, self.heap_copy(c, buffer, v.alloc, orig, (home, fname), &mut heap, &mut taken))
                 }
                 (Some((first, clause)), None) => {
-                    self.privatize_section(orig, ty, first, home, &body, shape.first, clause, name)?
+                    self.privatize_section(orig, ty, first, home, body, shape.first, clause, name)?
                 }
-                (None, None) if byref => self.privatize_byref(orig, ty, home, &body, shape.first),
+                (None, None) if byref => self.privatize_byref(orig, ty, home, body, shape.first),
                 (None, None) => {
                     let name = format!("{}.priv", orig.get_name().to_string_lossy());
                     let copy = self.copy_storage(home, ty, &name, orig, v.alloc, shape.first, fname, &mut taken);
                     let at = shape.first.get_terminator().expect("terminator");
-                    (self.privatize_uses(orig, copy, &body, at), copy)
+                    (self.privatize_uses(orig, copy, body, at), copy)
                 }
             };
             let mut p = Private { orig, copy, ty, share, array_fns: None, nonpod, len, copy_fn: None };
@@ -155,8 +227,22 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             }
             privs.push(p);
         }
+        Ok(Copies { privs, copyins, heap, taken })
+    }
+
+    /// Copy-in, constructors and reduction identities, each time the
+    /// construct is entered; the starts of linear variables (returned); a
+    /// barrier where a variable read at entry is written back at the end.
+    fn initialize_copies<'p>(
+        &mut self,
+        privs: &'p [Private<'ctx>],
+        copyins: &[CopyIn<'ctx>],
+        shape: Shape<'ctx>,
+        home: BasicBlock<'ctx>,
+        gtid: IntValue<'ctx>,
+        (fname, begin_call): (&str, InstructionValue<'ctx>),
+    ) -> Vec<(&'p Private<'ctx>, PointerValue<'ctx>)> {
         // Copy-in and reduction identities, each time the construct is entered.
-        let gtid = self.gtid(home, fname);
         let mut starts = Vec::new();
         for p in privs.iter().filter(|p| matches!(p.share, Share::Linear { .. })) {
             let start =
@@ -167,7 +253,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         for (p, start) in &starts {
             copy(b, p.ty, *start, p.orig);
         }
-        for p in &privs {
+        for p in privs {
             match p.share {
                 Share::Firstprivate | Share::FirstLastprivate if p.len.is_some() => {
                     copy_n(b, p.ty, p.copy, p.orig, p.len.expect("a length"))
@@ -197,7 +283,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             }
         }
         if !copyins.is_empty() {
-            self.copy_in_threadprivate(&copyins, shape, home);
+            self.copy_in_threadprivate(copyins, shape, home);
         }
         // A variable read at entry and written back at the end (firstprivate
         // and lastprivate, linear): every thread reads the original before
@@ -209,23 +295,18 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let b = self.before_terminator(shape.first);
             self.rt.barrier(b, bid, gtid);
         }
-        let ends = if plan.construct.is_loop() {
-            Some(self.partition(plan, shape, &privs, home, gtid, fname, begin_call, name)?)
-        } else {
-            None
-        };
-        let scan_run = match (&scan, &ends) {
-            (Some(sc), Some(ends)) => Some(self.lower_scan(sc, &privs, ends, home, gtid, fname, begin_call)?),
-            _ => None,
-        };
-        if !starts.is_empty() {
-            self.linear_steps(&starts, &privs, &blocks_between(f, shape.first, shape.end), name)?;
-        }
-        // (A scan's chunk stays scalar: its two passes are one loop run twice.)
-        let simd = matches!(reg.kind, DirKind::LoopSimd | DirKind::ParallelLoopSimd) && scan.is_none();
-        if let (Some(ends), true) = (&ends, simd) {
-            self.simd_chunk(reg, &privs, ends, shape);
-        }
+        starts
+    }
+
+    /// Lastprivate and linear copy-out at the end of the chunk that holds
+    /// the sequentially last iteration; returns where the thread's
+    /// finalization goes on.
+    fn copy_out_last(
+        &mut self,
+        privs: &[Private<'ctx>],
+        ends: &LoopEnds<'ctx>,
+        mut fini: BasicBlock<'ctx>,
+    ) -> BasicBlock<'ctx> {
         // Copy-out at the end of the chunk that holds the sequentially last
         // iteration (not once per thread: under dynamic schedules the thread
         // that ran it may run another chunk afterwards).
@@ -233,8 +314,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             .iter()
             .filter(|p| matches!(p.share, Share::Lastprivate | Share::FirstLastprivate | Share::Linear { .. }))
             .collect();
-        let mut fini = ends.as_ref().map_or(shape.fini, |e| e.fini);
-        if let (Some(ends), false) = (&ends, outs.is_empty()) {
+        if !outs.is_empty() {
             let at = ends.chunk_end;
             let b = self.before_terminator(at);
             let flag = b.build_load(self.rt.i32, ends.last, "omp.is.last").expect("positioned").into_int_value();
@@ -256,10 +336,22 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 fini = tail;
             }
         }
-        let conditional = self.lastprivate_conditional(a, r, plan, shape, &privs, home, fini, gtid, fname, name)?;
-        if let Some(tail) = conditional {
-            fini = tail;
-        }
+        fini
+    }
+
+    /// Each thread's non-POD copies destroyed and its reductions combined
+    /// into the originals (run-time sections under a lock of their own, the
+    /// others through `__kmpc_reduce_nowait`); run-time sections' buffers
+    /// freed. Returns where the thread's finalization goes on.
+    fn combine_and_destroy(
+        &mut self,
+        privs: &[Private<'ctx>],
+        heap: Vec<PointerValue<'ctx>>,
+        home: BasicBlock<'ctx>,
+        gtid: IntValue<'ctx>,
+        mut fini: BasicBlock<'ctx>,
+        (fname, begin_call): (&str, InstructionValue<'ctx>),
+    ) -> BasicBlock<'ctx> {
         // Each thread's non-POD copies die as it leaves the construct (a
         // reduction's after it is combined, at the end).
         let b = self.before_terminator(fini);
@@ -342,19 +434,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             }
             fini = tail;
         }
-        // (Last: the copies are read up to here, reductions' by other threads
-        // until __kmpc_reduce_nowait returns to them.)
-        self.free_copies(fini, &taken);
-        let barrier = plan.construct == Construct::Loop && (!plan.nowait || conditional.is_some());
-        if barrier {
-            let bid = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_BARRIER_IMPL_FOR);
-            let b = self.before_terminator(shape.end);
-            self.rt.barrier(b, bid, gtid);
-        }
-        if let Some(run) = &scan_run {
-            self.scan_release(run, barrier, shape, fini, gtid, fname, begin_call);
-        }
-        Ok(())
+        fini
     }
 
     /// Each variable of the plan with its type, checked: the refusals of

@@ -11,7 +11,7 @@ use weft_intrinsics::{ffi, Rule, WeftError};
 use super::context::{blocks_between, Helpers, Lowerer, Shape};
 use super::nonpod;
 use super::plan::{Plan, Share, Var};
-use crate::vplan::Site;
+use crate::simd_site::SimdSite;
 use crate::wregion::Analysis;
 use weft_intrinsics::vocab::{ClauseKind, DirKind};
 
@@ -123,7 +123,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             ffi::remark(ffi::Remark::Missed, begin, "NotVectorized", &why);
             return Ok(());
         }
-        self.simd_sites.push(Site {
+        self.simd_sites.push(SimdSite {
             first: shape.first,
             end: shape.end,
             title: format!("{} (region {}) in function '{}'", reg.kind.begin_name(), reg.number, a.graph.function),

@@ -18,7 +18,7 @@ pub struct Schedule {
 }
 
 impl Schedule {
-    /// libomp's `sched_type` for this schedule (libomp-abi.md).
+    /// libomp's `sched_type` for this schedule (`enum sched_type` in kmp.h).
     pub fn sched_type(self) -> i32 {
         if self.ordered {
             // The ordered kinds (65-70), monotonic by nature.
