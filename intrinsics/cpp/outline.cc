@@ -352,4 +352,58 @@ LLVMValueRef weft_recompute_escaping(LLVMBasicBlockRef *blocks, unsigned n, LLVM
   return nullptr;
 }
 
+// Whether `weft_recompute_escaping` could recompute `I` after the region
+// (the same rule, changing nothing): `Inside` tells the region's
+// instructions; `Ok` holds those found recomputable.
+static bool canRecompute(Instruction *I, function_ref<bool(Instruction *)> Inside,
+                         SmallPtrSetImpl<Instruction *> &Ok, unsigned Depth) {
+  if (Ok.count(I))
+    return true;
+  if (Depth > 64 || isa<PHINode>(I) || I->mayReadOrWriteMemory() || !isSafeToSpeculativelyExecute(I))
+    return false;
+  for (Value *Op : I->operands())
+    if (auto *OI = dyn_cast<Instruction>(Op); OI && Inside(OI) && !canRecompute(OI, Inside, Ok, Depth + 1))
+      return false;
+  Ok.insert(I);
+  return true;
+}
+
+// The first instruction of a region, in the unchanged IR, that is used after
+// the region and could not be recomputed there; null if none. The region
+// runs from after `begin` (its BEGIN group's last call) to before `end` (its
+// END group's first call) through `blocks` (all of its blocks, both ends
+// included). Changes nothing: paropt decides its refusals with it before
+// any region is lowered.
+LLVMValueRef weft_unrecomputable_escaping(LLVMBasicBlockRef *blocks, unsigned n, LLVMValueRef begin,
+                                          LLVMValueRef end) {
+  auto *Begin = cast<Instruction>(unwrap(begin));
+  auto *End = cast<Instruction>(unwrap(end));
+  SmallPtrSet<BasicBlock *, 16> In;
+  for (unsigned i = 0; i < n; ++i)
+    In.insert(unwrap(blocks[i]));
+  auto Inside = [&](Instruction *I) {
+    BasicBlock *B = I->getParent();
+    if (!In.count(B))
+      return false;
+    if (B == Begin->getParent() && !Begin->comesBefore(I))
+      return false;
+    if (B == End->getParent() && !I->comesBefore(End))
+      return false;
+    return true;
+  };
+  SmallPtrSet<Instruction *, 16> Ok;
+  for (unsigned i = 0; i < n; ++i)
+    for (Instruction &I : *unwrap(blocks[i])) {
+      if (!Inside(&I))
+        continue;
+      bool Escapes = any_of(I.users(), [&](User *U) {
+        auto *UI = dyn_cast<Instruction>(U);
+        return UI && !Inside(UI);
+      });
+      if (Escapes && !canRecompute(&I, Inside, Ok, 0))
+        return wrap(&I);
+    }
+  return nullptr;
+}
+
 } // extern "C"

@@ -25,6 +25,12 @@ extern "C" {
         n: c_uint,
         at: LLVMValueRef,
     );
+    fn weft_unrecomputable_escaping(
+        blocks: *mut LLVMBasicBlockRef,
+        n: c_uint,
+        begin: LLVMValueRef,
+        end: LLVMValueRef,
+    ) -> LLVMValueRef;
     fn weft_recompute_escaping(blocks: *mut LLVMBasicBlockRef, n: c_uint, at: LLVMValueRef, all: c_int)
         -> LLVMValueRef;
     fn weft_replace_uses_in_blocks(
@@ -134,6 +140,28 @@ pub fn recompute_escaping<'ctx>(
     at: InstructionValue<'ctx>,
 ) -> Option<InstructionValue<'ctx>> {
     recompute(blocks, at, false)
+}
+
+/// The first value of a region in the unchanged IR (from after `begin`, its
+/// BEGIN group's last call, to before `end`, its END group's first call,
+/// through `blocks`, every block of it) that is used after the region and
+/// that `recompute_escaping` could not recompute there. Changes nothing.
+pub fn unrecomputable_escaping<'ctx>(
+    blocks: &[BasicBlock<'ctx>],
+    begin: InstructionValue<'ctx>,
+    end: InstructionValue<'ctx>,
+) -> Option<InstructionValue<'ctx>> {
+    let mut raw: Vec<LLVMBasicBlockRef> = blocks.iter().map(|b| b.as_mut_ptr()).collect();
+    // SAFETY: live blocks of one function and two live instructions of it.
+    unsafe {
+        let v = weft_unrecomputable_escaping(
+            raw.as_mut_ptr(),
+            raw.len() as c_uint,
+            begin.as_value_ref(),
+            end.as_value_ref(),
+        );
+        (!v.is_null()).then(|| InstructionValue::new(v))
+    }
 }
 
 /// `recompute_escaping` for every value it can, leaving the others (a

@@ -91,7 +91,7 @@ fn written_in(a: &Analysis<'_>, r: &WRegion, v: ValueId) -> bool {
 
 fn plan(a: &Analysis<'_>, r: &WRegion) -> Result<Mapping, WeftError> {
     // (No inscan reduction on `loop`: refused before it becomes another construct.)
-    crate::paropt::scan_plan::check_clauses(r, crate::paropt::plan::Construct::Loop)
+    crate::paropt::plan::scan::check_clauses(r, crate::paropt::plan::Construct::Loop)
         .map_err(|e| e.in_function(&a.graph.function).at(r.entry.span.first))?;
     let to = binding(a, r)?;
     let mut drop = vec!["QUAL.OMP.BIND"];
