@@ -30,6 +30,7 @@ mod generic_loop;
 mod loops;
 mod nonrect;
 pub mod rename;
+mod simd_nest;
 pub mod ssa;
 mod tile;
 mod transform;

@@ -233,6 +233,20 @@ fn normalize<'ctx>(
         )
         .at(call_id));
     }
+    // A simd loop's non-rectangular nest stays a nest whose innermost loop
+    // is the simd loop (prepare/simd_nest.rs).
+    if nonrect::last_varying(&affine).is_some() {
+        match super::simd_nest::collapsed_because(reg) {
+            None => {
+                log::debug!(target: "weft::prepare", "{}: the non-rectangular nest of {name} stays a nest, its innermost loop the simd loop", a.graph.function);
+                super::simd_nest::keep(module, reg, entry_call, &loops, &affine);
+                return Ok(());
+            }
+            Some(why) => {
+                log::debug!(target: "weft::prepare", "{}: the non-rectangular nest of {name} is collapsed: {why}", a.graph.function)
+            }
+        }
+    }
     let ctx = module.get_context();
     let i64t = ctx.i64_type();
     let b = ctx.create_builder();

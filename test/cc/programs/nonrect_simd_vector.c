@@ -1,0 +1,107 @@
+// RUN: %weftcc-check %s
+// Non-rectangular collapsed nests on simd loops that weft vectorizes: the
+// nest stays a nest and its innermost loop is the vector loop, once per
+// iteration of the loops around it, with a remainder (docs/vectorization.md).
+// Triangles up (j < i) and down (long, j from n - 1 down to > i), a
+// collapse(3) with two varying loops (j from i, k up to j), simdlen(8),
+// reductions (+, max, *, of int and long), lastprivate of the loop
+// variables where the last outer iterations run no inner one (the serial
+// nest leaves i = n, j = n - 1 there, not one step past its last
+// iteration), a nest that runs nothing, and a simd nest inside a parallel
+// for (each thread its own rows). Every row's length is different, so most
+// rows end in a partial vector: a lost remainder leaves cells unvisited, a
+// vector that ran past its row visits cells outside the nest; each cell
+// counts its visits and the checksum weighs each cell differently.
+// CLANG-16-WRONG: lastprivate of a non-rectangular simd nest (measured at 1
+// thread: j 29 where the serial nest leaves 15, j 44 where it leaves 22).
+#include <stdio.h>
+#include <string.h>
+
+#define N 23
+static int cnt[N][N][N];
+static long val[N][N];
+
+static void report(const char *what) {
+  long sum = 0, visits = 0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      for (int k = 0; k < N; k++) {
+        sum += (long)cnt[i][j][k] * (i * 10007 + j * 101 + k + 1);
+        visits += cnt[i][j][k];
+      }
+      sum += val[i][j] * (i * 31 + j + 7);
+    }
+  printf("%s: %ld visits, checksum %ld\n", what, visits, sum);
+  memset(cnt, 0, sizeof cnt);
+  memset(val, 0, sizeof val);
+}
+
+int main(void) {
+  int n = N, i, j, k;
+  long s = 0;
+
+#pragma omp simd collapse(2) reduction(+ : s) lastprivate(i, j)
+  for (i = 0; i < n; i++)
+    for (j = 0; j < i; j++) {
+      cnt[i][j][0]++;
+      val[i][j] = i * 100 + j;
+      s += i * j + 1;
+    }
+  report("simd, j < i");
+  printf("reduction %ld, lastprivate i %d j %d\n", s, i, j);
+
+  long li = -5, lj = -5, m = -1;
+#pragma omp simd collapse(2) reduction(max : m) lastprivate(li, lj)
+  for (li = n - 1; li >= 0; li--)
+    for (lj = n - 1; lj > li; lj--) {
+      cnt[li][lj][1]++;
+      val[li][lj] += li - 3 * lj;
+      m = m > li * 7 - lj ? m : li * 7 - lj;
+    }
+  report("simd, long, down, j > i");
+  printf("reduction max %ld, lastprivate li %ld lj %ld\n", m, li, lj);
+
+  s = 0;
+#pragma omp simd collapse(3) reduction(+ : s) lastprivate(i, j, k) simdlen(8)
+  for (i = 0; i < 15; i++)
+    for (j = i; j < 15; j++)
+      for (k = 0; k <= j; k++) {
+        cnt[i][j][k]++;
+        s += k;
+      }
+  report("simd collapse(3), j from i, k to j, simdlen(8)");
+  printf("reduction %ld, lastprivate i %d j %d k %d\n", s, i, j, k);
+
+  unsigned p = 1;
+#pragma omp simd collapse(2) reduction(* : p) lastprivate(i, j)
+  for (i = 0; i < n; i++)
+    for (j = i; j < n - 1; j++) {
+      cnt[i][j][2]++;
+      p *= (i + j) % 3 == 0 ? 3 : 1;
+    }
+  report("simd, j from i, the last outer iteration runs none");
+  printf("reduction * %u, lastprivate i %d j %d\n", p, i, j);
+
+  i = j = 77;
+  int zero = 0;
+#pragma omp simd collapse(2) lastprivate(i, j)
+  for (i = 0; i < zero; i++)
+    for (j = 0; j < i; j++)
+      cnt[i][j][3]++;
+  report("simd, no iteration");
+  printf("lastprivate i %d j %d\n", i, j);
+
+#pragma omp parallel for private(j, k)
+  for (int t = 0; t < n; t++) {
+    long r = 0;
+#pragma omp simd collapse(2) reduction(+ : r)
+    for (j = 0; j < N; j++)
+      for (k = j; k < N; k++) {
+        cnt[t][j][k]++;
+        r += t + j * k;
+      }
+    val[t][0] = r;
+  }
+  report("parallel for around a simd nest, k from j");
+  return 0;
+}
