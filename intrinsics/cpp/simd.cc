@@ -109,8 +109,8 @@ constexpr const char *SimdNestTag = "weft.simd.nest";
 // with the tag weft.simd.loop, looking past the untagged ones (a
 // non-rectangular nest's count before its loop, passes/src/prepare/nonrect.rs)
 // but never into them (a tagged loop inside an untagged one is another
-// region's), except into the outer loops of a simd nest (weft.simd.nest),
-// which are never the simd loop.
+// region's), except into the outer loops of a simd nest (weft.simd.nest)
+// when looking for the tagged loop; such a loop is never the simd loop.
 Loop *loopAfter(LoopInfo &LI, BasicBlock *First, BasicBlock *End, bool Tagged = false) {
   SmallVector<BasicBlock *, 16> Work{First};
   SmallPtrSet<BasicBlock *, 16> Seen{First, End};
@@ -119,9 +119,12 @@ Loop *loopAfter(LoopInfo &LI, BasicBlock *First, BasicBlock *End, bool Tagged = 
     SmallVector<BasicBlock *, 8> Next(successors(B));
     if (LI.isLoopHeader(B) && !LI.getLoopFor(B)->contains(First)) {
       Loop *L = LI.getLoopFor(B);
-      // (An outer loop of a simd nest: on into its body.)
-      if (!findOptionMDForLoop(L, SimdNestTag)) {
-        if (!Tagged || findOptionMDForLoop(L, SimdTag))
+      bool Nest = findOptionMDForLoop(L, SimdNestTag);
+      // (An outer loop of a simd nest: on into its body for the tagged
+      // loop; without a tag to look for, past it, as nothing in it but its
+      // tagged loop may be taken.)
+      if (!Tagged || !Nest) {
+        if (!Nest && (!Tagged || findOptionMDForLoop(L, SimdTag)))
           return L;
         Next.clear();
         L->getExitBlocks(Next);
@@ -376,9 +379,9 @@ const char *weft_simd_prepare(LLVMBasicBlockRef first, LLVMBasicBlockRef end, in
     return Why;
   if (findOptionMDForLoop(L, NonRectTag))
     return "a non-rectangular collapsed nest: each iteration finds its loop variables from where the iteration "
-           "before left a cursor, a value carried from one iteration to the next (a nest is collapsed so on a "
-           "worksharing loop, with a linear variable or a scan reduction, or in icx's per-level form; else its "
-           "innermost loop is vectorized)";
+           "before left a cursor, a value carried from one iteration to the next (a nest is collapsed so with a "
+           "linear variable, a scan reduction, a conditional lastprivate or ordered, or in icx's per-level form; "
+           "else its innermost loop is vectorized)";
   mergeTwinPhis(L, SE);
   simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false);
   formLCSSARecursively(*L, DT, &LI, &SE);

@@ -247,6 +247,8 @@ fn normalize<'ctx>(
             }
         }
     }
+    // (A `for simd` nest's innermost level runs in runs: prepare/nonrect.rs.)
+    let runs = nonrect::last_varying(&affine).is_some() && super::simd_nest::chunk_runs(reg);
     let ctx = module.get_context();
     let i64t = ctx.i64_type();
     let b = ctx.create_builder();
@@ -278,13 +280,15 @@ fn normalize<'ctx>(
     }
     let iv_slot = b.build_alloca(i64t, "omp.norm.iv").expect("positioned");
     let ub_slot = b.build_alloca(i64t, "omp.norm.ub").expect("positioned");
-    let flags: Vec<_> =
-        (1..levels.len()).map(|_| b.build_alloca(ctx.bool_type(), "omp.collapse.enter").expect("positioned")).collect();
+    let flags: Vec<_> = (1..levels.len() - runs as usize)
+        .map(|_| b.build_alloca(ctx.bool_type(), "omp.collapse.enter").expect("positioned"))
+        .collect();
     let trip_slots: Vec<_> = if vector {
         (0..total).map(|_| b.build_alloca(i64t, "omp.doacross.trip").expect("positioned")).collect()
     } else {
         Vec::new()
     };
+    let run_slot = runs.then(|| b.build_alloca(i64t, "omp.nonrect.run").expect("positioned"));
     // (The inner ordered loops of a doacross nest are rectangular: refused above.)
     affine.truncate(levels.len());
     let mut nonrect = NonRect::new(&b, &levels, affine);
@@ -356,6 +360,13 @@ fn normalize<'ctx>(
         }
         None => None,
     };
+    let run = match (&located, run_slot) {
+        (Some((nr, at)), Some(slot)) => {
+            b.position_before(&first_non_phi(levels[levels.len() - 2].lp.body));
+            Some(nr.run(&b, &levels, at, (iv_slot, ub_slot, slot)))
+        }
+        _ => None,
+    };
 
     // Each level's body computes its variable: start + ((iv / stride) % n) * step
     // (of a non-rectangular nest: from its block and offset).
@@ -373,7 +384,10 @@ fn normalize<'ctx>(
         let in_header = in_header && !has_directive_call(lv.lp.header);
         b.position_before(&first_non_phi(if in_header { lv.lp.header } else { lv.lp.body }));
         let (value, k64) = match &located {
-            Some((nr, at)) => nr.value(&b, &levels, l, at),
+            Some((nr, at)) => match &run {
+                Some(run) if l + 1 == levels.len() => nr.run_value(&b, &levels, at, run),
+                _ => nr.value(&b, &levels, l, at),
+            },
             None => {
                 let k = b.build_load(i64t, iv_slot, "omp.norm.k").expect("positioned").into_int_value();
                 let mut k = if l + 1 < levels.len() {
@@ -450,7 +464,7 @@ fn normalize<'ctx>(
             .map(|lv| ffi::Value::of(lv.lp.iv.into_pointer_value()))
             .filter(|&v| !named(v)),
     );
-    private.extend(nonrect.iter().flat_map(NonRect::slots).map(ffi::Value::of));
+    private.extend(nonrect.iter().flat_map(NonRect::slots).chain(run_slot).map(ffi::Value::of));
     if !private.is_empty() {
         clauses.push(("QUAL.OMP.PRIVATE", private));
     }
@@ -468,6 +482,12 @@ fn normalize<'ctx>(
     // nest is the simd loop weft-vectorize takes, tagged now.)
     if nonrect.is_some() {
         ffi::mark_nonrect_loop(levels[0].lp.latch);
+        // (A run is the loop the simd region paropt makes of a thread's
+        // chunk vectorizes: the levels around it are a simd nest's.)
+        if let Some((inner, outer)) = levels.split_last().filter(|_| runs) {
+            outer.iter().for_each(|lv| ffi::mark_simd_nest_loop(lv.lp.latch));
+            ffi::tag_simd_loop_at(call, inner.lp.header);
+        }
         if reg.kind.is_simd_only() {
             ffi::tag_simd_loop_at(call, levels[0].lp.header);
         }

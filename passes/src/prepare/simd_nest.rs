@@ -28,13 +28,15 @@
 //! nest) instead: a nest with a `linear` clause (its step counts the
 //! collapsed space's iterations, where the simd loop's own number counts one
 //! entry of the innermost loop), with an `inscan` reduction (run in order
-//! anyway), in icx's form with NORMALIZED slots per level, and the simd
-//! part of `for simd` / `parallel for simd` (docs/vectorization.md says why).
+//! anyway), and in icx's form with NORMALIZED slots per level. The nest of
+//! `for simd` / `parallel for simd` is collapsed, since the schedule
+//! divides the collapsed space, and its innermost level runs in runs
+//! (`chunk_runs` below, prepare/nonrect.rs).
 use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::values::{BasicValue, BasicValueEnum, InstructionOpcode, InstructionValue};
 use weft_intrinsics::ffi::{self, Affine, CfgLoop};
 use weft_intrinsics::model::Form;
-use weft_intrinsics::vocab::Modifiers;
+use weft_intrinsics::vocab::{ClauseKind, DirKind, Modifiers};
 
 use crate::wregion::graph::WRegion;
 
@@ -55,6 +57,26 @@ pub(super) fn collapsed_because(reg: &WRegion) -> Option<&'static str> {
         return Some("icx's form, one counter per level");
     }
     None
+}
+
+/// Whether the non-rectangular nest of the `for simd` or `parallel for
+/// simd` region `reg` is collapsed with its innermost level in runs
+/// (prepare/nonrect.rs, `Run`): the schedule divides the collapsed space
+/// among the threads, and each thread's chunk runs as runs of consecutive
+/// iterations inside one innermost row, each a loop weft-vectorize can
+/// take. Not where weft-paropt reads the nest's counter in every iteration
+/// (a linear variable's value, a conditional lastprivate's iteration, an
+/// ordered region, a scan), which a run leaves behind; nor in icx's form.
+pub(super) fn chunk_runs(reg: &WRegion) -> bool {
+    let env = &reg.env;
+    matches!(reg.kind, DirKind::LoopSimd | DirKind::ParallelLoopSimd)
+        && env.linear.is_empty()
+        && !env.reductions.iter().any(|r| r.modifiers.contains(Modifiers::INSCAN))
+        && !env.lastprivate.iter().any(|(_, m)| m.contains(Modifiers::CONDITIONAL))
+        && !env.has_value_clause(ClauseKind::Ordered)
+        && !env.has_flag(ClauseKind::Ordered)
+        && env.normalized_iv.is_empty()
+        && env.normalized_ub.is_empty()
 }
 
 /// Keeps the nest `loops` (outermost first) of the simd region `reg` as a

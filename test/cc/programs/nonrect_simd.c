@@ -6,8 +6,9 @@
 // parallel region; parallel for simd under a dynamic schedule; long
 // variables counting down. The simd collapse(3) is vectorized (its
 // innermost loop, per iteration of the loops around it:
-// nonrect_simd_vector.c); the nest with a linear variable and the for simd
-// nests are collapsed into one counter and stay scalar (each iteration
+// nonrect_simd_vector.c), and so are the for simd nests, in runs inside
+// one innermost row of each thread's chunk; the nest with a linear
+// variable is collapsed into one counter and stays scalar (each iteration
 // finds its variables from a cursor the one before left), so every
 // iteration runs once, in order. Each cell counts its visits: a cell
 // outside the nest or visited twice changes the checksum.

@@ -7,8 +7,11 @@
 // reductions (+, max, *, of int and long), lastprivate of the loop
 // variables where the last outer iterations run no inner one (the serial
 // nest leaves i = n, j = n - 1 there, not one step past its last
-// iteration), a nest that runs nothing, and a simd nest inside a parallel
-// for (each thread its own rows). Every row's length is different, so most
+// iteration), a nest that runs nothing, a simd nest inside a parallel
+// for (each thread its own rows), and for simd and parallel for simd under
+// static, dynamic and guided schedules (each thread's chunk runs as runs
+// inside one innermost row, each vectorized), a rectangular innermost
+// level below a varying one among them. Every row's length is different, so most
 // rows end in a partial vector: a lost remainder leaves cells unvisited, a
 // vector that ran past its row visits cells outside the nest; each cell
 // counts its visits and the checksum weighs each cell differently.
@@ -103,5 +106,51 @@ int main(void) {
     val[t][0] = r;
   }
   report("parallel for around a simd nest, k from j");
+
+  // for simd: the schedule divides the collapsed space; each thread's
+  // chunk runs as runs inside one innermost row, each vectorized.
+  s = 0;
+#pragma omp parallel
+  {
+#pragma omp for simd collapse(2) reduction(+ : s) schedule(static, 5)
+    for (int a = 0; a < N; a++)
+      for (int c = 0; c < a; c++) {
+        cnt[a][c][4]++;
+        s += a * 3 + c;
+      }
+  }
+  report("for simd, c < a, static 5");
+  printf("reduction %ld\n", s);
+
+  long la = -3, lc = -3, lsum = 0;
+#pragma omp parallel for simd collapse(2) reduction(+ : lsum) lastprivate(la, lc) schedule(dynamic, 4)
+  for (la = N - 1; la >= 0; la--)
+    for (lc = N - 2; lc >= la; lc--) {
+      cnt[la][lc][5]++;
+      val[la][lc] = la * 1000 + lc;
+      lsum += lc;
+    }
+  report("parallel for simd, long, down, dynamic 4, the last outer iteration runs none");
+  printf("reduction %ld, lastprivate la %ld lc %ld\n", lsum, la, lc);
+
+  // A rectangular innermost level below the varying one: runs end at the
+  // innermost row (of 5), inside a block of the varying level.
+  s = 0;
+#pragma omp parallel for simd collapse(3) reduction(+ : s) lastprivate(i, j, k) schedule(guided, 3)
+  for (i = 0; i < 12; i++)
+    for (j = i; j < 12; j++)
+      for (k = 0; k < 5; k++) {
+        cnt[i][j][k + 6]++;
+        s += i * j + k;
+      }
+  report("parallel for simd collapse(3), j from i, k rectangular, guided 3");
+  printf("reduction %ld, lastprivate i %d j %d k %d\n", s, i, j, k);
+
+#pragma omp parallel for simd collapse(3) schedule(static)
+  for (int a = 0; a < 11; a++)
+    for (int c = a; c < 11; c++)
+      for (int d = 0; d <= c; d++)
+        cnt[a][c][d]++;
+  report("parallel for simd collapse(3), c from a, d to c, static");
   return 0;
 }
