@@ -14,7 +14,7 @@
 use llvm_plugin::inkwell::attributes::{Attribute, AttributeLoc};
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::module::Module;
-use llvm_plugin::inkwell::values::{AnyValue, BasicMetadataValueEnum, BasicValueEnum};
+use llvm_plugin::inkwell::values::{AnyValue, BasicValueEnum};
 use llvm_plugin::inkwell::values::{InstructionOpcode, InstructionValue};
 use weft_intrinsics::ffi;
 use weft_intrinsics::group::{is_directive_intrinsic, Span};
@@ -25,8 +25,10 @@ use weft_intrinsics::Rule;
 
 use weft_intrinsics::WeftError;
 
+mod clause_edit;
 mod doacross;
 mod generic_loop;
+mod loop_form;
 mod loops;
 mod nonrect;
 pub mod rename;
@@ -34,6 +36,7 @@ mod simd_nest;
 pub mod ssa;
 mod tile;
 mod transform;
+mod transform_plan;
 mod unroll;
 
 use crate::wregion::{analyze_module, Analysis};
@@ -141,7 +144,7 @@ fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>], resolve_
                 Form::Region => {
                     ffi::add_bundle(first, "QUAL.OMP.SHARED", &written);
                 }
-                Form::Paper => add_paper_clause(module, last, "QUAL.OMP.SHARED", &written),
+                Form::Paper => clause_edit::add_paper_clause(module, last, "QUAL.OMP.SHARED", &written),
             }
             changed = true;
         }
@@ -217,7 +220,7 @@ fn make_default_explicit<'ctx>(
         }
         Form::Paper => {
             if !vars.is_empty() {
-                add_paper_clause(module, last, tag, &vars);
+                clause_edit::add_paper_clause(module, last, tag, &vars);
             }
             if drop_default {
                 for call in crate::cfg::directive_calls_between(r.entry.span.first, r.entry.span.last) {
@@ -310,22 +313,6 @@ fn declared_inside(alloca: ffi::Value, inside: &hashbrown::HashSet<ffi::BlockId>
         i.get_parent().map_or(false, |p| inside.contains(&ffi::block_id(p)))
     });
     all_inside && start && end
-}
-
-/// Inserts `call void (metadata, ...) @llvm.directive.qual.opndlist(metadata !"<tag>", values...)`
-/// before `list_end` (the group's DIR.QUAL.LIST.END call).
-pub(crate) fn add_paper_clause(module: &Module<'_>, list_end: InstructionValue<'_>, tag: &str, values: &[ffi::Value]) {
-    let ctx = module.get_context();
-    let f = module.get_function("llvm.directive.qual.opndlist").unwrap_or_else(|| {
-        let ty = ctx.void_type().fn_type(&[ctx.metadata_type().into()], true);
-        module.add_function("llvm.directive.qual.opndlist", ty, None)
-    });
-    let b = ctx.create_builder();
-    b.position_before(&list_end);
-    let mut args: Vec<BasicMetadataValueEnum<'_>> = vec![ctx.metadata_string(tag).into()];
-    // SAFETY: allocas of this function, live.
-    args.extend(values.iter().map(|v| -> BasicMetadataValueEnum<'_> { unsafe { ffi::basic_value(v.id()) }.into() }));
-    b.build_call(f, &args, "").expect("positioned");
 }
 
 pub fn run(module: &Module<'_>) -> PassResult {

@@ -41,7 +41,7 @@ use llvm_plugin::inkwell::values::{InstructionOpcode, IntValue, PointerValue};
 use llvm_plugin::inkwell::IntPredicate as P;
 use weft_intrinsics::ffi::{self, Affine};
 
-use super::loops::{level_at, Level};
+use super::loop_form::{level_at, value_at, Level};
 
 const E: &str = "positioned";
 
@@ -98,19 +98,6 @@ pub(super) struct Run<'ctx> {
 /// (`affine[l]` None for a rectangular level), if any.
 pub(super) fn last_varying(affine: &[Option<Affine<'_>>]) -> Option<usize> {
     affine.iter().rposition(Option::is_some)
-}
-
-/// A loop's variable in its iteration `k` (i64): `start + k * step`.
-pub(super) fn value_at<'ctx>(
-    b: &Builder<'ctx>,
-    start: IntValue<'ctx>,
-    step: IntValue<'ctx>,
-    k: IntValue<'ctx>,
-) -> IntValue<'ctx> {
-    let t = start.get_type();
-    let k = if t.get_bit_width() == 64 { k } else { b.build_int_truncate(k, t, "").expect(E) };
-    let off = b.build_int_mul(k, step, "").expect(E);
-    b.build_int_add(start, off, "omp.norm.var").expect(E)
 }
 
 /// `base + sum(coef[m] * outer[m])`, in the type of `base`.

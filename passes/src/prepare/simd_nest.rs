@@ -35,9 +35,9 @@
 use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::values::{BasicValue, BasicValueEnum, InstructionOpcode, InstructionValue};
 use weft_intrinsics::ffi::{self, Affine, CfgLoop};
-use weft_intrinsics::model::Form;
 use weft_intrinsics::vocab::{ClauseKind, DirKind, Modifiers};
 
+use super::clause_edit::{add_clause, drop_clauses};
 use crate::wregion::graph::WRegion;
 
 /// Why region `reg`'s non-rectangular nest is collapsed rather than kept as a
@@ -98,16 +98,9 @@ pub(super) fn keep<'ctx>(
         .map(|lp| ffi::Value::of(lp.iv.into_pointer_value()))
         .filter(|&v| !named(v))
         .collect();
-    let mut call = super::loops::drop_clauses(reg, entry_call, "QUAL.OMP.COLLAPSE");
+    let mut call = drop_clauses(reg, entry_call, "QUAL.OMP.COLLAPSE");
     if !private.is_empty() {
-        match reg.form {
-            Form::Region => call = ffi::add_bundle(call, "QUAL.OMP.PRIVATE", &private),
-            Form::Paper => {
-                // SAFETY: the region's directive calls, from the analysis just made.
-                let last = unsafe { ffi::instruction(reg.entry.span.last) };
-                super::add_paper_clause(module, last, "QUAL.OMP.PRIVATE", &private);
-            }
-        }
+        call = add_clause(module, reg, call, "QUAL.OMP.PRIVATE", &private);
     }
     let (inner, outer) = loops.split_last().expect("a nest of two loops or more");
     for lp in outer {
