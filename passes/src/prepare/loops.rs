@@ -85,12 +85,12 @@ pub struct LoopFailure {
 }
 
 /// Normalizes every worksharing loop of the module that has no NORMALIZED
-/// slots. Returns whether anything changed (the analyses are then stale),
-/// and every loop it could not recognize as an error naming why.
-pub fn normalize_all<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> (bool, Vec<LoopFailure>) {
-    let mut changed = false;
+/// slots. Returns which analyses' functions it changed (those analyses are
+/// then stale), and every loop it could not recognize as an error naming why.
+pub fn normalize_all<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> (Vec<bool>, Vec<LoopFailure>) {
+    let mut changed = vec![false; analyses.len()];
     let mut errors = Vec::new();
-    for a in analyses {
+    for (i, a) in analyses.iter().enumerate() {
         let todo = unnormalized(a);
         let Some(f) = a.scan.handles.first().and_then(|b| b.get_parent()) else { continue };
         if todo.is_empty() {
@@ -104,7 +104,7 @@ pub fn normalize_all<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -
             match unrotate(module, &forest, a, r) {
                 Ok(true) => {
                     forest = ffi::LoopForest::new(f);
-                    changed = true;
+                    changed[i] = true;
                 }
                 Ok(false) => {}
                 Err(e) => {
@@ -113,7 +113,7 @@ pub fn normalize_all<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -
                 }
             }
             match normalize(module, &forest, a, r) {
-                Ok(()) => changed = true,
+                Ok(()) => changed[i] = true,
                 Err(e) => errors.push(failure(e.in_function(&a.graph.function))),
             }
         }

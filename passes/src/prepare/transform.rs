@@ -32,9 +32,9 @@ struct Planned {
     action: Action,
 }
 
-/// Carries out every loop transformation of the module. Returns whether
-/// anything changed, or every refusal (nothing changed then).
-pub fn apply_all<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> Result<bool, Vec<WeftError>> {
+/// Carries out every loop transformation of the module. Returns which
+/// analyses' functions it changed, or every refusal (nothing changed then).
+pub fn apply_all<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> Result<Vec<bool>, Vec<WeftError>> {
     let mut plans: Vec<(usize, Vec<Planned>, HashSet<usize>)> = Vec::new();
     let mut errors = Vec::new();
     for (i, a) in analyses.iter().enumerate() {
@@ -70,12 +70,12 @@ pub fn apply_all<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> Re
         unsafe { ffi::locate(&mut errors) };
         return Err(errors);
     }
-    let mut changed = false;
+    let mut changed = vec![false; analyses.len()];
     for (i, planned, drop_slots) in plans {
         let a = &analyses[i];
         for p in &planned {
             execute(module, a, p).map_err(|e| vec![e.in_function(&a.graph.function)])?;
-            changed = true;
+            changed[i] = true;
         }
         for u in drop_slots {
             renormalize(module, &a.graph.regions[u]);
