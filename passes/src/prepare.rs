@@ -344,7 +344,15 @@ pub fn prepared<'ctx>(module: &Module<'ctx>) -> Result<(bool, Vec<Analysis<'ctx>
 /// parallel region uses into the microtask, making a shared variable
 /// private). `strict`: a loop that cannot be normalized is an error (else
 /// it is left as it is). After each change only the functions it changed
-/// are analyzed anew (`fresh`): the others' analyses stay as they were.
+/// are analyzed anew (`fresh`): the others' analyses stay as they were. A
+/// function a step changed is analyzed again even so: each of these steps
+/// changes its blocks (splits, new loops) or its directive calls (a new
+/// entry call with more bundles, clause calls erased or added), which an
+/// analysis holds by handle and index, and the next step reads the clauses
+/// the one before added (normalized loops' variables are PRIVATE before
+/// locals are captured). The steps after capturing that only erase
+/// instructions or add metadata (`tls_direct`, `tag_simd_loops`) share one
+/// analysis.
 fn steps<'ctx>(
     module: &Module<'ctx>,
     analyses: Vec<Analysis<'ctx>>,
