@@ -380,8 +380,8 @@ const char *weft_simd_prepare(LLVMBasicBlockRef first, LLVMBasicBlockRef end, in
   if (findOptionMDForLoop(L, NonRectTag))
     return "a non-rectangular collapsed nest: each iteration finds its loop variables from where the iteration "
            "before left a cursor, a value carried from one iteration to the next (a nest is collapsed so with a "
-           "linear variable, a scan reduction, a conditional lastprivate or ordered, or in icx's per-level form; "
-           "else its innermost loop is vectorized)";
+           "linear variable or a scan reduction, in icx's per-level form, and on for simd with a conditional "
+           "lastprivate or ordered; else its innermost loop, or a run of it, is vectorized)";
   mergeTwinPhis(L, SE);
   simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false);
   formLCSSARecursively(*L, DT, &LI, &SE);

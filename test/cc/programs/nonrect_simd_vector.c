@@ -16,7 +16,8 @@
 // vector that ran past its row visits cells outside the nest; each cell
 // counts its visits and the checksum weighs each cell differently.
 // CLANG-16-WRONG: lastprivate of a non-rectangular simd nest (measured at 1
-// thread: j 29 where the serial nest leaves 15, j 44 where it leaves 22).
+// thread: j 29 where the serial nest leaves 15, j 44 where it leaves 22;
+// at 3 threads conditional y 815 where the serial program leaves 1316).
 #include <stdio.h>
 #include <string.h>
 
@@ -152,5 +153,26 @@ int main(void) {
       for (int d = 0; d <= c; d++)
         cnt[a][c][d]++;
   report("parallel for simd collapse(3), c from a, d to c, static");
+
+  // lastprivate(conditional:): on simd the nest is vectorized (the
+  // variable a last value of the inner vector loop, carried by the outer
+  // loops); on parallel for simd weft-paropt reads the nest's counter at
+  // each assignment, so the nest is collapsed without runs and stays scalar.
+  int x = -1, y = -7;
+  s = 0;
+#pragma omp simd collapse(2) lastprivate(conditional : x) reduction(+ : s)
+  for (i = 0; i < 19; i++)
+    for (j = 0; j < i; j++) {
+      if ((i * 7 + j * 3) % 11 == 2)
+        x = i * 100 + j;
+      s += j;
+    }
+  printf("conditional x %d, reduction %ld\n", x, s);
+#pragma omp parallel for simd collapse(2) lastprivate(conditional : y) schedule(static, 4)
+  for (int a = 0; a < 19; a++)
+    for (int c = a; c < 19; c++)
+      if ((a * 5 + c) % 13 == 3)
+        y = a * 100 + c;
+  printf("conditional y %d\n", y);
   return 0;
 }
