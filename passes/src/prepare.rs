@@ -72,7 +72,11 @@ pub fn protect_directives(module: &Module<'_>) -> bool {
 pub fn at_pipeline_start(module: &Module<'_>) -> bool {
     let changed = protect_directives(module);
     let Ok(analyses) = analyze_module(module) else { return changed };
-    changed | steps(module, analyses, false).map_or(false, |(c, _)| c)
+    let Ok((stepped, analyses)) = steps(module, analyses, false) else { return changed };
+    // Once, before any pass forwards a pointer (nothing reads an analysis
+    // after it: none is made).
+    let renamed = rename::rename_privates(module, &analyses).contains(&true);
+    changed | stepped | renamed
 }
 
 /// Makes every local variable (alloca) that a parallel region writes and no
@@ -385,10 +389,7 @@ fn steps<'ctx>(
     // (Erasing calls leaves the blocks and the directive calls as they were.)
     let direct = tls_direct(&analyses);
     let tagged = tag_simd_loops(&analyses);
-    // At pipeline start only: once, before any pass forwards a pointer.
-    let changed = if strict { Vec::new() } else { rename::rename_privates(module, &analyses) };
-    let (renamed, analyses) = fresh(module, analyses, &changed)?;
-    Ok((erased | mapped | split | transformed | normalized | captured | direct | tagged | renamed, analyses))
+    Ok((erased | mapped | split | transformed | normalized | captured | direct | tagged, analyses))
 }
 
 /// Whether a step changed any function (`changed`: one flag per analysis),
