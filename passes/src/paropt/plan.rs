@@ -312,29 +312,10 @@ fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, Weft
 }
 
 /// The plan for one region, or the error naming what cannot be lowered.
-pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
-    let name = r.kind.begin_name();
-    // Parsed for the constructs of later work (teams, target, tasks): named
-    // here, before the construct itself is refused.
-    let later = |k| {
-        use ClauseKind as C;
-        matches!(k, C::Implicit | C::OffloadEntryIdx | C::OrderedSimd | C::Defaultmap(_) | C::PragmaArray)
-    };
-    let typed = |c: &Clause| c.kind.arity() == Arity::One && c.modifiers.contains(Modifiers::TYPED);
-    if let Some(c) = r.directive.clauses.iter().find(|c| later(c.kind) || typed(c)) {
-        return Err(not_yet(&c.spelling, "parsed, but weft-paropt does not lower it yet").on_directive(name));
-    }
-    let construct = Construct::of(r.kind).ok_or_else(|| {
-        not_yet(
-            name,
-            "weft-paropt cannot lower this construct yet (sections, tasks, target, teams, distribute, cancel, ...)",
-        )
-    })?;
+/// The clauses of region `r` that weft-paropt does not lower (yet), refused
+/// by name.
+fn check_clauses(r: &WRegion, construct: Construct, name: &str) -> Result<(), WeftError> {
     let env = &r.env;
-    let mut vars = Vec::new();
-    let clause_of = |kind: ClauseKind| {
-        r.directive.clauses.iter().find(|c| c.kind == kind).map_or(kind.name().to_string(), |c| c.spelling.clone())
-    };
     for c in &r.directive.clauses {
         use ClauseKind as C;
         if let Some(why) = unlowered_modifier(c.kind, c.modifiers) {
@@ -388,6 +369,17 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
             return Err(not_yet(&c.spelling, "weft-paropt cannot lower this clause yet").on_directive(name));
         }
     }
+    Ok(())
+}
+
+/// One data-sharing record per variable of the region's clauses, in the
+/// order privatization takes them.
+fn data_sharing(r: &WRegion, construct: Construct, name: &str) -> Result<Vec<Var>, WeftError> {
+    let env = &r.env;
+    let mut vars = Vec::new();
+    let clause_of = |kind: ClauseKind| {
+        r.directive.clauses.iter().find(|c| c.kind == kind).map_or(kind.name().to_string(), |c| c.spelling.clone())
+    };
     for item in &env.private {
         // A private SSA value needs no copy: each thread and lane computes
         // its own (Tian et al. 2016, III.F: no reference type needed).
@@ -522,6 +514,15 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     {
         return Err(not_yet(&vars[0].clause, "data-sharing clauses on this construct").on_directive(name));
     }
+    Ok(vars)
+}
+
+/// A worksharing loop's schedule, with its ordered and doacross kinds.
+fn schedule(r: &WRegion, construct: Construct, name: &str) -> Result<Schedule, WeftError> {
+    let env = &r.env;
+    let clause_of = |kind: ClauseKind| {
+        r.directive.clauses.iter().find(|c| c.kind == kind).map_or(kind.name().to_string(), |c| c.spelling.clone())
+    };
     if env.has_flag(ClauseKind::OrderedThreads) && (!env.sinks.is_empty() || env.has_flag(ClauseKind::DependSource)) {
         return Err(WeftError::new(
             Rule::ClauseNotAllowed,
@@ -570,6 +571,32 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
             .on_directive(name));
         }
     }
+    Ok(schedule)
+}
+
+pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
+    let name = r.kind.begin_name();
+    // Parsed for the constructs of later work (teams, target, tasks): named
+    // here, before the construct itself is refused.
+    let later = |k| {
+        use ClauseKind as C;
+        matches!(k, C::Implicit | C::OffloadEntryIdx | C::OrderedSimd | C::Defaultmap(_) | C::PragmaArray)
+    };
+    let typed = |c: &Clause| c.kind.arity() == Arity::One && c.modifiers.contains(Modifiers::TYPED);
+    if let Some(c) = r.directive.clauses.iter().find(|c| later(c.kind) || typed(c)) {
+        return Err(not_yet(&c.spelling, "parsed, but weft-paropt does not lower it yet").on_directive(name));
+    }
+    let construct = Construct::of(r.kind).ok_or_else(|| {
+        not_yet(
+            name,
+            "weft-paropt cannot lower this construct yet (sections, tasks, target, teams, distribute, cancel, ...)",
+        )
+    })?;
+    check_clauses(r, construct, name)?;
+    let env = &r.env;
+    let vars = data_sharing(r, construct, name)?;
+    let schedule = schedule(r, construct, name)?;
+    let doacross = schedule.doacross;
     let proc_bind = env.flag(|k| matches!(k, ClauseKind::ProcBind(_))).map(|(k, _)| match k {
         ClauseKind::ProcBind(p) => p,
         _ => unreachable!("filtered to PROC.BIND"),
