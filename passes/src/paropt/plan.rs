@@ -2,7 +2,7 @@
 //! data-sharing record per variable, and the clauses that steer code
 //! generation. Built from the region's data environment before any IR is
 //! touched; every clause weft cannot lower yet is refused here, naming it.
-use weft_intrinsics::model::{Clause, Item, Operand, OperandKind, ValueId};
+use weft_intrinsics::model::{Clause, Item, Operand, OperandKind, Typed, ValueId};
 use weft_intrinsics::vocab::{Arity, ClauseKind, DirKind, Modifiers, ProcBind, ReductionOp, ScheduleKind};
 use weft_intrinsics::{Rule, WeftError};
 
@@ -149,192 +149,186 @@ fn ptr_to_ptr_linear(item: &Item, step: Option<ValueId>, clause: &str, on: &str)
 }
 
 fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, WeftError> {
-    let sectioned = |section: Option<u64>| -> Result<(), WeftError> {
-        let ok = matches!(
-            share,
-            Share::Private
-                | Share::Firstprivate
-                | Share::Lastprivate
-                | Share::FirstLastprivate
-                | Share::Reduction { .. }
-        );
-        if section.is_some() && !ok {
-            return Err(not_yet(clause, "array sections in this clause").on_directive(on));
-        }
-        Ok(())
-    };
     match item {
-        Item::Var { var, typed } => {
-            let (section, runtime_section) = match typed.as_ref().and_then(|t| t.offset.as_ref()) {
-                Some(off) => {
-                    let count = typed.as_ref().and_then(|t| t.count.as_ref()).expect("a section has a count");
-                    match section_bounds(clause, off, count, on)? {
-                        Bounds::Const(first, _) => (Some(first), None),
-                        Bounds::Runtime(first, len) => (None, Some((first, len))),
-                    }
-                }
-                None => (None, None),
-            };
-            sectioned(section.or(runtime_section.map(|_| 0)))?;
-            let mut count = 1;
-            if let Some(c) = typed.as_ref().and_then(|t| t.count.as_ref()).filter(|_| runtime_section.is_none()) {
-                count = match c.const_uint() {
-                    Some(n) if (1..=u32::MAX as u64).contains(&n) => n as u32,
-                    _ => {
-                        return Err(not_yet(clause, format!("a variable-length array item (element count {})", c.text))
-                            .on_directive(on))
-                    }
-                };
-                if count > 1 && matches!(share, Share::NormIv | Share::NormUb | Share::Linear { .. }) {
-                    return Err(not_yet(clause, "array linear variables and array loop slots").on_directive(on));
-                }
-            }
-            if !var.is_pointer() {
-                return Err(WeftError::new(
-                    Rule::OperandKind,
-                    clause,
-                    format!("{} is a value, not a variable in memory: it cannot be privatized as asked", var.text),
-                )
-                .on_directive(on));
-            }
-            Ok(Var {
-                var: var.value,
-                elem: typed.as_ref().map(|t| t.ty.value),
-                count,
-                section,
-                runtime_section,
-                layout: None,
-                share,
-                nonpod: None,
-                byref: false,
-                alloc: None,
-                clause: clause.to_string(),
-            })
-        }
-        Item::NonPod { var, typed, helpers } => {
-            let mut v = var_of(&Item::Var { var: var.clone(), typed: typed.clone() }, clause, share, on)?;
-            // (An array of them, `count` > 1 or an array variable, runs each
-            // helper on every element: paropt::nonpod.)
-            if v.section.is_some() || v.runtime_section.is_some() {
-                return Err(not_yet(clause, "array sections of non-POD items").on_directive(on));
-            }
-            // The helpers in the clause's order (model::nonpod_helpers).
-            let f = |k: usize| helpers.get(k).filter(|h| h.kind == OperandKind::Function).map(|h| h.value);
-            v.nonpod = Some(match share {
-                Share::Private => Helpers { ctor: f(0), dtor: f(1), ..Helpers::default() },
-                Share::Firstprivate => Helpers { copy_ctor: f(0), dtor: f(1), ..Helpers::default() },
-                Share::Lastprivate => Helpers { ctor: f(0), copy_assign: f(1), dtor: f(2), ..Helpers::default() },
-                // Both copy into a live object.
-                Share::Copyin | Share::Copyprivate => Helpers { copy_assign: f(0), ..Helpers::default() },
-                Share::Reduction { op: ReductionOp::Udr, .. } => {
-                    if f(2).is_none() {
-                        return Err(WeftError::new(
-                            Rule::OperandKind,
-                            clause,
-                            "a user-defined reduction needs its combiner (a function of (ptr out, ptr in))",
-                        )
-                        .on_directive(on));
-                    }
-                    Helpers { ctor: f(0), dtor: f(1), combiner: f(2), initializer: f(3), ..Helpers::default() }
-                }
-                // A predefined operator with no helpers: a plain item.
-                Share::Reduction { .. } if (0..4).all(|k| f(k).is_none()) => return Ok(v),
-                _ => return Err(not_yet(clause, "non-POD list items in this clause").on_directive(on)),
-            });
-            Ok(v)
-        }
-        Item::ArrSect { base, dims } => {
-            sectioned(Some(0))?;
-            if !base.is_pointer() {
-                return Err(WeftError::new(
-                    Rule::OperandKind,
-                    clause,
-                    format!("the base of an array section must be a variable in memory, got {}", base.text),
-                )
-                .on_directive(on));
-            }
-            let [lower, length, _] = match dims.as_slice() {
-                [d] if d[2].const_uint() == Some(1) => d,
-                _ => {
-                    // Strides or several dimensions: constant bounds only.
-                    let mut layout = Vec::new();
-                    for [lower, length, stride] in dims {
-                        match (lower.const_uint(), length.const_uint(), stride.const_uint()) {
-                            (Some(lower), Some(length), Some(stride)) => layout.push(Dim { lower, length, stride }),
-                            _ => {
-                                return Err(not_yet(
-                                    clause,
-                                    format!(
-                                        "array sections with strides or several dimensions and bounds known only at run time ([{}:{}:{}])",
-                                        lower.text, length.text, stride.text
-                                    ),
-                                )
-                                .on_directive(on))
-                            }
-                        }
-                    }
-                    return Ok(Var {
-                        var: base.value,
-                        elem: None,
-                        count: 1,
-                        section: None,
-                        runtime_section: None,
-                        layout: Some(layout),
-                        share,
-                        nonpod: None,
-                        byref: false,
-                        alloc: None,
-                        clause: clause.to_string(),
-                    });
-                }
-            };
-            let bounds = section_bounds(clause, lower, length, on)?;
-            let (count, section, runtime_section) = match bounds {
-                Bounds::Const(first, count) => (count, Some(first), None),
-                Bounds::Runtime(first, len) => (1, None, Some((first, len))),
-            };
-            Ok(Var {
-                var: base.value,
-                elem: None,
-                count,
-                section,
-                runtime_section,
-                layout: None,
-                share,
-                nonpod: None,
-                byref: false,
-                alloc: None,
-                clause: clause.to_string(),
-            })
-        }
+        Item::Var { var, typed } => plain_var(var, typed.as_ref(), clause, share, on),
+        Item::NonPod { var, typed, helpers } => nonpod_var(var, typed.as_ref(), helpers, clause, share, on),
+        Item::ArrSect { base, dims } => section_var(base, dims, clause, share, on),
         Item::MapChain { .. } => Err(not_yet(clause, "map chains").on_directive(on)),
     }
 }
 
-/// The plan for one region, or the error naming what cannot be lowered.
-pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
-    let name = r.kind.begin_name();
-    // Parsed for the constructs of later work (teams, target, tasks): named
-    // here, before the construct itself is refused.
-    let later = |k| {
-        use ClauseKind as C;
-        matches!(k, C::Implicit | C::OffloadEntryIdx | C::OrderedSimd | C::Defaultmap(_) | C::PragmaArray)
-    };
-    let typed = |c: &Clause| c.kind.arity() == Arity::One && c.modifiers.contains(Modifiers::TYPED);
-    if let Some(c) = r.directive.clauses.iter().find(|c| later(c.kind) || typed(c)) {
-        return Err(not_yet(&c.spelling, "parsed, but weft-paropt does not lower it yet").on_directive(name));
+/// Array sections are taken by these clauses only.
+fn check_sectioned(section: Option<u64>, clause: &str, share: Share, on: &str) -> Result<(), WeftError> {
+    let ok = matches!(
+        share,
+        Share::Private | Share::Firstprivate | Share::Lastprivate | Share::FirstLastprivate | Share::Reduction { .. }
+    );
+    if section.is_some() && !ok {
+        return Err(not_yet(clause, "array sections in this clause").on_directive(on));
     }
-    let construct = Construct::of(r.kind).ok_or_else(|| {
-        not_yet(
-            name,
-            "weft-paropt cannot lower this construct yet (sections, tasks, target, teams, distribute, cancel, ...)",
-        )
-    })?;
-    let env = &r.env;
-    let mut vars = Vec::new();
-    let clause_of = |kind: ClauseKind| {
-        r.directive.clauses.iter().find(|c| c.kind == kind).map_or(kind.name().to_string(), |c| c.spelling.clone())
+    Ok(())
+}
+
+/// A variable (with its `:TYPED` type, count or section).
+fn plain_var(var: &Operand, typed: Option<&Typed>, clause: &str, share: Share, on: &str) -> Result<Var, WeftError> {
+    let (section, runtime_section) = match typed.and_then(|t| t.offset.as_ref()) {
+        Some(off) => {
+            let count = typed.and_then(|t| t.count.as_ref()).expect("a section has a count");
+            match section_bounds(clause, off, count, on)? {
+                Bounds::Const(first, _) => (Some(first), None),
+                Bounds::Runtime(first, len) => (None, Some((first, len))),
+            }
+        }
+        None => (None, None),
     };
+    check_sectioned(section.or(runtime_section.map(|_| 0)), clause, share, on)?;
+    let mut count = 1;
+    if let Some(c) = typed.and_then(|t| t.count.as_ref()).filter(|_| runtime_section.is_none()) {
+        count = match c.const_uint() {
+            Some(n) if (1..=u32::MAX as u64).contains(&n) => n as u32,
+            _ => {
+                return Err(not_yet(clause, format!("a variable-length array item (element count {})", c.text))
+                    .on_directive(on))
+            }
+        };
+        if count > 1 && matches!(share, Share::NormIv | Share::NormUb | Share::Linear { .. }) {
+            return Err(not_yet(clause, "array linear variables and array loop slots").on_directive(on));
+        }
+    }
+    if !var.is_pointer() {
+        return Err(WeftError::new(
+            Rule::OperandKind,
+            clause,
+            format!("{} is a value, not a variable in memory: it cannot be privatized as asked", var.text),
+        )
+        .on_directive(on));
+    }
+    Ok(Var {
+        var: var.value,
+        elem: typed.map(|t| t.ty.value),
+        count,
+        section,
+        runtime_section,
+        layout: None,
+        share,
+        nonpod: None,
+        byref: false,
+        alloc: None,
+        clause: clause.to_string(),
+    })
+}
+
+/// A non-POD variable with its helpers, in the clause's order.
+fn nonpod_var(
+    var: &Operand,
+    typed: Option<&Typed>,
+    helpers: &[Operand],
+    clause: &str,
+    share: Share,
+    on: &str,
+) -> Result<Var, WeftError> {
+    let mut v = plain_var(var, typed, clause, share, on)?;
+    // (An array of them, `count` > 1 or an array variable, runs each
+    // helper on every element: paropt::nonpod.)
+    if v.section.is_some() || v.runtime_section.is_some() {
+        return Err(not_yet(clause, "array sections of non-POD items").on_directive(on));
+    }
+    // The helpers in the clause's order (model::nonpod_helpers).
+    let f = |k: usize| helpers.get(k).filter(|h| h.kind == OperandKind::Function).map(|h| h.value);
+    v.nonpod = Some(match share {
+        Share::Private => Helpers { ctor: f(0), dtor: f(1), ..Helpers::default() },
+        Share::Firstprivate => Helpers { copy_ctor: f(0), dtor: f(1), ..Helpers::default() },
+        Share::Lastprivate => Helpers { ctor: f(0), copy_assign: f(1), dtor: f(2), ..Helpers::default() },
+        // Both copy into a live object.
+        Share::Copyin | Share::Copyprivate => Helpers { copy_assign: f(0), ..Helpers::default() },
+        Share::Reduction { op: ReductionOp::Udr, .. } => {
+            if f(2).is_none() {
+                return Err(WeftError::new(
+                    Rule::OperandKind,
+                    clause,
+                    "a user-defined reduction needs its combiner (a function of (ptr out, ptr in))",
+                )
+                .on_directive(on));
+            }
+            Helpers { ctor: f(0), dtor: f(1), combiner: f(2), initializer: f(3), ..Helpers::default() }
+        }
+        // A predefined operator with no helpers: a plain item.
+        Share::Reduction { .. } if (0..4).all(|k| f(k).is_none()) => return Ok(v),
+        _ => return Err(not_yet(clause, "non-POD list items in this clause").on_directive(on)),
+    });
+    Ok(v)
+}
+
+/// An array section `base[lower:length:stride]...`.
+fn section_var(base: &Operand, dims: &[[Operand; 3]], clause: &str, share: Share, on: &str) -> Result<Var, WeftError> {
+    check_sectioned(Some(0), clause, share, on)?;
+    if !base.is_pointer() {
+        return Err(WeftError::new(
+            Rule::OperandKind,
+            clause,
+            format!("the base of an array section must be a variable in memory, got {}", base.text),
+        )
+        .on_directive(on));
+    }
+    let [lower, length, _] = match dims {
+        [d] if d[2].const_uint() == Some(1) => d,
+        _ => {
+            // Strides or several dimensions: constant bounds only.
+            let mut layout = Vec::new();
+            for [lower, length, stride] in dims {
+                match (lower.const_uint(), length.const_uint(), stride.const_uint()) {
+                    (Some(lower), Some(length), Some(stride)) => layout.push(Dim { lower, length, stride }),
+                    _ => {
+                        return Err(not_yet(
+                            clause,
+                            format!(
+                                "array sections with strides or several dimensions and bounds known only at run time ([{}:{}:{}])",
+                                lower.text, length.text, stride.text
+                            ),
+                        )
+                        .on_directive(on))
+                    }
+                }
+            }
+            return Ok(Var {
+                var: base.value,
+                elem: None,
+                count: 1,
+                section: None,
+                runtime_section: None,
+                layout: Some(layout),
+                share,
+                nonpod: None,
+                byref: false,
+                alloc: None,
+                clause: clause.to_string(),
+            });
+        }
+    };
+    let bounds = section_bounds(clause, lower, length, on)?;
+    let (count, section, runtime_section) = match bounds {
+        Bounds::Const(first, count) => (count, Some(first), None),
+        Bounds::Runtime(first, len) => (1, None, Some((first, len))),
+    };
+    Ok(Var {
+        var: base.value,
+        elem: None,
+        count,
+        section,
+        runtime_section,
+        layout: None,
+        share,
+        nonpod: None,
+        byref: false,
+        alloc: None,
+        clause: clause.to_string(),
+    })
+}
+
+/// The clauses of region `r` that weft-paropt does not lower (yet), refused
+/// by name.
+fn check_clauses(r: &WRegion, construct: Construct, name: &str) -> Result<(), WeftError> {
+    let env = &r.env;
     for c in &r.directive.clauses {
         use ClauseKind as C;
         if let Some(why) = unlowered_modifier(c.kind, c.modifiers) {
@@ -388,6 +382,17 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
             return Err(not_yet(&c.spelling, "weft-paropt cannot lower this clause yet").on_directive(name));
         }
     }
+    Ok(())
+}
+
+/// One data-sharing record per variable of the region's clauses, in the
+/// order privatization takes them.
+fn data_sharing(r: &WRegion, construct: Construct, name: &str) -> Result<Vec<Var>, WeftError> {
+    let env = &r.env;
+    let mut vars = Vec::new();
+    let clause_of = |kind: ClauseKind| {
+        r.directive.clauses.iter().find(|c| c.kind == kind).map_or(kind.name().to_string(), |c| c.spelling.clone())
+    };
     for item in &env.private {
         // A private SSA value needs no copy: each thread and lane computes
         // its own (Tian et al. 2016, III.F: no reference type needed).
@@ -522,6 +527,15 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     {
         return Err(not_yet(&vars[0].clause, "data-sharing clauses on this construct").on_directive(name));
     }
+    Ok(vars)
+}
+
+/// A worksharing loop's schedule, with its ordered and doacross kinds.
+fn schedule(r: &WRegion, construct: Construct, name: &str) -> Result<Schedule, WeftError> {
+    let env = &r.env;
+    let clause_of = |kind: ClauseKind| {
+        r.directive.clauses.iter().find(|c| c.kind == kind).map_or(kind.name().to_string(), |c| c.spelling.clone())
+    };
     if env.has_flag(ClauseKind::OrderedThreads) && (!env.sinks.is_empty() || env.has_flag(ClauseKind::DependSource)) {
         return Err(WeftError::new(
             Rule::ClauseNotAllowed,
@@ -570,6 +584,33 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
             .on_directive(name));
         }
     }
+    Ok(schedule)
+}
+
+/// The plan for one region, or the error naming what cannot be lowered.
+pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
+    let name = r.kind.begin_name();
+    // Parsed for the constructs of later work (teams, target, tasks): named
+    // here, before the construct itself is refused.
+    let later = |k| {
+        use ClauseKind as C;
+        matches!(k, C::Implicit | C::OffloadEntryIdx | C::OrderedSimd | C::Defaultmap(_) | C::PragmaArray)
+    };
+    let typed = |c: &Clause| c.kind.arity() == Arity::One && c.modifiers.contains(Modifiers::TYPED);
+    if let Some(c) = r.directive.clauses.iter().find(|c| later(c.kind) || typed(c)) {
+        return Err(not_yet(&c.spelling, "parsed, but weft-paropt does not lower it yet").on_directive(name));
+    }
+    let construct = Construct::of(r.kind).ok_or_else(|| {
+        not_yet(
+            name,
+            "weft-paropt cannot lower this construct yet (sections, tasks, target, teams, distribute, cancel, ...)",
+        )
+    })?;
+    check_clauses(r, construct, name)?;
+    let env = &r.env;
+    let vars = data_sharing(r, construct, name)?;
+    let schedule = schedule(r, construct, name)?;
+    let doacross = schedule.doacross;
     let proc_bind = env.flag(|k| matches!(k, ClauseKind::ProcBind(_))).map(|(k, _)| match k {
         ClauseKind::ProcBind(p) => p,
         _ => unreachable!("filtered to PROC.BIND"),
