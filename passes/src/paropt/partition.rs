@@ -4,6 +4,7 @@
 //! take one block per thread, every other schedule a chunk loop through
 //! `__kmpc_dispatch_next`.
 use llvm_plugin::inkwell::basic_block::BasicBlock;
+use llvm_plugin::inkwell::builder::Builder;
 use llvm_plugin::inkwell::types::{BasicTypeEnum, IntType};
 use llvm_plugin::inkwell::values::{BasicValue, InstructionOpcode, InstructionValue, IntValue, PointerValue};
 use llvm_plugin::inkwell::IntPredicate;
@@ -186,10 +187,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 one.into(),
             ],
         );
-        let nlo = b.build_load(t, lo, "omp.chunk.lo").expect("positioned");
-        let nhi = b.build_load(t, hi, "omp.chunk.hi").expect("positioned");
-        b.build_store(ub_copy, nhi).expect("positioned");
-        init.set_operand(0, nlo);
+        start_chunk(b, k, init, ub_copy);
         let b = self.before_terminator(shape.fini);
         self.rt.call(b, Rt::ForStaticFini, &[ident.into(), gtid.into()]);
         if sched.doacross {
@@ -252,11 +250,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         );
         let go = b.build_int_compare(IntPredicate::NE, more, i32t.const_zero(), "omp.more").expect("positioned");
         b.build_conditional_branch(go, chunk_bb, done).expect("positioned");
-        let b = self.at(init);
-        let nlo = b.build_load(t, lo, "omp.chunk.lo").expect("positioned");
-        let nhi = b.build_load(t, hi, "omp.chunk.hi").expect("positioned");
-        b.build_store(ub_copy, nhi).expect("positioned");
-        init.set_operand(0, nlo);
+        start_chunk(self.at(init), k, init, ub_copy);
         for &s in ordered_steps {
             let b = self.at(s);
             self.rt.call(b, dispatch_fini, &[ident.into(), gtid.into()]);
@@ -273,6 +267,15 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         self.b.build_unconditional_branch(shape.end).expect("positioned");
         LoopEnds { start: init, chunk_end: shape.fini, last, fini: done, first_iter: start, last_iter: ub0, unsigned }
     }
+}
+
+/// The chunk the runtime handed out (`lo`..`hi`) becomes the loop's: its IV
+/// starts at `lo` (the store `init`) and its upper-bound slot holds `hi`.
+fn start_chunk<'ctx>(b: &Builder<'ctx>, k: &Ctl<'ctx>, init: InstructionValue<'ctx>, ub_copy: PointerValue<'ctx>) {
+    let lo = b.build_load(k.t, k.lo, "omp.chunk.lo").expect("positioned");
+    let hi = b.build_load(k.t, k.hi, "omp.chunk.hi").expect("positioned");
+    b.build_store(ub_copy, hi).expect("positioned");
+    init.set_operand(0, lo);
 }
 
 /// The store that starts the IV: the first store to `iv` on the straight
