@@ -203,19 +203,7 @@ fn plain_var(var: &Operand, typed: Option<&Typed>, clause: &str, share: Share, o
         )
         .on_directive(on));
     }
-    Ok(Var {
-        var: var.value,
-        elem: typed.map(|t| t.ty.value),
-        count,
-        section,
-        runtime_section,
-        layout: None,
-        share,
-        nonpod: None,
-        byref: false,
-        alloc: None,
-        clause: clause.to_string(),
-    })
+    Ok(Var { elem: typed.map(|t| t.ty.value), count, section, runtime_section, ..Var::new(var.value, share, clause) })
 }
 
 /// A non-POD variable with its helpers, in the clause's order.
@@ -290,19 +278,7 @@ fn section_var(base: &Operand, dims: &[[Operand; 3]], clause: &str, share: Share
                     }
                 }
             }
-            return Ok(Var {
-                var: base.value,
-                elem: None,
-                count: 1,
-                section: None,
-                runtime_section: None,
-                layout: Some(layout),
-                share,
-                nonpod: None,
-                byref: false,
-                alloc: None,
-                clause: clause.to_string(),
-            });
+            return Ok(Var { layout: Some(layout), ..Var::new(base.value, share, clause) });
         }
     };
     let bounds = section_bounds(clause, lower, length, on)?;
@@ -310,19 +286,7 @@ fn section_var(base: &Operand, dims: &[[Operand; 3]], clause: &str, share: Share
         Bounds::Const(first, count) => (count, Some(first), None),
         Bounds::Runtime(first, len) => (1, None, Some((first, len))),
     };
-    Ok(Var {
-        var: base.value,
-        elem: None,
-        count,
-        section,
-        runtime_section,
-        layout: None,
-        share,
-        nonpod: None,
-        byref: false,
-        alloc: None,
-        clause: clause.to_string(),
-    })
+    Ok(Var { count, section, runtime_section, ..Var::new(base.value, share, clause) })
 }
 
 /// The clauses of region `r` that weft-paropt does not lower (yet), refused
