@@ -11,12 +11,12 @@ use llvm_plugin::inkwell::llvm_sys::core::*;
 use llvm_plugin::inkwell::llvm_sys::prelude::*;
 use llvm_plugin::inkwell::llvm_sys::LLVMTypeKind;
 use llvm_plugin::inkwell::module::Module;
-use llvm_plugin::inkwell::values::{AsValueRef, BasicValueEnum, FunctionValue, InstructionValue};
+use llvm_plugin::inkwell::values::{AnyValue, AsValueRef, BasicValueEnum, FunctionValue, InstructionValue};
 
-use crate::model::ValueId;
 
 mod analyses;
 mod genx;
+mod handles;
 mod loops;
 mod operands;
 mod outline;
@@ -25,6 +25,7 @@ mod value;
 mod variables;
 pub use analyses::FunctionAnalyses;
 pub use genx::*;
+pub use handles::Handles;
 pub use loops::*;
 pub use operands::*;
 pub use outline::*;
@@ -190,6 +191,17 @@ pub fn returns(call: Value, want_token: bool) -> bool {
     }
 }
 
+/// The instructions that use `v`, as handles of its context.
+pub fn user_instructions<'ctx>(v: &impl AnyValue<'ctx>) -> Vec<InstructionValue<'ctx>> {
+    users(Value(v.as_value_ref()))
+        .into_iter()
+        // SAFETY: users of a live value of context 'ctx; only instructions
+        // are made instruction handles.
+        .filter(|u| unsafe { !LLVMIsAInstruction(u.0).is_null() })
+        .map(|u| unsafe { InstructionValue::new(u.0) })
+        .collect()
+}
+
 /// The instructions that use `v` (e.g. the exits of a region.entry token).
 pub fn users(v: Value) -> Vec<Value> {
     let mut out = Vec::new();
@@ -277,14 +289,6 @@ pub fn has_only_predecessor(bb: BasicBlock<'_>, pred: BasicBlock<'_>) -> bool {
     unsafe { weft_single_predecessor(bb.as_mut_ptr()) == pred.as_mut_ptr() }
 }
 
-/// The IR value a `ValueId` from the directive model stands for.
-///
-/// # Safety
-/// `id` must come from `Value::id()` on a first-class value that is still live.
-pub unsafe fn basic_value<'ctx>(id: ValueId) -> BasicValueEnum<'ctx> {
-    BasicValueEnum::new(id.0 as LLVMValueRef)
-}
-
 /// Kinds of optimization remark (`-pass-remarks=weft`, `-pass-remarks-missed=weft`,
 /// `-pass-remarks-analysis=weft`; clang's `-Rpass=weft` and friends).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -319,14 +323,6 @@ pub fn diagnose(module: &Module<'_>, severity: Severity, msg: &str) {
     unsafe { weft_diagnose(module.as_mut_ptr(), severity as c_int, cmsg.as_ptr()) }
 }
 
-/// The instruction a `ValueId` from the directive model stands for.
-///
-/// # Safety
-/// `id` must come from `Value::id()` on an instruction that is still live.
-pub unsafe fn instruction<'ctx>(id: ValueId) -> InstructionValue<'ctx> {
-    InstructionValue::new(id.0 as LLVMValueRef)
-}
-
 /// `file:line:col` of the instruction's debug location, or of the first
 /// instruction after it in its block that has one (front ends often leave
 /// intrinsic calls without a location).
@@ -349,14 +345,12 @@ pub fn debug_location(inst: InstructionValue<'_>) -> Option<String> {
     None
 }
 
-/// Fills each error's `loc` from the instruction it is about.
-///
-/// # Safety
-/// Every error's `at` must name an instruction that is still live.
-pub unsafe fn locate(errors: &mut [crate::WeftError]) {
+/// Fills each error's `loc` from the instruction it is about, when
+/// `values` names it (the analysis the error came from).
+pub fn locate(errors: &mut [crate::WeftError], values: &Handles<'_>) {
     for e in errors.iter_mut().filter(|e| e.loc.is_none()) {
-        if let Some(id) = e.at {
-            e.loc = debug_location(instruction(id));
+        if let Some(id) = e.at.filter(|&id| values.knows(id)) {
+            e.loc = debug_location(values.instruction(id));
         }
     }
 }

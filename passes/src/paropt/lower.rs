@@ -98,9 +98,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let reg = &a.graph.regions[r];
         let fname = a.graph.function.clone();
         let f = a.scan.handles[0].get_parent().expect("in a function");
-        let mut calls = crate::cfg::directive_calls_between(reg.entry.span.first, reg.entry.span.last);
+        let mut calls = crate::cfg::directive_calls_between(&a.scan.values, reg.entry.span.first, reg.entry.span.last);
         if let Some(x) = reg.exit.filter(|x| x.span != reg.entry.span) {
-            calls.extend(crate::cfg::directive_calls_between(x.span.first, x.span.last));
+            calls.extend(crate::cfg::directive_calls_between(&a.scan.values, x.span.first, x.span.last));
         }
         let begin_call = calls[0];
         self.notes.clear();
