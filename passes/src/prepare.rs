@@ -421,6 +421,10 @@ fn tag_simd_loops(analyses: &[Analysis<'_>]) -> bool {
             if !ffi::simd_loop_tagged(entry) {
                 changed |= ffi::tag_simd_loop(entry, exit);
             }
+            // (A scan directive must stay one: `vplan/scan.rs`.)
+            if crate::paropt::scan_plan::has_inscan(r) {
+                changed |= ffi::simd_loop_keep_whole(entry, exit);
+            }
         }
     }
     changed

@@ -34,6 +34,7 @@ pub fn run(module: &Module<'_>, analyses: ffi::FunctionAnalyses<'_>) -> PassResu
         }
     }
     if !sites.is_empty() {
+        vplan::scan::erase_markers(module);
         paropt::locate_calls(module);
     }
     Ok(!sites.is_empty())
@@ -47,6 +48,7 @@ pub fn print(module: &Module<'_>, analyses: ffi::FunctionAnalyses<'_>) -> PassRe
         eprint!("{}", vplan::print_site(site, analyses));
     }
     if !sites.is_empty() {
+        vplan::scan::erase_markers(module);
         paropt::locate_calls(module);
     }
     Ok(!sites.is_empty())

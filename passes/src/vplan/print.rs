@@ -111,6 +111,7 @@ pub fn print<R: Ir>(plan: &VPlan<R>, title: &str, n: &Names<'_, R>) -> String {
                         notes.push(format!("reduction {op:?}{order}").to_lowercase())
                     }
                     Some(Recurrence::LastValue) => notes.push("last value".into()),
+                    Some(Recurrence::Scan(op)) => notes.push(format!("scan {op:?}").to_lowercase()),
                     Some(Recurrence::Other) => notes.push("carried".into()),
                     None => {}
                 }
