@@ -414,13 +414,23 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         if let Some((calls, inclusive)) = Self::scan_directive(a, reg) {
             crate::vplan::scan::place_marker(self.rt.module, calls[0], inclusive);
             let (first, last) = (calls[0], *calls.last().expect("not empty"));
+            // (From the first call to the last, through the straight line of
+            // blocks weft-prepare may have split it into.)
             let mut fences = Vec::new();
             let mut cur = first.get_next_instruction();
-            while let Some(i) = cur.filter(|&i| i != last) {
+            let mut budget = 10_000;
+            while let Some(i) = cur.filter(|&i| i != last && budget > 0) {
+                budget -= 1;
                 if i.get_opcode() == O::Fence {
                     fences.push(i);
                 }
-                cur = i.get_next_instruction();
+                cur = match i.get_next_instruction() {
+                    Some(n) => Some(n),
+                    None if i.get_opcode() == O::Br && i.get_num_operands() == 1 => {
+                        i.get_operand(0).and_then(|o| o.right()).and_then(|b| b.get_first_instruction())
+                    }
+                    None => None,
+                };
             }
             ffi::erase_directive_calls(&calls);
             for f in fences {

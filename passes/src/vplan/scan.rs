@@ -26,6 +26,7 @@
 //! emitted after the input phase of the vector iteration (`deferred`), as
 //! the worksharing scheme's two passes run every input phase before any
 //! scan phase (`docs/threads.md`, "Scan reductions").
+use llvm_plugin::inkwell::attributes::{Attribute, AttributeLoc};
 use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::values::{BasicValueEnum, InstructionOpcode as O, InstructionValue};
 use weft_intrinsics::ffi;
@@ -55,7 +56,17 @@ pub fn place_marker<'ctx>(module: &Module<'ctx>, at: InstructionValue<'ctx>, inc
     let ctx = module.get_context();
     let f = module.get_function(MARKER).unwrap_or_else(|| {
         let t = ctx.void_type().fn_type(&[ctx.bool_type().into()], false);
-        module.add_function(MARKER, t, None)
+        let f = module.add_function(MARKER, t, None);
+        // It returns, throws nothing and touches no memory the program
+        // sees: ScalarEvolution still counts the loop (a call that might
+        // not return would keep it from relying on the IV's no-wrap flags).
+        // (`memory(inaccessiblemem: readwrite)`: two bits per location,
+        // inaccessible memory the second.)
+        for (name, value) in [("nounwind", 0), ("willreturn", 0), ("nosync", 0), ("memory", 3 << 2)] {
+            let kind = Attribute::get_named_enum_kind_id(name);
+            f.add_attribute(AttributeLoc::Function, ctx.create_enum_attribute(kind, value));
+        }
+        f
     });
     let b = ctx.create_builder();
     b.position_before(&at);
