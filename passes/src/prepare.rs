@@ -469,7 +469,7 @@ fn tls_direct(analyses: &[Analysis<'_>]) -> bool {
 
 /// Puts each region's BEGIN and END groups into blocks of their own (and
 /// the entry block's static allocas first). Returns whether it split any.
-fn isolate_groups(analyses: &[Analysis<'_>]) -> bool {
+pub(crate) fn isolate_groups(analyses: &[Analysis<'_>]) -> bool {
     let mut split = false;
     for a in analyses {
         let mut here = false;
