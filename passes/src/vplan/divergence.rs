@@ -232,9 +232,7 @@ pub fn analyze<R: Ir>(plan: &mut VPlan<R>) {
     for &p in &header {
         // (Found once, before if-conversion turns merges into blends.)
         let r = match plan.insts[p].recurrence {
-            Some(
-                r @ (Recurrence::Reduction(_) | Recurrence::LastValue | Recurrence::Scan(_) | Recurrence::Other),
-            ) => r,
+            Some(r @ (Recurrence::Reduction(_) | Recurrence::LastValue | Recurrence::Scan(_) | Recurrence::Other)) => r,
             _ => recurrence(plan, p),
         };
         plan.insts[p].recurrence = Some(r);

@@ -366,7 +366,16 @@ pub mod tests {
                     bypass: false,
                 })
                 .collect();
-            Loop { plan: VPlan { blocks, insts: Vec::new(), analyzed: false, widest_bits: 32, loops: Vec::new(), scan: None } }
+            Loop {
+                plan: VPlan {
+                    blocks,
+                    insts: Vec::new(),
+                    analyzed: false,
+                    widest_bits: 32,
+                    loops: Vec::new(),
+                    scan: None,
+                },
+            }
         }
 
         pub fn inst(&mut self, block: usize, opc: Opc, ops: Vec<Operand<u32>>, name: &str) -> Ix {

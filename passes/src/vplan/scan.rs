@@ -147,7 +147,10 @@ pub fn analyze<R: Ir>(plan: &mut VPlan<R>, reassociate: bool) -> Result<(), Stri
             continue;
         }
         let (op, back) = walk(plan, &users, p, &|i| sp.input(i)).map_err(|why| {
-            format!("{} is carried across iterations and is not a scan reduction's running value: {why}", plan.insts[p].name)
+            format!(
+                "{} is carried across iterations and is not a scan reduction's running value: {why}",
+                plan.insts[p].name
+            )
         })?;
         if matches!(op, RedOp::FAdd | RedOp::FMul) && !reassociate && !plan.insts[p].reassoc {
             return Err(format!("{}'s floating-point scan keeps its order (no OpenMP simd loop)", plan.insts[p].name));
@@ -221,10 +224,7 @@ fn walk<R: Ir>(plan: &VPlan<R>, users: &[Vec<Ix>], phi: Ix, input: &dyn Fn(Ix) -
                 // The compare of a min/max, used by nothing else.
                 Kind::Original(Opc::Cmp) if users[u].iter().all(|&s| is_minmax(plan, s).is_some()) => continue,
                 _ => {
-                    return Err(format!(
-                        "{} uses it in the input phase other than to combine a value into it",
-                        name(u)
-                    ))
+                    return Err(format!("{} uses it in the input phase other than to combine a value into it", name(u)))
                 }
             };
             if let Some(o) = this {
@@ -280,12 +280,14 @@ pub fn place<R: Ir>(plan: &mut VPlan<R>) -> Result<(), String> {
             }
             let inst = &plan.insts[i];
             let reads = |deferred: &[bool]| {
-                inst.ops.iter().chain(inst.mask.iter()).any(|o| {
-                    matches!(o, Operand::Inst(d) if phis.contains(d) || deferred[*d])
-                })
+                inst.ops
+                    .iter()
+                    .chain(inst.mask.iter())
+                    .any(|o| matches!(o, Operand::Inst(d) if phis.contains(d) || deferred[*d]))
             };
             if before {
-                let memory = matches!(inst.kind, Kind::Original(Opc::Load { .. } | Opc::Store { .. } | Opc::Call { .. }));
+                let memory =
+                    matches!(inst.kind, Kind::Original(Opc::Load { .. } | Opc::Store { .. } | Opc::Call { .. }));
                 if reads(&deferred) || (effect && memory) {
                     if blk.bypass || plan.loop_of(k).is_some() {
                         return Err(format!(

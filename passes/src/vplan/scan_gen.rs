@@ -9,8 +9,8 @@
 //! passes the last lane on as the carry.
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::types::BasicTypeEnum;
-use llvm_plugin::inkwell::values::{BasicValueEnum, FloatValue, IntValue, PhiValue, VectorValue};
 use llvm_plugin::inkwell::types::VectorType;
+use llvm_plugin::inkwell::values::{BasicValueEnum, FloatValue, IntValue, PhiValue, VectorValue};
 use weft_intrinsics::ffi::widen;
 
 use super::codegen::{identity, Gen, Plan};
@@ -119,10 +119,8 @@ fn scan_lanes<'ctx>(
         .here()
         .build_shuffle_vector(incl, carries, mask(&|l| if l == 0 { vf } else { l - 1 }), "scan.exclusive")
         .expect(e);
-    let last = g
-        .here()
-        .build_extract_element(incl, i32t.const_int(u64::from(vf - 1), false), "scan.carry.next")
-        .expect(e);
+    let last =
+        g.here().build_extract_element(incl, i32t.const_int(u64::from(vf - 1), false), "scan.carry.next").expect(e);
     (incl, excl, last)
 }
 

@@ -11,8 +11,8 @@ use weft_intrinsics::ffi::{self, widen, SimdLoop};
 
 use super::codegen::{check, identity, vector_type, Gen, Op, Plan, Val};
 use super::cost::Choice;
-use super::scan_gen::{self, Carries};
 use super::plan::{Ix, Kind, New, Opc, Operand, Recurrence, RedOp, Shape};
+use super::scan_gen::{self, Carries};
 
 /// Emits the vector loop for `plan` before `lp`'s loop. Whatever goes wrong
 /// on the way (an error, or a panic: a bug in weft) undoes it: the vector
