@@ -30,17 +30,17 @@
 ;
 ; CHECK-LABEL: define void @excl_or(
 ; CHECK:       vector.body:
-; CHECK:         %scan.carry = phi i32 [ 0, %vector.ph ]
+; CHECK:         %scan.carry = phi <4 x i32> [ zeroinitializer, %vector.ph ]
 ; CHECK:         %scan.shift = shufflevector <4 x i32> %xs.vec, <4 x i32> zeroinitializer, <4 x i32> <i32 4, i32 0, i32 1, i32 2>
 ; CHECK-NEXT:    or <4 x i32> %scan.shift, %xs.vec
 ; CHECK:         store <4 x i32> %scan.exclusive, ptr
 ;
 ; CHECK-LABEL: define void @incl_and(
 ; CHECK:       vector.body:
-; CHECK:         %scan.carry = phi i32 [ -1, %vector.ph ]
+; CHECK:         %scan.carry = phi <8 x i32> [ <i32 -1, {{.*}}>, %vector.ph ]
 ; CHECK:         %scan.shift = shufflevector <8 x i32> %xs.vec, <8 x i32> <i32 -1, {{.*}}>, <8 x i32> <i32 8, i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6>
 ; CHECK-NEXT:    and <8 x i32> %scan.shift, %xs.vec
-; CHECK:         %scan.carry.next = extractelement <8 x i32> [[INCL:%.+]], i32 7
+; CHECK:         %scan.carry.next = shufflevector <8 x i32> [[INCL:%.+]], <8 x i32> [[INCL]], <8 x i32> <i32 7, {{.*}}>
 ; CHECK:         store <8 x i32> [[INCL]], ptr
 ;
 ; CHECK-LABEL: define void @incl_fmin(

@@ -5,8 +5,9 @@
 ; lanes' values into prefixes in registers (shuffles by 1, 2, ... lanes
 ; with the identity shifted in, log2(VF) steps), combines the carry of the
 ; iterations before into every lane, and hands its last lane on as the next
-; carry; the exclusive prefix is the inclusive one shifted up a lane with
-; the carry in lane 0. The scalar loop finishes the 1..VF iterations left
+; carry (kept in every lane of a vector); the exclusive prefix is the
+; inclusive one shifted up a lane with the carry in lane 0. The scalar
+; loop finishes the 1..VF iterations left
 ; from the carry. i32 sums (inclusive from a start of 5; exclusive with
 ; simdlen(8)), an inclusive max through a compare and select, a sum under
 ; a condition (a merge of if-converted paths), and double sums (inclusive)
@@ -54,32 +55,33 @@
 ;
 ; CHECK-LABEL: define void @incl_add(
 ; CHECK:       vector.body:
-; CHECK:         %scan.carry = phi i32 [ 5, %vector.ph ], [ %scan.carry.next{{[0-9]+}}, %vector.body ]
+; CHECK:         %scan.carry = phi <4 x i32> [ <i32 5, i32 5, i32 5, i32 5>, %vector.ph ], [ %scan.carry.next{{[0-9]+}}, %vector.body ]
 ; (Each lane's input phase from the identity: its own value.)
 ; CHECK:         %xs.vec = add <4 x i32> zeroinitializer, %av.vec
 ; CHECK-NEXT:    [[S1:%.+]] = shufflevector <4 x i32> %xs.vec, <4 x i32> zeroinitializer, <4 x i32> <i32 4, i32 0, i32 1, i32 2>
 ; CHECK-NEXT:    [[P1:%.+]] = add <4 x i32> [[S1]], %xs.vec
 ; CHECK-NEXT:    [[S2:%.+]] = shufflevector <4 x i32> [[P1]], <4 x i32> zeroinitializer, <4 x i32> <i32 4, i32 5, i32 0, i32 1>
 ; CHECK-NEXT:    [[P2:%.+]] = add <4 x i32> [[S2]], [[P1]]
-; CHECK-NEXT:    [[C0:%.+]] = insertelement <4 x i32> poison, i32 %scan.carry, i64 0
-; CHECK-NEXT:    [[C:%.+]] = shufflevector <4 x i32> [[C0]], <4 x i32> poison, <4 x i32> zeroinitializer
-; CHECK-NEXT:    [[INCL:%.+]] = add <4 x i32> [[C]], [[P2]]
-; CHECK:         %scan.carry.next = extractelement <4 x i32> [[INCL]], i32 3
+; (The carry, in every lane, into every lane; the last lane, in every lane,
+; the next carry.)
+; CHECK-NEXT:    [[INCL:%.+]] = add <4 x i32> %scan.carry, [[P2]]
+; CHECK:         %scan.carry.next = shufflevector <4 x i32> [[INCL]], <4 x i32> [[INCL]], <4 x i32> <i32 3, i32 3, i32 3, i32 3>
 ; (The scan phase stores the inclusive prefix.)
 ; CHECK:         store <4 x i32> [[INCL]], ptr
 ; (The second part starts from the first's carry.)
-; CHECK:         insertelement <4 x i32> poison, i32 %scan.carry.next, i64 0
+; CHECK:         add <4 x i32> %scan.carry.next, %
 ; CHECK:       vector.middle:
+; CHECK-NEXT:    %scan.out = extractelement <4 x i32> %scan.carry.next{{[0-9]+}}, i32 0
 ; CHECK:       scalar.ph:
-; CHECK-NEXT:    %{{.*}}.resume = phi i32 [ 5, %{{.*}} ], [ %scan.carry.next{{[0-9]+}}, %vector.middle ]
+; CHECK-NEXT:    %{{.*}}.resume = phi i32 [ 5, %{{.*}} ], [ %scan.out, %vector.middle ]
 ;
 ; CHECK-LABEL: define void @excl_add(
 ; CHECK:       vector.body:
 ; CHECK:         %xs.vec = add <8 x i32> zeroinitializer, %av.vec
 ; CHECK:         shufflevector <8 x i32> %{{.*}}, <8 x i32> zeroinitializer, <8 x i32> <i32 8, i32 9, i32 10, i32 11, i32 0, i32 1, i32 2, i32 3>
-; CHECK:         [[INCL:%.+]] = add <8 x i32> [[C:%.splat[0-9]*]], %{{.*}}
-; CHECK-NEXT:    %scan.exclusive = shufflevector <8 x i32> [[INCL]], <8 x i32> [[C]], <8 x i32> <i32 8, i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6>
-; CHECK-NEXT:    %scan.carry.next = extractelement <8 x i32> [[INCL]], i32 7
+; CHECK:         [[INCL:%.+]] = add <8 x i32> %scan.carry, %{{.*}}
+; CHECK-NEXT:    %scan.exclusive = shufflevector <8 x i32> [[INCL]], <8 x i32> %scan.carry, <8 x i32> <i32 8, i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6>
+; CHECK-NEXT:    %scan.carry.next = shufflevector <8 x i32> [[INCL]], <8 x i32> [[INCL]], <8 x i32> <i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7, i32 7>
 ; (The scan phase, before the directive in the body, waits for the prefix.)
 ; CHECK-NEXT:    store <8 x i32> %scan.exclusive, ptr
 ;
@@ -89,7 +91,7 @@
 ;
 ; CHECK-LABEL: define void @incl_fadd(
 ; CHECK:       vector.body:
-; CHECK:         %scan.carry = phi double
+; CHECK:         %scan.carry = phi <4 x double>
 ; CHECK:         fadd reassoc <4 x double> %scan.shift, %xs.vec
 ;
 ; CHECK-LABEL: define void @excl_fmul(

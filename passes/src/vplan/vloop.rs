@@ -447,7 +447,7 @@ fn vector_loop<'ctx>(
         let r = widen::reduce(*op as u32, acc.ok_or("a reduction without parts")?, g.cursor);
         reduced.push((*i, r));
     }
-    reduced.extend(scan_gen::close(&carries, latch_bb));
+    reduced.extend(scan_gen::close(&g, &carries, latch_bb));
     // (In the order of `starts`, which the caller pairs them with.)
     reduced.sort_by_key(|(i, _)| starts.iter().position(|(s, _)| s == i));
     // (The caller ends `middle`.)
