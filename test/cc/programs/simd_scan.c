@@ -12,9 +12,10 @@
 // 1000 (not). Every prefix array is printed in full or as an
 // order-sensitive checksum: a prefix without the carry, a lane's prefix
 // off by one lane, or a scalar remainder not continuing from the carry
-// prints other numbers. Doubles are multiples of 1/2 (and products of
-// factors 1/2, 1, 2): exact in any order, as OpenMP leaves the order of a
-// scan's combination unspecified.
+// prints other numbers. Loops of a constant 0 and 2 iterations too.
+// Doubles are multiples of 1/2 (and products of factors 1/2, 1, 2): exact
+// in any order, as OpenMP leaves the order of a scan's combination
+// unspecified.
 #include <stdio.h>
 
 #define MAXN 1000
@@ -204,8 +205,30 @@ static void two_and_threads(int n) {
   show_l("parallel for simd", n, r, lb);
 }
 
+// Constant trip counts: 0 (the optimizer removes the loop, scan directive
+// and all, before weft-vectorize sees it) and 2 (LLVM's unroller would
+// copy the scan directive; weft keeps the loop whole).
+static void constant_trips(void) {
+  long z = 5;
+#pragma omp simd reduction(inscan, + : z)
+  for (int i = 0; i > 0; i--) {
+    z += a[-i];
+#pragma omp scan inclusive(z)
+    lb[-i] = z;
+  }
+  long two = 5;
+#pragma omp simd reduction(inscan, + : two)
+  for (int i = 0; i < 2; i++) {
+    lb[i] = two;
+#pragma omp scan exclusive(two)
+    two += a[i];
+  }
+  show_l("constant trip counts 0 and 2", 2, z * 1000 + two, lb);
+}
+
 int main(void) {
   init();
+  constant_trips();
   const int sizes[] = {0, 1, 3, 4, 7, 8, 16, 37, 1000};
   for (int k = 0; k < (int)(sizeof sizes / sizeof sizes[0]); k++) {
     int n = sizes[k];
