@@ -50,6 +50,10 @@
 ;
 ; PLAN-LABEL: VPlan for DIR.OMP.SIMD (region 1) in function 'incl_add' (after analysis: VF 4):
 ; PLAN:         = phi i32 [ 5, {{.*}} ; varying, scan add
+; PLAN:         scan inclusive ; the scan directive's place
+; PLAN-LABEL: VPlan for DIR.OMP.SIMD (region 1) in function 'excl_add' (after analysis: VF 8):
+; PLAN:         store i32 %{{.*}} ; varying, after the input phase
+; PLAN:         scan exclusive ; the scan directive's place
 ; PLAN-LABEL: VPlan for DIR.OMP.SIMD (region 1) in function 'incl_max' (after analysis: VF 4):
 ; PLAN:         = phi i32 [ -100, {{.*}} ; varying, scan smax
 ;
