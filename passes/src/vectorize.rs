@@ -45,7 +45,7 @@ pub fn run(module: &Module<'_>, analyses: ffi::FunctionAnalyses<'_>) -> PassResu
         }
     }
     if !sites.is_empty() {
-        vplan::scan::erase_markers(module);
+        crate::scan_marker::erase_markers(module);
         paropt::locate_calls(module);
     }
     Ok(isolated || !sites.is_empty())
@@ -60,7 +60,7 @@ pub fn print(module: &Module<'_>, analyses: ffi::FunctionAnalyses<'_>) -> PassRe
         eprint!("{}", vplan::print_site(site, analyses));
     }
     if !sites.is_empty() {
-        vplan::scan::erase_markers(module);
+        crate::scan_marker::erase_markers(module);
         paropt::locate_calls(module);
     }
     Ok(isolated || !sites.is_empty())

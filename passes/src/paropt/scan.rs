@@ -412,7 +412,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let reg = &a.graph.regions[r];
         self.scan_types(plan, reg.kind.begin_name())?;
         if let Some((calls, inclusive)) = Self::scan_directive(a, reg) {
-            crate::vplan::scan::place_marker(self.rt.module, calls[0], inclusive);
+            crate::scan_marker::place_marker(self.rt.module, calls[0], inclusive);
             let (first, last) = (calls[0], *calls.last().expect("not empty"));
             // (From the first call to the last, through the straight line of
             // blocks weft-prepare may have split it into.)

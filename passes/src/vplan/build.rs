@@ -100,7 +100,7 @@ pub fn build<'ctx>(lp: &SimdLoop<'ctx>) -> Result<VPlan<Llvm<'ctx>>, String> {
         let mut cur = bb.get_first_instruction();
         while let Some(i) = cur {
             cur = i.get_next_instruction();
-            if let Some(inclusive) = super::scan::marker_of(i) {
+            if let Some(inclusive) = crate::scan_marker::marker_of(i) {
                 if marker.is_some() {
                     return Err("the loop passes two scan directives".into());
                 }
