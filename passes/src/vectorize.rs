@@ -17,7 +17,7 @@ use crate::{paropt, vplan};
 /// weft-prepare gives it.
 fn isolate_groups(module: &Module<'_>) -> Result<bool, Vec<weft_intrinsics::WeftError>> {
     let analyses = crate::wregion::analyze_module(module)?;
-    Ok(crate::prepare::isolate_groups(&analyses))
+    Ok(crate::prepare::isolate_groups(&analyses).contains(&true))
 }
 
 pub fn run(module: &Module<'_>, analyses: ffi::FunctionAnalyses<'_>) -> PassResult {
