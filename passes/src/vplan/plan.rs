@@ -137,6 +137,10 @@ pub enum Recurrence {
     /// assignment: `lastprivate(conditional:)`): the loop leaves it with
     /// the value of the last iteration that assigned it.
     LastValue,
+    /// A scan reduction's running value (`reduction(inscan, op: x)`, OpenMP
+    /// 5.1 §2.11.8): combined by one operator in the input phase and read,
+    /// as a prefix, in the scan phase (`vplan/scan.rs`).
+    Scan(RedOp),
     /// Anything else carried from one iteration to the next.
     Other,
 }
@@ -254,6 +258,8 @@ pub struct VPlan<R: Ir> {
     pub widest_bits: u32,
     /// Its inner loops (`loops::find`), in block order.
     pub loops: Vec<InnerLoop>,
+    /// Where a scan directive split the body (`vplan/scan.rs`), if it did.
+    pub scan: Option<super::scan::ScanPlan>,
 }
 
 impl<R: Ir> Inst<R> {
@@ -360,7 +366,16 @@ pub mod tests {
                     bypass: false,
                 })
                 .collect();
-            Loop { plan: VPlan { blocks, insts: Vec::new(), analyzed: false, widest_bits: 32, loops: Vec::new() } }
+            Loop {
+                plan: VPlan {
+                    blocks,
+                    insts: Vec::new(),
+                    analyzed: false,
+                    widest_bits: 32,
+                    loops: Vec::new(),
+                    scan: None,
+                },
+            }
         }
 
         pub fn inst(&mut self, block: usize, opc: Opc, ops: Vec<Operand<u32>>, name: &str) -> Ix {
