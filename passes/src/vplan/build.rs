@@ -266,7 +266,7 @@ pub fn build<'ctx>(lp: &SimdLoop<'ctx>) -> Result<VPlan<Llvm<'ctx>>, String> {
     }
     let scan = marker.map(|(k, split, inclusive)| {
         let before = order.get(split).filter(|i| i.get_parent() == Some(blocks[k])).map(|_| split);
-        super::scan::ScanPlan::new(inclusive, k, before, split)
+        super::plan::ScanPlan::new(inclusive, k, before, split)
     });
     if widest == 0 {
         widest = order.iter().filter_map(|&i| scalar_bits(i)).max().unwrap_or(32);

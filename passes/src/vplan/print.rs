@@ -95,7 +95,7 @@ pub fn print<R: Ir>(plan: &VPlan<R>, title: &str, n: &Names<'_, R>) -> String {
                 }
             }
         }
-        let scan_line = |sp: &super::scan::ScanPlan| {
+        let scan_line = |sp: &super::plan::ScanPlan| {
             let kind = if sp.inclusive { "inclusive" } else { "exclusive" };
             format!("  scan {kind} ; the scan directive's place (vplan/scan.rs)")
         };

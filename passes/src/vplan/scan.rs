@@ -27,55 +27,7 @@
 //! the worksharing scheme's two passes run every input phase before any
 //! scan phase (`docs/threads.md`, "Scan reductions").
 use super::divergence::{is_minmax, reduction_of, users};
-use super::plan::{Ir, Ix, Kind, Opc, Operand, Recurrence, RedOp, VPlan};
-
-/// A scan reduction's running value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ScanVar {
-    /// Its header phi: the prefix of the iterations before this one.
-    pub phi: Ix,
-    /// Its value from the latch, which the input phase computes: the prefix
-    /// through this iteration.
-    pub back: Ix,
-    pub op: RedOp,
-}
-
-/// Where the scan directive split a loop's body, and what runs where.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ScanPlan {
-    pub inclusive: bool,
-    /// The block that held the marker, and the first instruction after it
-    /// there (None: it ended the block).
-    pub block: usize,
-    pub before: Option<Ix>,
-    /// The original instructions before the marker are those numbered below
-    /// `split` (`build` numbers them in order).
-    pub split: Ix,
-    pub scans: Vec<ScanVar>,
-    /// Exclusive: the scan phase's instructions emitted after the input phase.
-    pub deferred: Vec<Ix>,
-}
-
-impl ScanPlan {
-    pub fn new(inclusive: bool, block: usize, before: Option<Ix>, split: Ix) -> Self {
-        ScanPlan { inclusive, block, before, split, scans: Vec::new(), deferred: Vec::new() }
-    }
-
-    /// Whether original instruction `i` is in the input phase.
-    fn input(&self, i: Ix) -> bool {
-        (i < self.split) == self.inclusive
-    }
-
-    /// Whether the prefix is computed just before `next` in block `block`
-    /// (None: at the block's end): at the marker, for an inclusive scan.
-    pub fn prefix_at(&self, block: usize, next: Option<Ix>) -> bool {
-        self.inclusive && !self.scans.is_empty() && block == self.block && next == self.before
-    }
-
-    pub fn is_deferred(&self, i: Ix) -> bool {
-        self.deferred.contains(&i)
-    }
-}
+use super::plan::{Ir, Ix, Kind, Opc, Operand, Recurrence, RedOp, ScanVar, VPlan};
 
 /// Finds the scan reductions' running values among the header phis (before
 /// if-conversion, after divergence analysis): each phi carried across
