@@ -260,6 +260,32 @@ int weft_tag_simd_loop_at(LLVMValueRef entry, LLVMBasicBlockRef header) {
   return tagLoop(E, L);
 }
 
+// Keeps the tagged loop of the region `entry` begins whole: the loop
+// property llvm.loop.unroll.disable, which LLVM's unroller (full unrolling
+// and peeling too) honours, so a scan directive in its body stays one
+// (passes/src/vplan/scan.rs). Whether there was such a loop.
+int weft_simd_loop_keep_whole(LLVMValueRef entry, LLVMValueRef exit) {
+  auto *E = cast<Instruction>(unwrap(entry)), *X = cast<Instruction>(unwrap(exit));
+  DominatorTree DT(*E->getFunction());
+  LoopInfo LI(DT);
+  Loop *L = loopAfter(LI, E->getParent(), X->getParent(), true);
+  if (!L)
+    return 0;
+  const char *Disable = "llvm.loop.unroll.disable";
+  if (findOptionMDForLoop(L, Disable))
+    return 1;
+  LLVMContext &Cx = E->getContext();
+  SmallVector<Metadata *, 4> Ops{nullptr};
+  if (MDNode *Id = L->getLoopID())
+    for (unsigned I = 1; I < Id->getNumOperands(); ++I)
+      Ops.push_back(Id->getOperand(I));
+  Ops.push_back(MDNode::get(Cx, {MDString::get(Cx, Disable)}));
+  MDNode *Id = MDNode::getDistinct(Cx, Ops);
+  Id->replaceOperandWith(0, Id);
+  L->setLoopID(Id);
+  return 1;
+}
+
 // Defined in loops.cc: adds a loop property, keeping the others.
 void weft_add_loop_hint(LLVMValueRef branch, const char *name, int value);
 

@@ -420,6 +420,10 @@ fn tag_simd_loops(analyses: &[Analysis<'_>]) -> bool {
             if !ffi::simd_loop_tagged(entry) {
                 changed |= ffi::tag_simd_loop(entry, exit);
             }
+            // (A scan directive must stay one: `vplan/scan.rs`.)
+            if crate::paropt::plan::scan::has_inscan(r) {
+                changed |= ffi::simd_loop_keep_whole(entry, exit);
+            }
         }
     }
     changed
@@ -465,7 +469,7 @@ fn tls_direct(analyses: &[Analysis<'_>]) -> bool {
 /// Puts each region's BEGIN and END groups into blocks of their own (and
 /// the entry block's static allocas first). Returns which analyses'
 /// functions it changed.
-fn isolate_groups(analyses: &[Analysis<'_>]) -> Vec<bool> {
+pub(crate) fn isolate_groups(analyses: &[Analysis<'_>]) -> Vec<bool> {
     let mut split = Vec::with_capacity(analyses.len());
     for a in analyses {
         let mut here = false;

@@ -10,7 +10,18 @@ use weft_intrinsics::{ffi, PassResult};
 
 use crate::{paropt, vplan};
 
+/// Without weft-prepare at pipeline start (`-passes=weft-vectorize`
+/// alone), a region's END group may share its block with the code after
+/// the region, which must come after the copies made at its end (a
+/// reduction's result): each group gets a block of its own first, as
+/// weft-prepare gives it.
+fn isolate_groups(module: &Module<'_>) -> Result<bool, Vec<weft_intrinsics::WeftError>> {
+    let analyses = crate::wregion::analyze_module(module)?;
+    Ok(crate::prepare::isolate_groups(&analyses).contains(&true))
+}
+
 pub fn run(module: &Module<'_>, analyses: ffi::FunctionAnalyses<'_>) -> PassResult {
+    let isolated = isolate_groups(module)?;
     let sites = paropt::lower_simd_in_place(module)?;
     for site in &sites {
         if log::log_enabled!(target: "weft::vectorize", log::Level::Trace) {
@@ -34,22 +45,25 @@ pub fn run(module: &Module<'_>, analyses: ffi::FunctionAnalyses<'_>) -> PassResu
         }
     }
     if !sites.is_empty() {
+        crate::scan_marker::erase_markers(module);
         paropt::locate_calls(module);
     }
-    Ok(!sites.is_empty())
+    Ok(isolated || !sites.is_empty())
 }
 
 /// `print<vplan>`: lowers every simd loop in place and prints its VPlan
 /// before and after analysis to stderr; the loops stay scalar.
 pub fn print(module: &Module<'_>, analyses: ffi::FunctionAnalyses<'_>) -> PassResult {
+    let isolated = isolate_groups(module)?;
     let sites = paropt::lower_simd_in_place(module)?;
     for site in &sites {
         eprint!("{}", vplan::print_site(site, analyses));
     }
     if !sites.is_empty() {
+        crate::scan_marker::erase_markers(module);
         paropt::locate_calls(module);
     }
-    Ok(!sites.is_empty())
+    Ok(isolated || !sites.is_empty())
 }
 
 #[cfg(test)]

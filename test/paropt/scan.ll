@@ -4,7 +4,7 @@
 ; reduction's inscan index (`REDUCTION.ADD:INSCAN.TYPED(ptr %x, i32 0, i32 1,
 ; i64 1)`), and a DIR.OMP.SCAN region holding a fence whose INCLUSIVE:TYPED
 ; item carries the same index; an exclusive sum in a worksharing loop inside
-; a parallel region; an icx simd loop (run in order). Paper form: a
+; a parallel region; an icx simd loop (vectorized: test/vplan/scan.ll). Paper form: a
 ; parallel loop written as a loop, a max scan with EXCLUSIVE, the variable
 ; starting above some inputs (the original's value comes first in every
 ; prefix). Each prints its total and its whole prefix array at trip counts
@@ -62,8 +62,8 @@
 ; REMARK: remark: {{.*}}DIR.OMP.PARALLEL.LOOP (region 1) lowered; {{.*}}; inclusive scan of 1 variable(s)
 ; REMARK: remark: {{.*}}DIR.OMP.LOOP (region 2) lowered; {{.*}}; exclusive scan of 1 variable(s)
 ; REMARK: remark: {{.*}}DIR.OMP.PARALLEL.LOOP (region 1) lowered; {{.*}}; exclusive scan of 1 variable(s)
-; REMARK: remark: {{.*}}DIR.OMP.SIMD (region 1) left scalar: a scan reduction runs in order
-; REMARK: remark: {{.*}}DIR.OMP.SIMD (region 1) run by the encountering thread; its scan reduction runs in order
+; REMARK: remark: {{.*}}DIR.OMP.SIMD (region 1) run by the encountering thread; its scan reduction left to weft-vectorize
+; REMARK: remark: {{.*}}DIR.OMP.SIMD (region 1) in function 'simd_region' vectorized with VF 4
 
 target triple = "x86_64-pc-linux-gnu"
 declare token @llvm.directive.region.entry()
@@ -294,7 +294,7 @@ exit:
 }
 
 ; icx's simd loop with an inscan float sum: z += a[i] * 0.5; scan
-; inclusive(z); f[i] = z (run in order, not vectorized).
+; inclusive(z); f[i] = z (vectorized by weft-vectorize, its fence dropped).
 define void @simd_region(i32 %n) {
 entry:
   %z = alloca float, align 4

@@ -31,6 +31,7 @@ extern "C" {
     ) -> *const c_char;
     fn weft_tag_simd_loop(entry: LLVMValueRef, exit: LLVMValueRef) -> c_int;
     fn weft_tag_simd_loop_at(entry: LLVMValueRef, header: LLVMBasicBlockRef) -> c_int;
+    fn weft_simd_loop_keep_whole(entry: LLVMValueRef, exit: LLVMValueRef) -> c_int;
     fn weft_mark_nonrect_loop(branch: LLVMValueRef);
     fn weft_mark_simd_nest_loop(branch: LLVMValueRef);
     fn weft_simd_loop_tagged(entry: LLVMValueRef) -> c_int;
@@ -161,6 +162,16 @@ pub fn tag_simd_loop(entry: InstructionValue<'_>, exit: InstructionValue<'_>) ->
     // SAFETY: two live instructions of one function; the helper builds its
     // own analyses and changes only metadata.
     unsafe { weft_tag_simd_loop(entry.as_value_ref(), exit.as_value_ref()) != 0 }
+}
+
+/// Keeps the tagged simd loop of the region between `entry` and `exit`
+/// whole (`llvm.loop.unroll.disable`): LLVM's loop passes before
+/// weft-vectorize would otherwise unroll a short one, scan directive and
+/// all. Whether there was such a loop.
+pub fn simd_loop_keep_whole(entry: InstructionValue<'_>, exit: InstructionValue<'_>) -> bool {
+    // SAFETY: two live instructions of one function; the helper builds its
+    // own analyses and changes only metadata.
+    unsafe { weft_simd_loop_keep_whole(entry.as_value_ref(), exit.as_value_ref()) != 0 }
 }
 
 /// Tags the loop whose header is `header` as the simd loop of the region

@@ -53,12 +53,10 @@ fn located(mut e: WeftError, a: &Analysis<'_>) -> Vec<WeftError> {
     vec![e]
 }
 
-/// Regions paropt leaves to weft-vectorize. (A simd loop with a scan
-/// reduction runs in order and is not vectorized: paropt takes it, before
-/// LLVM's loop passes could unroll its scan directive into two.)
+/// Regions paropt leaves to weft-vectorize (a simd loop with a scan
+/// reduction too: its VPlan vectorizes the scan, `vplan/scan.rs`).
 pub(crate) fn vector_only(a: &Analysis<'_>, r: usize) -> bool {
-    let reg = &a.graph.regions[r];
-    reg.kind.is_simd_only() && !plan::scan::has_inscan(reg)
+    a.graph.regions[r].kind.is_simd_only()
 }
 
 /// weft-vectorize's first step: every simd loop (`DIR.OMP.SIMD`,

@@ -6,7 +6,8 @@
 //! round. Found, split into blocks and checked before privatization
 //! changes anything; `scan_passes` runs the loop twice over these blocks.
 //! A simd loop (one thread, iterations in order) runs the scan as the
-//! serial program does: see `simd_scan_in_order`.
+//! serial program does, unless weft-vectorize's VPlan vectorizes it: see
+//! `simd_scan_in_order`.
 use hashbrown::HashSet;
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::types::BasicTypeEnum;
@@ -399,22 +400,48 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         Ok(())
     }
 
-    /// A simd loop with scan reductions runs its iterations in order on
-    /// one thread: the serial program's scan, the reduction's copy starting
-    /// as the original and copied back (paropt::simd). Erases the scan
-    /// directive; returns whether there was one. Such a loop is not
-    /// vectorized (a scan needs a prefix across lanes, not built yet).
+    /// A simd loop with scan reductions, lowered in place for
+    /// weft-vectorize: its iterations run in order on one thread's copy of
+    /// x (the serial program's scan, the copy starting as the original and
+    /// copied back: paropt::simd), and the scan directive becomes a marker
+    /// at its place, from which weft-vectorize's VPlan knows the two phases
+    /// (`vplan/scan.rs`; it erases the marker, vectorized or not). icx's
+    /// fence inside the scan region goes with it: one thread runs the loop.
+    /// Returns false: the loop is left to the VPlan like any simd loop.
     pub(super) fn simd_scan_in_order(&mut self, a: &Analysis<'ctx>, r: usize, plan: &Plan) -> Res<bool> {
         if !plan.vars.iter().any(|v| matches!(v.share, Share::Scan { .. })) {
             return Ok(false);
         }
         let reg = &a.graph.regions[r];
         self.scan_types(plan, reg.kind.begin_name())?;
-        if let Some((calls, _)) = Self::scan_directive(a, reg) {
+        if let Some((calls, inclusive)) = Self::scan_directive(a, reg) {
+            crate::scan_marker::place_marker(self.rt.module, calls[0], inclusive);
+            let (first, last) = (calls[0], *calls.last().expect("not empty"));
+            // (From the first call to the last, through the straight line of
+            // blocks weft-prepare may have split it into.)
+            let mut fences = Vec::new();
+            let mut cur = first.get_next_instruction();
+            let mut budget = 10_000;
+            while let Some(i) = cur.filter(|&i| i != last && budget > 0) {
+                budget -= 1;
+                if i.get_opcode() == O::Fence {
+                    fences.push(i);
+                }
+                cur = match i.get_next_instruction() {
+                    Some(n) => Some(n),
+                    None if i.get_opcode() == O::Br && i.get_num_operands() == 1 => {
+                        i.get_operand(0).and_then(|o| o.right()).and_then(|b| b.get_first_instruction())
+                    }
+                    None => None,
+                };
+            }
             ffi::erase_directive_calls(&calls);
+            for f in fences {
+                f.erase_from_basic_block();
+            }
         }
-        self.notes.push("its scan reduction runs in order (a simd scan is not vectorized yet)".into());
-        Ok(true)
+        self.notes.push("its scan reduction left to weft-vectorize".into());
+        Ok(false)
     }
 }
 

@@ -94,10 +94,19 @@ pub fn build<'ctx>(lp: &SimdLoop<'ctx>) -> Result<VPlan<Llvm<'ctx>>, String> {
     // Every instruction an index first: phis refer to later ones.
     let mut index: HashMap<InstructionValue<'ctx>, usize> = HashMap::new();
     let mut order = Vec::new();
-    for &bb in &blocks {
+    // (The scan directive's place, if the loop has one: `vplan/scan.rs`.)
+    let mut marker: Option<(usize, usize, bool)> = None;
+    for (k, &bb) in blocks.iter().enumerate() {
         let mut cur = bb.get_first_instruction();
         while let Some(i) = cur {
             cur = i.get_next_instruction();
+            if let Some(inclusive) = crate::scan_marker::marker_of(i) {
+                if marker.is_some() {
+                    return Err("the loop passes two scan directives".into());
+                }
+                marker = Some((k, order.len(), inclusive));
+                continue;
+            }
             if Some(i) == bb.get_terminator() || is_skipped(i) {
                 continue;
             }
@@ -255,10 +264,15 @@ pub fn build<'ctx>(lp: &SimdLoop<'ctx>) -> Result<VPlan<Llvm<'ctx>>, String> {
         });
         let _ = k;
     }
+    let scan = marker.map(|(k, split, inclusive)| {
+        let before = order.get(split).filter(|i| i.get_parent() == Some(blocks[k])).map(|_| split);
+        super::plan::ScanPlan::new(inclusive, k, before, split)
+    });
     if widest == 0 {
         widest = order.iter().filter_map(|&i| scalar_bits(i)).max().unwrap_or(32);
     }
-    let mut plan = VPlan { blocks: vblocks, insts, analyzed: false, widest_bits: widest as u32, loops: Vec::new() };
+    let mut plan =
+        VPlan { blocks: vblocks, insts, analyzed: false, widest_bits: widest as u32, loops: Vec::new(), scan };
     super::loops::find(&mut plan)?;
     Ok(plan)
 }

@@ -39,7 +39,12 @@ pub fn check(plan: &Plan<'_>) -> Result<(), String> {
         if inst.kind == Kind::Original(Opc::Phi)
             && !matches!(
                 inst.recurrence,
-                Some(Recurrence::Induction { .. } | Recurrence::Reduction(_) | Recurrence::LastValue)
+                Some(
+                    Recurrence::Induction { .. }
+                        | Recurrence::Reduction(_)
+                        | Recurrence::LastValue
+                        | Recurrence::Scan(_)
+                )
             )
         {
             return Err(format!(

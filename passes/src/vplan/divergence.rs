@@ -6,7 +6,7 @@
 use super::plan::{Bin, Ir, Ix, Kind, Opc, Operand, Recurrence, RedOp, Shape, VPlan};
 
 /// The users of each instruction.
-fn users<R: Ir>(plan: &VPlan<R>) -> Vec<Vec<Ix>> {
+pub(super) fn users<R: Ir>(plan: &VPlan<R>) -> Vec<Vec<Ix>> {
     let mut u = vec![Vec::new(); plan.insts.len()];
     for (i, inst) in plan.insts.iter().enumerate() {
         for o in &inst.ops {
@@ -20,7 +20,7 @@ fn users<R: Ir>(plan: &VPlan<R>) -> Vec<Vec<Ix>> {
 
 /// The reduction operator of a binary operator, when it is one and the
 /// chain value is an operand it may be on (sub and fsub: the left).
-fn reduction_of(b: Bin, chain_is_left: bool) -> Option<RedOp> {
+pub(super) fn reduction_of(b: Bin, chain_is_left: bool) -> Option<RedOp> {
     Some(match b {
         Bin::Add => RedOp::Add,
         Bin::Sub if chain_is_left => RedOp::Add,
@@ -232,7 +232,7 @@ pub fn analyze<R: Ir>(plan: &mut VPlan<R>) {
     for &p in &header {
         // (Found once, before if-conversion turns merges into blends.)
         let r = match plan.insts[p].recurrence {
-            Some(r @ (Recurrence::Reduction(_) | Recurrence::LastValue | Recurrence::Other)) => r,
+            Some(r @ (Recurrence::Reduction(_) | Recurrence::LastValue | Recurrence::Scan(_) | Recurrence::Other)) => r,
             _ => recurrence(plan, p),
         };
         plan.insts[p].recurrence = Some(r);

@@ -11,6 +11,8 @@ pub mod loops;
 pub mod plan;
 pub mod predicate;
 pub mod print;
+pub mod scan;
+mod scan_gen;
 mod vloop;
 
 use llvm_plugin::inkwell::values::AnyValue;
@@ -71,6 +73,7 @@ pub fn analyze<'ctx>(
     let mut vp = build::build(&lp)?;
     let before = print.then(|| text(&vp, &format!("VPlan for {} (initial):", site.title)));
     divergence::analyze(&mut vp);
+    scan::analyze(&mut vp, site.reassociate)?;
     in_order(&mut vp, site.reassociate)?;
     let vf = cost::vf(vp.widest_bits, lp.vector_bits, site.simdlen, site.safelen)
         .ok_or("safelen allows one lane at a time")?;
@@ -104,8 +107,10 @@ pub fn analyze<'ctx>(
     // far less than a vector division: every masked one gets it.)
     predicate::if_convert(&mut vp, |_, _| true)?;
     divergence::analyze(&mut vp);
+    scan::place(&mut vp)?;
     let uf = cost::uf(&vp, vf, site.safelen);
-    let masked_tail = cost::masked_tail(&vp, vf, uf);
+    // (A scan's carry runs through the scalar epilogue, not masked lanes.)
+    let masked_tail = cost::masked_tail(&vp, vf, uf) && vp.scan.as_ref().map_or(true, |s| s.scans.is_empty());
     let choice = Choice { vf, uf, division, wide_division, bypass: vp.blocks.iter().any(|b| b.bypass), masked_tail };
     Ok((vp, lp, choice, before))
 }

@@ -137,6 +137,10 @@ pub enum Recurrence {
     /// assignment: `lastprivate(conditional:)`): the loop leaves it with
     /// the value of the last iteration that assigned it.
     LastValue,
+    /// A scan reduction's running value (`reduction(inscan, op: x)`, OpenMP
+    /// 5.1 §2.11.8): combined by one operator in the input phase and read,
+    /// as a prefix, in the scan phase (`vplan/scan.rs`).
+    Scan(RedOp),
     /// Anything else carried from one iteration to the next.
     Other,
 }
@@ -254,6 +258,8 @@ pub struct VPlan<R: Ir> {
     pub widest_bits: u32,
     /// Its inner loops (`loops::find`), in block order.
     pub loops: Vec<InnerLoop>,
+    /// Where a scan directive split the body (`vplan/scan.rs`), if it did.
+    pub scan: Option<ScanPlan>,
 }
 
 impl<R: Ir> Inst<R> {
@@ -360,7 +366,16 @@ pub mod tests {
                     bypass: false,
                 })
                 .collect();
-            Loop { plan: VPlan { blocks, insts: Vec::new(), analyzed: false, widest_bits: 32, loops: Vec::new() } }
+            Loop {
+                plan: VPlan {
+                    blocks,
+                    insts: Vec::new(),
+                    analyzed: false,
+                    widest_bits: 32,
+                    loops: Vec::new(),
+                    scan: None,
+                },
+            }
         }
 
         pub fn inst(&mut self, block: usize, opc: Opc, ops: Vec<Operand<u32>>, name: &str) -> Ix {
@@ -384,5 +399,53 @@ pub mod tests {
         assert_eq!(l.plan.preds(2), vec![0, 1]);
         assert_eq!(l.plan.preds(0), Vec::<usize>::new());
         assert_eq!(l.plan.block_of(c), Some(0));
+    }
+}
+
+/// A scan reduction's running value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScanVar {
+    /// Its header phi: the prefix of the iterations before this one.
+    pub phi: Ix,
+    /// Its value from the latch, which the input phase computes: the prefix
+    /// through this iteration.
+    pub back: Ix,
+    pub op: RedOp,
+}
+
+/// Where the scan directive split a loop's body, and what runs where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScanPlan {
+    pub inclusive: bool,
+    /// The block that held the marker, and the first instruction after it
+    /// there (None: it ended the block).
+    pub block: usize,
+    pub before: Option<Ix>,
+    /// The original instructions before the marker are those numbered below
+    /// `split` (`build` numbers them in order).
+    pub split: Ix,
+    pub scans: Vec<ScanVar>,
+    /// Exclusive: the scan phase's instructions emitted after the input phase.
+    pub deferred: Vec<Ix>,
+}
+
+impl ScanPlan {
+    pub fn new(inclusive: bool, block: usize, before: Option<Ix>, split: Ix) -> Self {
+        ScanPlan { inclusive, block, before, split, scans: Vec::new(), deferred: Vec::new() }
+    }
+
+    /// Whether original instruction `i` is in the input phase.
+    pub(super) fn input(&self, i: Ix) -> bool {
+        (i < self.split) == self.inclusive
+    }
+
+    /// Whether the prefix is computed just before `next` in block `block`
+    /// (None: at the block's end): at the marker, for an inclusive scan.
+    pub fn prefix_at(&self, block: usize, next: Option<Ix>) -> bool {
+        self.inclusive && !self.scans.is_empty() && block == self.block && next == self.before
+    }
+
+    pub fn is_deferred(&self, i: Ix) -> bool {
+        self.deferred.contains(&i)
     }
 }

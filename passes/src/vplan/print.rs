@@ -95,7 +95,14 @@ pub fn print<R: Ir>(plan: &VPlan<R>, title: &str, n: &Names<'_, R>) -> String {
                 }
             }
         }
+        let scan_line = |sp: &super::plan::ScanPlan| {
+            let kind = if sp.inclusive { "inclusive" } else { "exclusive" };
+            format!("  scan {kind} ; the scan directive's place (vplan/scan.rs)")
+        };
         for &i in insts {
+            if let Some(sp) = plan.scan.as_ref().filter(|sp| sp.block == k && sp.before == Some(i)) {
+                let _ = writeln!(out, "{}", scan_line(sp));
+            }
             let inst = &plan.insts[i];
             let text = match inst.kind {
                 Kind::New(k) => new_inst(plan, inst, k, n),
@@ -111,11 +118,15 @@ pub fn print<R: Ir>(plan: &VPlan<R>, title: &str, n: &Names<'_, R>) -> String {
                         notes.push(format!("reduction {op:?}{order}").to_lowercase())
                     }
                     Some(Recurrence::LastValue) => notes.push("last value".into()),
+                    Some(Recurrence::Scan(op)) => notes.push(format!("scan {op:?}").to_lowercase()),
                     Some(Recurrence::Other) => notes.push("carried".into()),
                     None => {}
                 }
                 if let Some(m) = &inst.mask {
                     notes.push(format!("masked by {}", operand(plan, m, n)));
+                }
+                if plan.scan.as_ref().is_some_and(|sp| sp.is_deferred(i)) {
+                    notes.push("after the input phase".into());
                 }
             }
             notes.retain(|s| !s.is_empty());
@@ -151,6 +162,9 @@ pub fn print<R: Ir>(plan: &VPlan<R>, title: &str, n: &Names<'_, R>) -> String {
                 }
             }
         };
+        if let Some(sp) = plan.scan.as_ref().filter(|sp| sp.block == k && sp.before.is_none()) {
+            let _ = writeln!(out, "{}", scan_line(sp));
+        }
         let _ = writeln!(out, "  VPBlockSuccessors {succ}");
     }
     out

@@ -12,6 +12,7 @@ use weft_intrinsics::ffi::{self, widen, SimdLoop};
 use super::codegen::{check, identity, vector_type, Gen, Op, Plan, Val};
 use super::cost::Choice;
 use super::plan::{Ix, Kind, New, Opc, Operand, Recurrence, RedOp, Shape};
+use super::scan_gen::{self, Carries};
 
 /// Emits the vector loop for `plan` before `lp`'s loop. Whatever goes wrong
 /// on the way (an error, or a panic: a bug in weft) undoes it: the vector
@@ -70,6 +71,7 @@ fn emit_loop<'ctx>(plan: &Plan<'ctx>, lp: &SimdLoop<'ctx>, choice: Choice) -> Re
         .into_iter()
         .map(|(i, _)| i)
         .chain(last_values_of(plan))
+        .chain(scans_of(plan))
         .map(|i| (i, start_of(plan, i)))
         .collect();
     let main = vector_loop(plan, choice, uf, ph, i64t.const_zero(), &starts, End::Exact(nvec))?;
@@ -165,6 +167,10 @@ fn last_values_of(plan: &Plan<'_>) -> Vec<Ix> {
             plan.insts[i].kind == Kind::Original(Opc::Phi) && plan.insts[i].recurrence == Some(Recurrence::LastValue)
         })
         .collect()
+}
+
+fn scans_of(plan: &Plan<'_>) -> Vec<Ix> {
+    plan.scan.iter().flat_map(|sp| sp.scans.iter().map(|s| s.phi)).collect()
 }
 
 fn inductions_of(plan: &Plan<'_>) -> Vec<(Ix, i64)> {
@@ -281,6 +287,8 @@ fn vector_loop<'ctx>(
         }
         lasts.push((i, parts));
     }
+    // Scan reductions: a scalar carry each.
+    let mut carries = scan_gen::carries(&g, plan, ph, starts)?;
     // In a remainder: the lanes before the end.
     if let End::Tail(last) = end {
         let lanes: Vec<IntValue<'ctx>> = (0..vf).map(|l| i64t.const_int(u64::from(l), false)).collect();
@@ -318,7 +326,9 @@ fn vector_loop<'ctx>(
             let lane0 = b.build_int_add(start, off, &plan.insts[i].name.replace('%', "")).expect(e);
             g.vals[i].scalar = Some(lane0.into());
         }
-        emit_body(&mut g, plan)?;
+        scan_gen::enter_part(&mut g, &carries);
+        emit_body(&mut g, plan, &mut carries)?;
+        scan_gen::finish_part(&mut g, plan, &mut carries)?;
         let mut backs = Vec::new();
         for (i, phis, _) in &reductions {
             backs.push(match plan.insts[*i].ops.get(1) {
@@ -437,6 +447,7 @@ fn vector_loop<'ctx>(
         let r = widen::reduce(*op as u32, acc.ok_or("a reduction without parts")?, g.cursor);
         reduced.push((*i, r));
     }
+    reduced.extend(scan_gen::close(&g, &carries, latch_bb));
     // (In the order of `starts`, which the caller pairs them with.)
     reduced.sort_by_key(|(i, _)| starts.iter().position(|(s, _)| s == i));
     // (The caller ends `middle`.)
@@ -460,7 +471,7 @@ fn const_vector<'ctx>(lanes: &[BasicValueEnum<'ctx>]) -> llvm_plugin::inkwell::v
 }
 
 /// The if-converted body, block by block, for one part.
-fn emit_body<'ctx>(g: &mut Gen<'_, 'ctx>, plan: &Plan<'ctx>) -> Result<(), String> {
+fn emit_body<'ctx>(g: &mut Gen<'_, 'ctx>, plan: &Plan<'ctx>, carries: &mut Carries<'ctx>) -> Result<(), String> {
     let ctx = g.ctx;
     let e = "positioned";
     let mut open: Option<Open<'ctx>> = None;
@@ -470,8 +481,19 @@ fn emit_body<'ctx>(g: &mut Gen<'_, 'ctx>, plan: &Plan<'ctx>) -> Result<(), Strin
         }
         let mut insts = blk.insts.iter().copied().filter(|&i| !plan.is_header_phi(i));
         if !blk.bypass {
+            // (A scan's prefix where its directive was; the exclusive scan
+            // phase's instructions that wait for it: `scan_gen`.)
+            let scan = plan.scan.as_ref();
             for i in insts {
-                g.emit(i)?;
+                if scan.is_some_and(|s| s.prefix_at(k, Some(i))) {
+                    scan_gen::prefix(g, carries);
+                }
+                if !scan.is_some_and(|s| s.is_deferred(i)) {
+                    g.emit(i)?;
+                }
+            }
+            if scan.is_some_and(|s| s.prefix_at(k, None)) {
+                scan_gen::prefix(g, carries);
             }
             if let Some(l) = plan.loops.iter().find(|l| l.latch == k) {
                 leave_loop(g, plan, l, open.take().ok_or("an inner loop's latch before its header")?)?;

@@ -164,6 +164,9 @@ pub(crate) fn check_nesting(a: &Analysis<'_>, r: usize) -> Result<(), WeftError>
         reg.children.iter().map(|&c| &a.graph.regions[c]).filter(|c| c.kind == DirKind::Scan).collect();
     let scan = match scans.as_slice() {
         [one] => one,
+        // (A simd loop weft-vectorize meets after the optimizer removed it as
+        // dead code, scan directive and all: nothing left to scan.)
+        [] if reg.kind.is_simd_only() && !has_cycle(a, reg) => return Ok(()),
         [] => {
             return Err(not_allowed(
                 clause,
@@ -197,4 +200,38 @@ pub(crate) fn check_nesting(a: &Analysis<'_>, r: usize) -> Result<(), WeftError>
         ));
     }
     Ok(())
+}
+
+/// Whether region `reg`'s blocks hold a cycle (a loop is left in it).
+fn has_cycle(a: &Analysis<'_>, reg: &WRegion) -> bool {
+    let inside = |b: usize| reg.blocks.contains(&b);
+    // (0: not seen, 1: on the path, 2: done.)
+    let mut state = vec![0u8; a.scan.blocks.len()];
+    for &root in &reg.blocks {
+        if state[root] != 0 {
+            continue;
+        }
+        let mut stack = vec![(root, 0usize)];
+        state[root] = 1;
+        while let Some((b, k)) = stack.pop() {
+            match a.scan.blocks[b].succs.get(k).copied() {
+                Some(s) => {
+                    stack.push((b, k + 1));
+                    if !inside(s) {
+                        continue;
+                    }
+                    match state[s] {
+                        1 => return true,
+                        0 => {
+                            state[s] = 1;
+                            stack.push((s, 0));
+                        }
+                        _ => {}
+                    }
+                }
+                None => state[b] = 2,
+            }
+        }
+    }
+    false
 }
