@@ -191,6 +191,37 @@ pub fn returns(call: Value, want_token: bool) -> bool {
     }
 }
 
+/// A call's arguments as handles of its context: None for an argument that
+/// is not a first-class value (metadata, a token).
+pub fn argument_values<'ctx>(call: InstructionValue<'ctx>) -> Vec<Option<BasicValueEnum<'ctx>>> {
+    use LLVMTypeKind as K;
+    call_arguments(Value::of_instruction(call))
+        .into_iter()
+        .map(|v| {
+            // SAFETY: an operand of a live call of context 'ctx, made a handle
+            // only when its type is one inkwell's basic values have.
+            let kind = unsafe { LLVMGetTypeKind(LLVMTypeOf(v.0)) };
+            let basic = matches!(
+                kind,
+                K::LLVMIntegerTypeKind
+                    | K::LLVMHalfTypeKind
+                    | K::LLVMBFloatTypeKind
+                    | K::LLVMFloatTypeKind
+                    | K::LLVMDoubleTypeKind
+                    | K::LLVMX86_FP80TypeKind
+                    | K::LLVMFP128TypeKind
+                    | K::LLVMPPC_FP128TypeKind
+                    | K::LLVMPointerTypeKind
+                    | K::LLVMVectorTypeKind
+                    | K::LLVMScalableVectorTypeKind
+                    | K::LLVMArrayTypeKind
+                    | K::LLVMStructTypeKind
+            );
+            basic.then(|| unsafe { BasicValueEnum::new(v.0) })
+        })
+        .collect()
+}
+
 /// The instructions that use `v`, as handles of its context.
 pub fn user_instructions<'ctx>(v: &impl AnyValue<'ctx>) -> Vec<InstructionValue<'ctx>> {
     users(Value(v.as_value_ref()))

@@ -112,7 +112,7 @@ fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>], resolve_
                 for i in a.scan.handles[b].get_instructions() {
                     through_pointers |= ffi::writes_through_unknown(i);
                     if let Some(alloca) = ffi::written_alloca(i) {
-                        if !named.contains(&alloca.id())
+                        if !named.contains(&Value::of(alloca).id())
                             && seen.insert(alloca)
                             && !defined_in(alloca, &inside)
                             && !declared_inside(alloca, &inside)
@@ -128,7 +128,7 @@ fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>], resolve_
                 // too, so that SROA, once it has promoted p, cannot promote u
                 // into a register across the region.
                 for &alloca in escaped.get_or_insert_with(|| escaped_locals(a)).iter() {
-                    if !named.contains(&alloca.id())
+                    if !named.contains(&Value::of(alloca).id())
                         && seen.insert(alloca)
                         && !defined_in(alloca, &inside)
                         && !declared_inside(alloca, &inside)
@@ -141,9 +141,9 @@ fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>], resolve_
                 continue;
             }
             log::debug!(target: "weft::prepare", "{}: {} shares {} unlisted local(s)", a.graph.function, r.kind.begin_name(), written.len());
-            // SAFETY: the region's directive calls, from the analysis just made;
-            // each region's calls are touched once.
-            let (first, last) = unsafe { (ffi::instruction(r.entry.span.first), ffi::instruction(r.entry.span.last)) };
+            // (Each region's calls are touched once.)
+            let (first, last) = (a.scan.values.instruction(r.entry.span.first), a.scan.values.instruction(r.entry.span.last));
+            let written: Vec<BasicValueEnum<'_>> = written.into_iter().map(|p| p.into()).collect();
             match r.form {
                 Form::Region => {
                     ffi::add_bundle(first, "QUAL.OMP.SHARED", &written);
@@ -199,7 +199,7 @@ fn make_default_explicit<'ctx>(
         for i in a.scan.handles[b].get_instructions() {
             for (v, is_alloca) in ffi::pointed_variables(i) {
                 if is_alloca
-                    && !named.contains(&v.id())
+                    && !named.contains(&Value::of(v).id())
                     && !defined_in(v, inside)
                     && seen.insert(v)
                     && !declared_inside(v, inside)
@@ -213,8 +213,8 @@ fn make_default_explicit<'ctx>(
         return false;
     }
     log::debug!(target: "weft::prepare", "{}: {} makes {} unlisted local(s) {tag}", a.graph.function, r.kind.begin_name(), vars.len());
-    // SAFETY: the region's directive calls, from the analysis just made.
-    let (first, last) = unsafe { (ffi::instruction(r.entry.span.first), ffi::instruction(r.entry.span.last)) };
+    let (first, last) = (a.scan.values.instruction(r.entry.span.first), a.scan.values.instruction(r.entry.span.last));
+    let vars: Vec<BasicValueEnum<'_>> = vars.into_iter().map(|p| p.into()).collect();
     match r.form {
         Form::Region => {
             let call = if vars.is_empty() { first } else { ffi::add_bundle(first, tag, &vars) };
@@ -227,7 +227,7 @@ fn make_default_explicit<'ctx>(
                 clause_edit::add_paper_clause(module, last, tag, &vars);
             }
             if drop_default {
-                for call in crate::cfg::directive_calls_between(r.entry.span.first, r.entry.span.last) {
+                for call in crate::cfg::directive_calls_between(&a.scan.values, r.entry.span.first, r.entry.span.last) {
                     if ffi::directive_call_label(ffi::Value::of_instruction(call)).starts_with("QUAL.OMP.DEFAULT") {
                         call.erase_from_basic_block();
                     }
@@ -259,7 +259,7 @@ fn region_default_globals(a: &Analysis<'_>, r: &crate::wregion::graph::WRegion, 
         for &b in &r.blocks {
             for i in a.scan.handles[b].get_instructions() {
                 for (v, is_alloca) in ffi::pointed_variables(i) {
-                    if !is_alloca && !named.contains(&v.id()) && seen.insert(v) {
+                    if !is_alloca && !named.contains(&Value::of(v).id()) && seen.insert(v) {
                         errors.push(
                             WeftError::new(
                                 Rule::NotYetSupported,
@@ -271,11 +271,7 @@ fn region_default_globals(a: &Analysis<'_>, r: &crate::wregion::graph::WRegion, 
                                 format!(
                                     "the region refers to the global variable @{} that no clause names; weft makes \
                                      local variables {} by default, not globals: name it in a clause",
-                                    // SAFETY: a global the IR just handed out.
-                                    unsafe { ffi::basic_value(v.id()) }
-                                        .into_pointer_value()
-                                        .get_name()
-                                        .to_string_lossy(),
+                                    v.get_name().to_string_lossy(),
                                     tag.trim_start_matches("QUAL.OMP.").to_lowercase()
                                 ),
                             )
@@ -294,9 +290,8 @@ fn region_default_globals(a: &Analysis<'_>, r: &crate::wregion::graph::WRegion, 
 /// Whether `alloca` is itself in one of the blocks `inside` (an alloca the
 /// region runs, one per thread already; a clause operand of the region's
 /// directive could not even refer to it, not being defined there).
-fn defined_in(alloca: ffi::Value, inside: &hashbrown::HashSet<ffi::BlockId>) -> bool {
-    // SAFETY: an alloca the IR just handed out.
-    unsafe { ffi::instruction(alloca.id()) }.get_parent().is_some_and(|p| inside.contains(&ffi::block_id(p)))
+fn defined_in(alloca: PointerValue<'_>, inside: &hashbrown::HashSet<ffi::BlockId>) -> bool {
+    alloca.as_instruction_value().and_then(|i| i.get_parent()).is_some_and(|p| inside.contains(&ffi::block_id(p)))
 }
 
 /// Whether `alloca` is a variable declared inside the region of blocks
@@ -304,12 +299,10 @@ fn defined_in(alloca: ffi::Value, inside: &hashbrown::HashSet<ffi::BlockId>) -> 
 /// a front end emits for a block-scoped variable of the region). Such a
 /// variable is private to each thread, not shared; outlining moves it into
 /// the microtask.
-fn declared_inside(alloca: ffi::Value, inside: &hashbrown::HashSet<ffi::BlockId>) -> bool {
+fn declared_inside(alloca: PointerValue<'_>, inside: &hashbrown::HashSet<ffi::BlockId>) -> bool {
     let (mut start, mut end) = (false, false);
-    let all_inside = ffi::users(alloca).into_iter().all(|u| {
-        // SAFETY: the users of a live alloca are live instructions.
-        let i = unsafe { ffi::instruction(u.id()) };
-        match ffi::called_function_name(u).as_deref() {
+    let all_inside = ffi::user_instructions(&alloca).into_iter().all(|i| {
+        match ffi::called_function_name(Value::of_instruction(i)).as_deref() {
             Some(n) if n.starts_with("llvm.lifetime.start") => start = true,
             Some(n) if n.starts_with("llvm.lifetime.end") => end = true,
             _ => {}

@@ -50,8 +50,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let mut i = bb.get_first_instruction();
             while let Some(inst) = i {
                 for (v, is_alloca) in ffi::pointed_variables(inst) {
-                    if !is_alloca && outer.contains(&v.id()) && !globals.contains(&v.id()) {
-                        globals.push(v.id());
+                    let id = self.known(&v);
+                    if !is_alloca && outer.contains(&id) && !globals.contains(&id) {
+                        globals.push(id);
                     }
                 }
                 i = inst.get_next_instruction();

@@ -578,8 +578,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let mut bundles: Vec<(String, Vec<ffi::Value>)> = vec![("DIR.OMP.SIMD".to_string(), vec![])];
         for k in [ClauseKind::Simdlen, ClauseKind::Safelen] {
             if let Some(o) = reg.env.value(k) {
-                // SAFETY: a clause operand of the region being lowered (a constant).
-                bundles.push((k.name().to_string(), vec![ffi::Value::of(unsafe { ffi::basic_value(o.value) })]));
+                bundles.push((k.name().to_string(), vec![ffi::Value::of(self.value(o.value))]));
             }
         }
         for p in privs {

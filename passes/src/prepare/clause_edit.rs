@@ -18,13 +18,12 @@ pub(super) fn add_clause<'ctx>(
     reg: &WRegion,
     call: InstructionValue<'ctx>,
     tag: &str,
-    values: &[ffi::Value],
+    values: &[BasicValueEnum<'ctx>],
 ) -> InstructionValue<'ctx> {
     match reg.form {
         Form::Region => ffi::add_bundle(call, tag, values),
         Form::Paper => {
-            // SAFETY: the region's directive calls, from the analysis just made.
-            let last = unsafe { ffi::instruction(reg.entry.span.last) };
+            let last = values_of.instruction(reg.entry.span.last);
             add_paper_clause(module, last, tag, values);
             call
         }
@@ -33,7 +32,12 @@ pub(super) fn add_clause<'ctx>(
 
 /// Inserts `call void (metadata, ...) @llvm.directive.qual.opndlist(metadata !"<tag>", values...)`
 /// before `list_end` (the group's DIR.QUAL.LIST.END call).
-pub(super) fn add_paper_clause(module: &Module<'_>, list_end: InstructionValue<'_>, tag: &str, values: &[ffi::Value]) {
+pub(super) fn add_paper_clause<'ctx>(
+    module: &Module<'ctx>,
+    list_end: InstructionValue<'ctx>,
+    tag: &str,
+    values: &[BasicValueEnum<'ctx>],
+) {
     let ctx = module.get_context();
     let f = module.get_function("llvm.directive.qual.opndlist").unwrap_or_else(|| {
         let ty = ctx.void_type().fn_type(&[ctx.metadata_type().into()], true);
@@ -42,8 +46,7 @@ pub(super) fn add_paper_clause(module: &Module<'_>, list_end: InstructionValue<'
     let b = ctx.create_builder();
     b.position_before(&list_end);
     let mut args: Vec<BasicMetadataValueEnum<'_>> = vec![ctx.metadata_string(tag).into()];
-    // SAFETY: allocas of this function, live.
-    args.extend(values.iter().map(|v| -> BasicMetadataValueEnum<'_> { unsafe { ffi::basic_value(v.id()) }.into() }));
+    args.extend(values.iter().map(|&v| -> BasicMetadataValueEnum<'_> { v.into() }));
     b.build_call(f, &args, "").expect("positioned");
 }
 
@@ -57,8 +60,7 @@ pub(super) fn drop_clauses<'ctx>(
     match reg.form {
         Form::Region => ffi::drop_bundles(entry_call, prefix),
         Form::Paper => {
-            // SAFETY: the region's directive calls, from the analysis just made.
-            let last = unsafe { ffi::instruction(reg.entry.span.last) };
+            let last = values_of.instruction(reg.entry.span.last);
             let mut doomed = Vec::new();
             let mut cur = Some(entry_call);
             while let Some(i) = cur {
