@@ -8,6 +8,7 @@ pub mod markers;
 pub mod paropt;
 pub mod pipeline;
 pub mod prepare;
+pub mod registry;
 pub mod threadprivate;
 pub mod vectorize;
 pub mod vplan;
