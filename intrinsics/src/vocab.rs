@@ -191,6 +191,9 @@ pub enum ReductionOp {
     Bxor,
     Max,
     Min,
+    /// Fortran's `.EQV.` and `.NEQV.` on LOGICAL items (docs/vocabulary.md).
+    Eqv,
+    Neqv,
     Udr,
 }
 
@@ -423,6 +426,8 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.REDUCTION.BXOR", C::Reduction(ReductionOp::Bxor), List),
         ("QUAL.OMP.REDUCTION.MAX", C::Reduction(ReductionOp::Max), List),
         ("QUAL.OMP.REDUCTION.MIN", C::Reduction(ReductionOp::Min), List),
+        ("QUAL.OMP.REDUCTION.EQV", C::Reduction(ReductionOp::Eqv), List),
+        ("QUAL.OMP.REDUCTION.NEQV", C::Reduction(ReductionOp::Neqv), List),
         ("QUAL.OMP.REDUCTION.UDR", C::Reduction(ReductionOp::Udr), List),
         ("QUAL.OMP.SCHEDULE.STATIC", C::Schedule(ScheduleKind::Static), List),
         ("QUAL.OMP.SCHEDULE.DYNAMIC", C::Schedule(ScheduleKind::Dynamic), List),
