@@ -49,6 +49,8 @@ mod sets {
         Plain(C::NormalizedIv),
         Plain(C::NormalizedUb),
         Plain(C::Allocate),
+        // (icx's LIVEIN on a loop around a loop transformation.)
+        Plain(C::Livein),
     ];
     pub const SIMD: &[Family] = &[
         Plain(C::Safelen),
