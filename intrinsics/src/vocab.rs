@@ -286,6 +286,10 @@ pub enum ClauseKind {
     /// A construct the front end added rather than the program wrote (icx:
     /// the taskgroup around a taskloop, the task around a dispatch).
     Implicit,
+    /// ifx's mark of a construct made from Fortran's `do concurrent` (a
+    /// `loop` construct, and the target and teams around it): no meaning of
+    /// its own beyond the construct's.
+    DoConcurrent,
     /// icx's index of a target region's entry in the offload table.
     OffloadEntryIdx,
     /// How a target region maps the variables it names without a MAP.
@@ -362,6 +366,7 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.ORDERED.THREADS", C::OrderedThreads, None),
         ("QUAL.OMP.ORDERED.SIMD", C::OrderedSimd, None),
         ("QUAL.OMP.IMPLICIT", C::Implicit, None),
+        ("QUAL.EXT.DO.CONCURRENT", C::DoConcurrent, None),
         ("QUAL.OMP.DEFAULTMAP.ALLOC", C::Defaultmap(DefaultmapBehavior::Alloc), None),
         ("QUAL.OMP.DEFAULTMAP.TO", C::Defaultmap(DefaultmapBehavior::To), None),
         ("QUAL.OMP.DEFAULTMAP.FROM", C::Defaultmap(DefaultmapBehavior::From), None),

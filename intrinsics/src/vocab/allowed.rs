@@ -170,6 +170,7 @@ mod sets {
     /// FIRSTPRIVATE, SHARED lists, the NORMALIZED slots).
     pub const GENERICLOOP: &[Family] = &[
         Bind,
+        Plain(C::DoConcurrent),
         Plain(C::OrderConcurrent),
         Plain(C::Private),
         Plain(C::Firstprivate),
