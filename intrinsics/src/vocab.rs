@@ -490,7 +490,8 @@ impl ClauseKind {
             // OpenMP 5.1's order modifiers (§2.11.3).
             C::OrderConcurrent => Modifiers::REPRODUCIBLE | Modifiers::UNCONSTRAINED,
             // icx marks a pointer variable whose pointees are the items.
-            C::Nontemporal => Modifiers::PTR_TO_PTR,
+            // (ifx: F90_DV, a Fortran array named by its dope vector.)
+            C::Nontemporal => Modifiers::PTR_TO_PTR | Modifiers::F90_DV,
             C::DistSchedule | C::Sizes | C::Allocate | C::PragmaArray => Modifiers::empty(),
             // (icx: `INCLUSIVE:TYPED(var, type, count, inscan index)`.)
             C::Inclusive | C::Exclusive => Modifiers::TYPED,

@@ -1,5 +1,6 @@
 ; icx's LIVEIN on a worksharing loop (as its public VPO tests write a
-; `do collapse(2)` whose second loop is a `tile`'s): the loop names the
+; `do collapse(2)` whose second loop is a `tile`'s) and on a simd loop (as
+; ifx writes `!$omp simd` with the arrays it reads): the loop names the
 ; variables whose values flow into it, with no data-sharing of their own.
 ; weft takes the clause and ignores it, as on TILE and UNROLL. The loop is
 ; orphaned (in @work, called by every thread of a parallel region), so J and
@@ -26,6 +27,7 @@
 ; RUN: env OMP_NUM_THREADS=7 %t2 | diff %t.expected -
 ; RUN: %opt -passes=weft -verify-each -disable-output %s
 ; CHECK: sum 275760 count 480
+; CHECK-NEXT: simd 5050
 
 target triple = "x86_64-pc-linux-gnu"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
@@ -33,6 +35,7 @@ declare token @llvm.directive.region.entry()
 declare void @llvm.directive.region.exit(token)
 declare i32 @printf(ptr, ...)
 @fmt = private constant [19 x i8] c"sum %ld count %ld\0A\00"
+@fmt2 = private constant [9 x i8] c"simd %d\0A\00"
 
 ; do collapse(2) over do I = 1, 10 { tile sizes(8) over do J = 1, 48 },
 ; adding I * 100 + J to sum and 1 to count.
@@ -114,6 +117,30 @@ end1:
   ret void
 }
 
+; !$omp simd reduction(+: s) over do i = 1, n (n read through LIVEIN's
+; pointer): s = 5050.
+define i32 @simd_livein(ptr %np) {
+entry:
+  %s = alloca i32
+  store i32 0, ptr %s
+  %t = call token @llvm.directive.region.entry() [ "DIR.OMP.SIMD"(),
+      "QUAL.OMP.REDUCTION.ADD:TYPED"(ptr %s, i32 0, i32 1), "QUAL.OMP.LIVEIN"(ptr %np) ]
+  br label %body
+body:
+  %i = phi i32 [ 1, %entry ], [ %i1, %body ]
+  %x = load i32, ptr %s
+  %y = add i32 %x, %i
+  store i32 %y, ptr %s
+  %i1 = add i32 %i, 1
+  %n = load i32, ptr %np
+  %c = icmp sle i32 %i1, %n
+  br i1 %c, label %body, label %exit
+exit:
+  call void @llvm.directive.region.exit(token %t) [ "DIR.OMP.END.SIMD"() ]
+  %r = load i32, ptr %s
+  ret i32 %r
+}
+
 define i32 @main() {
 entry:
   %sum = alloca i64
@@ -130,5 +157,9 @@ done:
   %s = load i64, ptr %sum
   %n = load i64, ptr %count
   call i32 (ptr, ...) @printf(ptr @fmt, i64 %s, i64 %n)
+  %np = alloca i32
+  store i32 100, ptr %np
+  %v = call i32 @simd_livein(ptr %np)
+  call i32 (ptr, ...) @printf(ptr @fmt2, i32 %v)
   ret i32 0
 }

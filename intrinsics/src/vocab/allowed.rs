@@ -68,6 +68,8 @@ mod sets {
         Plain(C::NormalizedIv),
         Plain(C::NormalizedUb),
         Plain(C::Nontemporal),
+        // (ifx's LIVEIN on a simd loop: the variables read in it.)
+        Plain(C::Livein),
     ];
     pub const SECTIONS: &[Family] = &[
         Plain(C::Private),
