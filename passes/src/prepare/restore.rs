@@ -101,7 +101,10 @@ fn plan<'ctx>(f: FunctionValue<'ctx>, inst: InstructionValue<'ctx>) -> Result<Op
                 let loads = slot_loads(f, pair[1], |stored| stored == pair[0], same_type)
                     .map_err(|why| err(OPERAND_ADDR, format!("{}: {why}", text(pair[1]))))?;
                 if !defined_before_everything(pair[0]) {
-                    return Err(err(OPERAND_ADDR, format!("{} is not an alloca, argument or global", text(pair[0]))));
+                    return Err(err(
+                        OPERAND_ADDR,
+                        format!("{} is not an entry block alloca, an argument or a global", text(pair[0])),
+                    ));
                 }
                 entry.slots.push((loads, pair[0]));
             }
@@ -128,11 +131,15 @@ fn text(v: BasicValueEnum<'_>) -> String {
     }
 }
 
-/// Whether `v` is available everywhere in its function: an alloca, an
-/// argument, a global or a constant (icx renames only those).
+/// Whether `v` is available everywhere in its function: an alloca of the
+/// entry block, an argument, a global or a constant (icx renames only
+/// those), so it may stand for every load of its slot.
 fn defined_before_everything(v: BasicValueEnum<'_>) -> bool {
     match v.as_instruction_value() {
-        Some(i) => i.get_opcode() == InstructionOpcode::Alloca,
+        Some(i) => {
+            let entry = i.get_parent().and_then(|b| b.get_parent()).and_then(|f| f.get_first_basic_block());
+            i.get_opcode() == InstructionOpcode::Alloca && entry.is_some() && i.get_parent() == entry
+        }
         None => true,
     }
 }
