@@ -14,7 +14,8 @@
 //! rest as it checks any allocate clause (each variable is in a private
 //! clause of the construct, the allocator is a handle); weft-cc reads the
 //! clause from the original text.
-use crate::clauses::{split_list, Clause};
+use crate::lists::split_list;
+use crate::marker_clause::Clause;
 
 /// The allocate *directive* (declarative, OpenMP 5.1 §2.13.3) is refused:
 /// its variables would take the allocator's memory for the whole of their

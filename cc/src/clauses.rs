@@ -3,20 +3,8 @@
 //! its operands, to be passed to the marker call that takes the pragma's
 //! place. Clang has already checked the pragma; what is parsed here is only
 //! what its JSON dump leaves out (clause operators, schedule kinds, names).
-
-/// One clause for the marker call: its name (a C string expression: a literal,
-/// or a `_Generic` choosing one by the variable's type) and its operands.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Clause {
-    pub name: String,
-    pub ops: Vec<String>,
-}
-
-impl Clause {
-    fn new(name: &str, ops: Vec<String>) -> Clause {
-        Clause { name: format!("\"{name}\""), ops }
-    }
-}
+use crate::lists::split_list;
+use crate::marker_clause::Clause;
 
 /// A directive as weft-cc lowers it: the directive string, whether it has an
 /// associated statement, and the words of its C spelling.
@@ -107,30 +95,6 @@ pub fn clean(pragma: &str) -> String {
             out.push(c);
             i += c.len_utf8();
         }
-    }
-    out
-}
-
-/// Splits at commas outside brackets.
-fn split_top(s: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut depth = 0i32;
-    let mut cur = String::new();
-    for c in s.chars() {
-        match c {
-            '(' | '[' | '{' => depth += 1,
-            ')' | ']' | '}' => depth -= 1,
-            ',' if depth == 0 => {
-                out.push(cur.trim().to_string());
-                cur.clear();
-                continue;
-            }
-            _ => {}
-        }
-        cur.push(c);
-    }
-    if !cur.trim().is_empty() {
-        out.push(cur.trim().to_string());
     }
     out
 }
@@ -266,7 +230,7 @@ fn elem_type_name(name: &str) -> String {
 fn items(clause: &str, qual: &str, list: &str, unsigned_variant: bool) -> Result<(Vec<Clause>, Vec<String>), String> {
     let mut out = Vec::new();
     let mut names = Vec::new();
-    for item in split_top(list) {
+    for item in split_list(list) {
         let (var, probe, q, ops) = if is_ident(&item) {
             (item.clone(), item.clone(), qual.to_string(), vec![format!("&{item}")])
         } else if let Some((name, dims)) = section_nd(&item) {
@@ -327,7 +291,7 @@ fn udr_items(d: &crate::udr::Declared, list: &str) -> Result<(Vec<Clause>, Vec<S
     };
     let mut out = Vec::new();
     let mut names = Vec::new();
-    for item in split_top(list) {
+    for item in split_list(list) {
         if !is_ident(&item) {
             return Err(format!("reduction({}: {item}): a declared reduction takes variables only", d.name));
         }
@@ -361,7 +325,7 @@ fn udr_items(d: &crate::udr::Declared, list: &str) -> Result<(Vec<Clause>, Vec<S
 
 /// `&x` for each variable of a list; anything but a plain name is refused.
 fn var_list(clause: &str, list: &str) -> Result<Vec<String>, String> {
-    split_top(list)
+    split_list(list)
         .into_iter()
         .map(|item| {
             if is_ident(&item) {
@@ -389,11 +353,6 @@ fn modifier<'a>(arg: &'a str, mods: &[&str]) -> (Vec<&'a str>, &'a str) {
         }
     }
     (Vec::new(), arg)
-}
-
-/// Splits a list at top-level commas.
-pub fn split_list(s: &str) -> Vec<String> {
-    split_top(s)
 }
 
 /// The directive's own arguments (`critical(name)`, `flush(list)`) and its
@@ -495,15 +454,7 @@ fn finish(
         let need = |arg: &Option<String>| arg.clone().ok_or_else(|| format!("'{name}' needs an argument"));
         match name.as_str() {
             "private" | "firstprivate" | "lastprivate" => {
-                let a = need(&arg)?;
-                let (mods, list) = modifier(&a, &["conditional"]);
-                // (weft takes CONDITIONAL on simd loops; elsewhere it says it cannot yet.)
-                let q = match mods.as_slice() {
-                    [] => format!("QUAL.OMP.{}", name.to_uppercase()),
-                    _ if name == "lastprivate" => "QUAL.OMP.LASTPRIVATE:CONDITIONAL".to_string(),
-                    _ => return Err(format!("{name}(conditional: ...) is not OpenMP")),
-                };
-                let (cls, names) = items(&name, &q, list, false)?;
+                let (cls, names) = privatizing(&name, &need(&arg)?)?;
                 listed.extend(names);
                 out.extend(cls);
             }
@@ -513,81 +464,14 @@ fn finish(
                 out.push(Clause::new(&format!("QUAL.OMP.{}", name.to_uppercase()), ops));
             }
             "reduction" => {
-                let a = need(&arg)?;
-                // `reduction([modifier,] operator: list)`: the modifier comes
-                // before the operator, both before the colon.
-                let (pre, list) = a.split_once(':').ok_or("reduction needs 'operator: list'")?;
-                let words: Vec<&str> = pre.split(',').map(str::trim).collect();
-                let (mods, op) = words.split_at(words.len() - 1);
-                if let Some(m) = mods.iter().find(|m| !matches!(**m, "default" | "inscan")) {
-                    return Err(format!("reduction modifier '{m}' is not supported by weft yet"));
-                }
-                // `inscan`: a scan reduction, paired with the loop's scan
-                // directive by its variable.
-                let inscan = if mods.contains(&"inscan") { ":INSCAN" } else { "" };
-                let op = op[0];
-                if let Some(d) = udrs.iter().rev().find(|d| d.name == op.trim()) {
-                    if !inscan.is_empty() {
-                        return Err(format!(
-                            "reduction(inscan, {}: ...): user-defined scan reductions are not supported by weft yet",
-                            d.name
-                        ));
-                    }
-                    let (cls, names) = udr_items(d, list)?;
-                    listed.extend(names);
-                    out.extend(cls);
-                    continue;
-                }
-                let q = match op.trim() {
-                    "+" => "ADD",
-                    "-" => "SUB",
-                    "*" => "MUL",
-                    "&" => "BAND",
-                    "|" => "BOR",
-                    "^" => "BXOR",
-                    "&&" => "AND",
-                    "||" => "OR",
-                    "min" => "MIN",
-                    "max" => "MAX",
-                    other => {
-                        return Err(format!(
-                            "reduction({other}: ...): user-defined reductions are not supported by weft yet"
-                        ))
-                    }
-                };
-                // The IR has no signedness: for min and max, C's type says
-                // which compare (an array's through its elements).
-                if !inscan.is_empty() && split_top(list).iter().any(|i| !is_ident(i)) {
-                    return Err(
-                        "reduction(inscan, ...): scan reductions of array sections are not supported by weft yet"
-                            .into(),
-                    );
-                }
-                let (cls, names) =
-                    items("reduction", &format!("QUAL.OMP.REDUCTION.{q}{inscan}"), list, q == "MIN" || q == "MAX")?;
+                let (cls, names) = reduction(&need(&arg)?, udrs)?;
                 listed.extend(names);
                 out.extend(cls);
             }
             "linear" => {
-                let a = need(&arg)?;
-                let (list, step) = match a.rsplit_once(':') {
-                    Some((l, s)) => (l, Some(s.trim())),
-                    None => (a.as_str(), None),
-                };
-                if list.contains('(') {
-                    return Err("linear modifiers (val, ref, uval) are not supported by weft yet".into());
-                }
-                let ops = var_list("linear", list)?;
-                listed.extend(ops.iter().map(|o| o[1..].to_string()));
-                // One clause per variable: its step in the units of its IR
-                // value, which for a pointer are bytes (the step times the
-                // element's size), as C's arithmetic on the variable says.
-                let s = step.unwrap_or("1");
-                for op in ops {
-                    let x = &op[1..];
-                    let units = format!("(long)((__INTPTR_TYPE__)(({x}) + ({s})) - (__INTPTR_TYPE__)({x}))");
-                    out.push(Clause::new("QUAL.OMP.LINEAR", vec![op, units]));
-                }
+                let (cls, names) = linear(&need(&arg)?)?;
+                listed.extend(names);
+                out.extend(cls);
             }
             "aligned" => {
                 let a = need(&arg)?;
@@ -599,18 +483,7 @@ fn finish(
                 ops.extend(n.map(int_op));
                 out.push(Clause::new("QUAL.OMP.ALIGNED", ops));
             }
-            "schedule" => {
-                let a = need(&arg)?;
-                let (mods, rest) = modifier(&a, &["monotonic", "nonmonotonic", "simd"]);
-                let parts = split_top(rest);
-                let kind = parts.first().map(|k| k.to_uppercase()).unwrap_or_default();
-                if !["STATIC", "DYNAMIC", "GUIDED", "AUTO", "RUNTIME"].contains(&kind.as_str()) {
-                    return Err(format!("schedule kind '{}' is not known", parts.first().cloned().unwrap_or_default()));
-                }
-                let suffix: String = mods.iter().map(|m| format!(":{}", m.to_uppercase())).collect();
-                let chunk = parts.get(1).map_or("0".to_string(), |c| int_op(c));
-                out.push(Clause::new(&format!("QUAL.OMP.SCHEDULE.{kind}{suffix}"), vec![chunk]));
-            }
+            "schedule" => out.push(schedule(&need(&arg)?)?),
             "if" => {
                 let a = need(&arg)?;
                 let (_, cond) = modifier(&a, &["parallel", "simd", "cancel", "task", "taskloop", "target"]);
@@ -631,26 +504,11 @@ fn finish(
                     }
                 },
             },
-            // `ordered depend(sink: i - 1)`: the loop variable's values, which
-            // weft-prepare turns into iteration numbers; `depend(source)`.
-            "depend" | "doacross" if spec.dir == "DIR.OMP.ORDERED" => {
-                let a = need(&arg)?;
-                match a.split_once(':') {
-                    Some((kind, vec)) if kind.trim() == "sink" => {
-                        let ops = split_top(vec).iter().map(|e| format!("(long)({e})")).collect();
-                        out.push(Clause::new("QUAL.OMP.DEPEND.SINK", ops));
-                    }
-                    None if a.trim() == "source" => out.push(Clause::new("QUAL.OMP.DEPEND.SOURCE", vec![])),
-                    Some((kind, rest)) if kind.trim() == "source" && rest.trim().is_empty() => {
-                        out.push(Clause::new("QUAL.OMP.DEPEND.SOURCE", vec![]))
-                    }
-                    _ => return Err(format!("{name}({a}) on ordered: only sink: and source are OpenMP")),
-                }
-            }
+            "depend" | "doacross" if spec.dir == "DIR.OMP.ORDERED" => out.push(ordered_depend(&name, &need(&arg)?)?),
             "nowait" => out.push(Clause::new("QUAL.OMP.NOWAIT", vec![])),
             // (Clang has checked that each is a positive constant.)
             "sizes" if spec.dir == "DIR.OMP.TILE" => {
-                let ops = split_top(&need(&arg)?).iter().map(|e| int_op(e)).collect();
+                let ops = split_list(&need(&arg)?).iter().map(|e| int_op(e)).collect();
                 out.push(Clause::new("QUAL.OMP.SIZES", ops));
             }
             "partial" if spec.dir == "DIR.OMP.UNROLL" => {
@@ -662,32 +520,7 @@ fn finish(
                 let ops = var_list(&name, &need(&arg)?)?;
                 out.push(Clause::new(&format!("QUAL.OMP.{}", name.to_uppercase()), ops));
             }
-            "bind" => {
-                let k = match need(&arg)?.trim() {
-                    "thread" => "THREAD",
-                    "parallel" => "PARALLEL",
-                    "teams" => "TEAMS",
-                    other => return Err(format!("bind({other}) is not known")),
-                };
-                out.push(Clause::new(&format!("QUAL.OMP.BIND.{k}"), vec![]));
-            }
-            "order" => match need(&arg)?.trim() {
-                "concurrent" => out.push(Clause::new("QUAL.OMP.ORDER.CONCURRENT", vec![])),
-                other => return Err(format!("order({other}) is not supported by weft yet, order(concurrent) is")),
-            },
-            "default" => {
-                let k = need(&arg)?.to_uppercase();
-                out.push(Clause::new(&format!("QUAL.OMP.DEFAULT.{k}"), vec![]));
-            }
-            "proc_bind" => {
-                let k = match need(&arg)?.as_str() {
-                    "master" | "primary" => "MASTER",
-                    "close" => "CLOSE",
-                    "spread" => "SPREAD",
-                    other => return Err(format!("proc_bind({other}) is not known")),
-                };
-                out.push(Clause::new(&format!("QUAL.OMP.PROC.BIND.{k}"), vec![]));
-            }
+            "bind" | "order" | "default" | "proc_bind" => out.push(keyword(&name, &need(&arg)?)?),
             "read" | "write" | "update" | "capture" if spec.dir == "DIR.OMP.ATOMIC" => {
                 atomic.kind = Some(name.to_uppercase())
             }
@@ -713,6 +546,140 @@ fn finish(
     }
     out.extend(atomic.clauses());
     Ok((out, listed))
+}
+
+/// `private`, `firstprivate`, `lastprivate`: their items, and lastprivate's
+/// `conditional:`.
+fn privatizing(name: &str, a: &str) -> Result<(Vec<Clause>, Vec<String>), String> {
+    let (mods, list) = modifier(a, &["conditional"]);
+    // (weft takes CONDITIONAL on simd loops; elsewhere it says it cannot yet.)
+    let q = match mods.as_slice() {
+        [] => format!("QUAL.OMP.{}", name.to_uppercase()),
+        _ if name == "lastprivate" => "QUAL.OMP.LASTPRIVATE:CONDITIONAL".to_string(),
+        _ => return Err(format!("{name}(conditional: ...) is not OpenMP")),
+    };
+    items(name, &q, list, false)
+}
+
+/// `reduction([modifier,] operator: list)`: the modifier comes before the
+/// operator, both before the colon.
+fn reduction(a: &str, udrs: &[crate::udr::Declared]) -> Result<(Vec<Clause>, Vec<String>), String> {
+    let (pre, list) = a.split_once(':').ok_or("reduction needs 'operator: list'")?;
+    let words: Vec<&str> = pre.split(',').map(str::trim).collect();
+    let (mods, op) = words.split_at(words.len() - 1);
+    if let Some(m) = mods.iter().find(|m| !matches!(**m, "default" | "inscan")) {
+        return Err(format!("reduction modifier '{m}' is not supported by weft yet"));
+    }
+    // `inscan`: a scan reduction, paired with the loop's scan
+    // directive by its variable.
+    let inscan = if mods.contains(&"inscan") { ":INSCAN" } else { "" };
+    let op = op[0];
+    if let Some(d) = udrs.iter().rev().find(|d| d.name == op.trim()) {
+        if !inscan.is_empty() {
+            return Err(format!(
+                "reduction(inscan, {}: ...): user-defined scan reductions are not supported by weft yet",
+                d.name
+            ));
+        }
+        return udr_items(d, list);
+    }
+    let q = match op.trim() {
+        "+" => "ADD",
+        "-" => "SUB",
+        "*" => "MUL",
+        "&" => "BAND",
+        "|" => "BOR",
+        "^" => "BXOR",
+        "&&" => "AND",
+        "||" => "OR",
+        "min" => "MIN",
+        "max" => "MAX",
+        other => return Err(format!("reduction({other}: ...): user-defined reductions are not supported by weft yet")),
+    };
+    // The IR has no signedness: for min and max, C's type says
+    // which compare (an array's through its elements).
+    if !inscan.is_empty() && split_list(list).iter().any(|i| !is_ident(i)) {
+        return Err("reduction(inscan, ...): scan reductions of array sections are not supported by weft yet".into());
+    }
+    items("reduction", &format!("QUAL.OMP.REDUCTION.{q}{inscan}"), list, q == "MIN" || q == "MAX")
+}
+
+/// `linear(list[: step])`.
+fn linear(a: &str) -> Result<(Vec<Clause>, Vec<String>), String> {
+    let (list, step) = match a.rsplit_once(':') {
+        Some((l, s)) => (l, Some(s.trim())),
+        None => (a, None),
+    };
+    if list.contains('(') {
+        return Err("linear modifiers (val, ref, uval) are not supported by weft yet".into());
+    }
+    let ops = var_list("linear", list)?;
+    let listed = ops.iter().map(|o| o[1..].to_string()).collect();
+    let mut out = Vec::new();
+    // One clause per variable: its step in the units of its IR
+    // value, which for a pointer are bytes (the step times the
+    // element's size), as C's arithmetic on the variable says.
+    let s = step.unwrap_or("1");
+    for op in ops {
+        let x = &op[1..];
+        let units = format!("(long)((__INTPTR_TYPE__)(({x}) + ({s})) - (__INTPTR_TYPE__)({x}))");
+        out.push(Clause::new("QUAL.OMP.LINEAR", vec![op, units]));
+    }
+    Ok((out, listed))
+}
+
+/// `schedule([modifier:] kind[, chunk])`.
+fn schedule(a: &str) -> Result<Clause, String> {
+    let (mods, rest) = modifier(a, &["monotonic", "nonmonotonic", "simd"]);
+    let parts = split_list(rest);
+    let kind = parts.first().map(|k| k.to_uppercase()).unwrap_or_default();
+    if !["STATIC", "DYNAMIC", "GUIDED", "AUTO", "RUNTIME"].contains(&kind.as_str()) {
+        return Err(format!("schedule kind '{}' is not known", parts.first().cloned().unwrap_or_default()));
+    }
+    let suffix: String = mods.iter().map(|m| format!(":{}", m.to_uppercase())).collect();
+    let chunk = parts.get(1).map_or("0".to_string(), |c| int_op(c));
+    Ok(Clause::new(&format!("QUAL.OMP.SCHEDULE.{kind}{suffix}"), vec![chunk]))
+}
+
+/// `ordered depend(sink: i - 1)`: the loop variable's values, which
+/// weft-prepare turns into iteration numbers; `depend(source)`.
+fn ordered_depend(name: &str, a: &str) -> Result<Clause, String> {
+    match a.split_once(':') {
+        Some((kind, vec)) if kind.trim() == "sink" => {
+            let ops = split_list(vec).iter().map(|e| format!("(long)({e})")).collect();
+            Ok(Clause::new("QUAL.OMP.DEPEND.SINK", ops))
+        }
+        None if a.trim() == "source" => Ok(Clause::new("QUAL.OMP.DEPEND.SOURCE", vec![])),
+        Some((kind, rest)) if kind.trim() == "source" && rest.trim().is_empty() => {
+            Ok(Clause::new("QUAL.OMP.DEPEND.SOURCE", vec![]))
+        }
+        _ => Err(format!("{name}({a}) on ordered: only sink: and source are OpenMP")),
+    }
+}
+
+/// The clauses that take one keyword: `bind`, `order`, `default`, `proc_bind`.
+fn keyword(name: &str, a: &str) -> Result<Clause, String> {
+    let q = match name {
+        "bind" => match a.trim() {
+            "thread" => "BIND.THREAD".to_string(),
+            "parallel" => "BIND.PARALLEL".to_string(),
+            "teams" => "BIND.TEAMS".to_string(),
+            other => return Err(format!("bind({other}) is not known")),
+        },
+        "order" => match a.trim() {
+            "concurrent" => "ORDER.CONCURRENT".to_string(),
+            other => return Err(format!("order({other}) is not supported by weft yet, order(concurrent) is")),
+        },
+        "default" => format!("DEFAULT.{}", a.to_uppercase()),
+        "proc_bind" => match a {
+            "master" | "primary" => "PROC.BIND.MASTER".to_string(),
+            "close" => "PROC.BIND.CLOSE".to_string(),
+            "spread" => "PROC.BIND.SPREAD".to_string(),
+            other => return Err(format!("proc_bind({other}) is not known")),
+        },
+        _ => return Err(format!("the clause '{name}' takes no keyword")),
+    };
+    Ok(Clause::new(&format!("QUAL.OMP.{q}"), vec![]))
 }
 
 #[cfg(test)]

@@ -12,7 +12,10 @@ mod ast;
 mod bounds;
 mod clauses;
 mod json;
+mod lines;
+mod lists;
 mod loc;
+mod marker_clause;
 mod rewrite;
 mod sharing;
 mod threadprivate;
@@ -251,7 +254,7 @@ fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<PathBuf
         for d in &diags {
             match &d.at {
                 loc::Where::Main(offset) => {
-                    let line = rewrite::line_of(&text, *offset);
+                    let line = lines::line_of(&text, *offset);
                     let col = offset - text[..*offset].rfind('\n').map_or(0, |p| p + 1) + 1;
                     eprintln!("{src}:{line}:{col}: error: {}", d.msg);
                 }

@@ -4,9 +4,11 @@
 //! the code and weft's `weft-markers` pass turns the calls into directive
 //! intrinsics. Line numbers are kept, so clang's diagnostics and debug
 //! locations point into the original file.
-use crate::ast::{Ast, Insert};
-use crate::clauses::{self, Clause};
+use crate::ast::{Ast, Directive, Insert};
+use crate::clauses::{self, DirSpec};
+use crate::lines::{pragma_end, pragma_start};
 use crate::loc::Where;
+use crate::marker_clause::Clause;
 use crate::threadprivate;
 
 /// A problem: where (a byte offset of the source, or a place in another
@@ -141,42 +143,17 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
                 continue;
             }
         };
-        let mut hoisted = Vec::new();
-        if spec.is_loop {
-            // The variable of each associated loop is private, also when it
-            // is declared before the loop (OpenMP's predetermined rule).
-            let depth = match associated_loops(&cls) {
-                Ok(n) => n,
+        let hoisted = if spec.is_loop {
+            match loop_clauses(src, d, id, &spec, &listed, &mut cls, &mut edits) {
+                Ok(h) => h,
                 Err(m) => {
                     diags.push(diag(m));
                     continue;
                 }
-            };
-            let (h, replaced) = crate::bounds::hoist(src, d, id, depth);
-            for (at, end, text) in replaced {
-                edits.push(Edit { at, end, rank: 2, opened_at: 0, text });
             }
-            // (A team's threads read the bound computed before the fork.)
-            if crate::sharing::starts_team(spec.dir) && !h.is_empty() {
-                let ops = h.iter().map(|b: &crate::bounds::Hoisted| format!("&{}", b.name)).collect();
-                cls.push(Clause { name: "\"QUAL.OMP.FIRSTPRIVATE\"".into(), ops });
-            }
-            hoisted = h;
-            let ivs: Vec<String> = d
-                .loops
-                .iter()
-                .take(depth.max(d.transformed))
-                .filter_map(|l| l.assigned.clone())
-                .filter(|v| !listed.contains(v))
-                .map(|v| format!("&{v}"))
-                .collect();
-            if !ivs.is_empty() {
-                // A simd loop's variable is linear: the original ends with the
-                // value the last iteration leaves (as the serial loop does).
-                let q = if spec.dir == "DIR.OMP.SIMD" { "LASTPRIVATE" } else { "PRIVATE" };
-                cls.push(Clause { name: format!("\"QUAL.OMP.{q}\""), ops: ivs });
-            }
-        }
+        } else {
+            Vec::new()
+        };
         if crate::sharing::starts_team(spec.dir) {
             let named = crate::sharing::named(&listed, &cls);
             crate::sharing::make_explicit(ast, d, &named, &mut cls);
@@ -206,6 +183,66 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
             }
         }
     }
+    private_locals(src, ast, &privatizes, &mut edits);
+    if !diags.is_empty() {
+        // Each once, in the order of the file (other files first).
+        let mut seen = std::collections::HashSet::new();
+        diags.retain(|d| seen.insert((d.at.clone(), d.msg.clone())));
+        diags.sort_by_key(|d| match &d.at {
+            Where::Main(o) => (1, *o),
+            _ => (0, 0),
+        });
+        return Err(diags);
+    }
+    let mut out = apply(src, edits)?;
+    out.push_str(&tp.marker);
+    Ok(out)
+}
+
+/// A loop directive's clauses for its loops: their bounds hoisted before
+/// it, and their variables private; returns the hoisted bounds.
+fn loop_clauses(
+    src: &str,
+    d: &Directive,
+    id: usize,
+    spec: &DirSpec,
+    listed: &[String],
+    cls: &mut Vec<Clause>,
+    edits: &mut Vec<Edit>,
+) -> Result<Vec<crate::bounds::Hoisted>, String> {
+    // The variable of each associated loop is private, also when it
+    // is declared before the loop (OpenMP's predetermined rule).
+    let depth = associated_loops(cls)?;
+    let (h, replaced) = crate::bounds::hoist(src, d, id, depth);
+    for (at, end, text) in replaced {
+        edits.push(Edit { at, end, rank: 2, opened_at: 0, text });
+    }
+    // (A team's threads read the bound computed before the fork.)
+    if crate::sharing::starts_team(spec.dir) && !h.is_empty() {
+        let ops = h.iter().map(|b: &crate::bounds::Hoisted| format!("&{}", b.name)).collect();
+        cls.push(Clause { name: "\"QUAL.OMP.FIRSTPRIVATE\"".into(), ops });
+    }
+    let ivs: Vec<String> = d
+        .loops
+        .iter()
+        .take(depth.max(d.transformed))
+        .filter_map(|l| l.assigned.clone())
+        .filter(|v| !listed.contains(v))
+        .map(|v| format!("&{v}"))
+        .collect();
+    if !ivs.is_empty() {
+        // A simd loop's variable is linear: the original ends with the
+        // value the last iteration leaves (as the serial loop does).
+        let q = if spec.dir == "DIR.OMP.SIMD" { "LASTPRIVATE" } else { "PRIVATE" };
+        cls.push(Clause { name: format!("\"QUAL.OMP.{q}\""), ops: ivs });
+    }
+    Ok(h)
+}
+
+/// The marker calls that give each construct's declared locals to the
+/// innermost construct that makes private copies (`privatizes`, by
+/// directive).
+fn private_locals(src: &str, ast: &Ast, privatizes: &[bool], edits: &mut Vec<Edit>) {
     for l in &ast.locals {
         // The innermost construct that makes private copies takes them.
         let mut cur = Some(l.owner);
@@ -224,16 +261,10 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
             }
         }
     }
-    if !diags.is_empty() {
-        // Each once, in the order of the file (other files first).
-        let mut seen = std::collections::HashSet::new();
-        diags.retain(|d| seen.insert((d.at.clone(), d.msg.clone())));
-        diags.sort_by_key(|d| match &d.at {
-            Where::Main(o) => (1, *o),
-            _ => (0, 0),
-        });
-        return Err(diags);
-    }
+}
+
+/// The source with the edits made, in order of offset.
+fn apply(src: &str, mut edits: Vec<Edit>) -> Result<String, Vec<Diag>> {
     edits.sort_by(|a, b| {
         (a.at, a.rank, std::cmp::Reverse(a.opened_at)).cmp(&(b.at, b.rank, std::cmp::Reverse(b.opened_at)))
     });
@@ -251,7 +282,6 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
         pos = e.end;
     }
     out.push_str(&src[pos..]);
-    out.push_str(&tp.marker);
     Ok(out)
 }
 
@@ -309,35 +339,9 @@ fn binds_team(pragma: &str, parent: Option<&str>) -> bool {
     }
 }
 
-/// Where the pragma line holding `offset` starts (its continuation lines
-/// included).
-fn pragma_start(src: &str, offset: usize) -> usize {
-    let mut start = src[..offset].rfind('\n').map_or(0, |i| i + 1);
-    while start >= 2 && src.as_bytes()[start - 2] == b'\\' {
-        start = src[..start - 1].rfind('\n').map_or(0, |i| i + 1);
-    }
-    start
-}
-
-/// The end of the pragma line that starts at `at` (past continuations),
-/// before its newline.
-pub fn pragma_end(src: &str, at: usize) -> usize {
-    let b = src.as_bytes();
-    let mut i = at;
-    while i < b.len() && b[i] != b'\n' {
-        i += if b[i] == b'\\' && b.get(i + 1) == Some(&b'\n') { 2 } else { 1 };
-    }
-    i
-}
-
 /// Text without blanks, to compare two spellings of one lvalue.
 fn squeeze(s: &str) -> String {
     s.chars().filter(|c| !c.is_whitespace()).collect()
-}
-
-/// The 1-based line of a byte offset.
-pub fn line_of(src: &str, offset: usize) -> usize {
-    src.as_bytes()[..offset.min(src.len())].iter().filter(|&&c| c == b'\n').count() + 1
 }
 
 #[cfg(test)]

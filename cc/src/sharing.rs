@@ -13,7 +13,7 @@ use std::collections::HashSet;
 use std::ops::Range;
 
 use crate::ast::{Ast, Directive};
-use crate::clauses::Clause;
+use crate::marker_clause::Clause;
 
 /// The directives that start a team (whose unlisted locals weft shares).
 pub fn starts_team(dir: &str) -> bool {

@@ -38,8 +38,8 @@ pub fn lower(src: &str, path: &str, ast: &Ast) -> Lowering {
     for tp in &ast.threadprivate {
         let label = match &tp.at {
             Where::Main(at) => {
-                out.pragmas.push(*at..crate::rewrite::pragma_end(src, *at));
-                format!("{path}:{}", crate::rewrite::line_of(src, *at))
+                out.pragmas.push(*at..crate::lines::pragma_end(src, *at));
+                format!("{path}:{}", crate::lines::line_of(src, *at))
             }
             Where::Other(p) => format!("{}:{}", p.file, p.line),
             Where::Nowhere => path.to_string(),

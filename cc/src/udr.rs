@@ -69,7 +69,7 @@ pub fn parse(text: &str) -> Result<Udr, String> {
         return Err("declare reduction needs '(name : types : combiner)'".into());
     };
     let types: Vec<String> =
-        super::clauses::split_list(types).into_iter().map(|t| t.trim().to_string()).filter(|t| !t.is_empty()).collect();
+        crate::lists::split_list(types).into_iter().map(|t| t.trim().to_string()).filter(|t| !t.is_empty()).collect();
     if types.is_empty() || combiner.trim().is_empty() || name.trim().is_empty() {
         return Err("declare reduction needs a name, at least one type and a combiner".into());
     }

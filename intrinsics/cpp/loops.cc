@@ -51,6 +51,45 @@ struct WeftLoop {
 void *weft_loops_new(LLVMValueRef fn) { return new Loops(*cast<Function>(unwrap(fn))); }
 void weft_loops_free(void *l) { delete static_cast<Loops *>(l); }
 
+// A loop variable kept in memory (as an -O0 front end writes it): the one
+// store to `Slot` in the loop is `slot = load(slot) +- step` (sets Step,
+// Negated and Inc, that store); Start is the value of the nearest store to it
+// before the loop (null when there is none). False when `Slot` is not such a
+// variable.
+static bool memoryInduction(AllocaInst *Slot, Loop *L, BasicBlock *P, Value *&Start, Value *&Step, Instruction *&Inc,
+                            int &Negated) {
+  // The one store to the variable in the loop: slot = load(slot) +- step.
+  StoreInst *Only = nullptr;
+  bool Other1 = false;
+  for (User *U : Slot->users())
+    if (auto *St = dyn_cast<StoreInst>(U); St && St->getPointerOperand() == Slot && L->contains(St))
+      Other1 |= Only != nullptr, Only = St;
+    else if (auto *I = dyn_cast<Instruction>(U);
+             I && L->contains(I) && !isa<LoadInst>(I) && !isa<DbgInfoIntrinsic>(I) && !isDirectiveCall(I))
+      Other1 = true;
+  if (!Only || Other1)
+    return false;
+  auto *B = dyn_cast<BinaryOperator>(Only->getValueOperand());
+  LoadInst *Cur = nullptr;
+  for (Value *Op : B ? B->operands() : Only->operands())
+    if (auto *Li = dyn_cast<LoadInst>(Op); B && Li && Li->getPointerOperand() == Slot)
+      Cur = Li;
+  if (!Cur || !matchStep(B, Cur, Step, Negated))
+    return false;
+  // The value it starts from: the nearest store to it before the loop.
+  for (BasicBlock *W = P; W && !Start; W = W->getSinglePredecessor()) {
+    for (Instruction &I : reverse(*W))
+      if (auto *St = dyn_cast<StoreInst>(&I); St && St->getPointerOperand() == Slot) {
+        Start = St->getValueOperand();
+        break;
+      }
+    if (W == &W->getParent()->getEntryBlock())
+      break;
+  }
+  Inc = Only;
+  return true;
+}
+
 // Finds the loop that the region starting at `first` runs: the first loop
 // header on the straight path from `first`. Fills *out; returns null, or why
 // the loop is not one weft can partition. With `outer` (the header of the
@@ -128,37 +167,11 @@ const char *weft_find_loop(void *loops, LLVMBasicBlockRef first, LLVMBasicBlockR
       Iv = Phi;
     } else if (auto *Ld = dyn_cast<LoadInst>(V); Ld && L->contains(Ld) && isa<AllocaInst>(Ld->getPointerOperand())) {
       auto *Slot = cast<AllocaInst>(Ld->getPointerOperand());
-      // The one store to the variable in the loop: slot = load(slot) +- step.
-      StoreInst *Only = nullptr;
-      bool Other1 = false;
-      for (User *U : Slot->users())
-        if (auto *St = dyn_cast<StoreInst>(U); St && St->getPointerOperand() == Slot && L->contains(St))
-          Other1 |= Only != nullptr, Only = St;
-        else if (auto *I = dyn_cast<Instruction>(U);
-                 I && L->contains(I) && !isa<LoadInst>(I) && !isa<DbgInfoIntrinsic>(I) && !isDirectiveCall(I))
-          Other1 = true;
-      if (!Only || Other1)
+      if (!memoryInduction(Slot, L, P, Start, Step, Inc, Negated))
         continue;
-      auto *B = dyn_cast<BinaryOperator>(Only->getValueOperand());
-      LoadInst *Cur = nullptr;
-      for (Value *Op : B ? B->operands() : Only->operands())
-        if (auto *Li = dyn_cast<LoadInst>(Op); B && Li && Li->getPointerOperand() == Slot)
-          Cur = Li;
-      if (!Cur || !matchStep(B, Cur, Step, Negated))
-        continue;
-      // The value it starts from: the nearest store to it before the loop.
-      for (BasicBlock *W = P; W && !Start; W = W->getSinglePredecessor()) {
-        for (Instruction &I : reverse(*W))
-          if (auto *St = dyn_cast<StoreInst>(&I); St && St->getPointerOperand() == Slot) {
-            Start = St->getValueOperand();
-            break;
-          }
-        if (W == &W->getParent()->getEntryBlock())
-          break;
-      }
       if (!Start)
         return "cannot find the store that gives the loop variable its start before the loop";
-      Iv = Slot, Inc = Only, InMemory = 1;
+      Iv = Slot, InMemory = 1;
     } else {
       continue;
     }

@@ -96,12 +96,21 @@ constexpr const char *SimdTag = "weft.simd.loop";
 // cursor carried from one to the next, so it stays scalar.
 constexpr const char *NonRectTag = "weft.nonrect.nest";
 
+// The loop property of an outer loop of a non-rectangular nest kept as a
+// nest on a simd construct (weft_mark_simd_nest_loop,
+// passes/src/prepare/simd_nest.rs): it runs as a scalar loop and its
+// innermost loop is the simd loop, so the search goes into it, and it is
+// never the simd loop itself (its lanes would run iterations that are not
+// consecutive in the collapsed space).
+constexpr const char *SimdNestTag = "weft.simd.nest";
+
 // The first loop on the paths from First that do not pass End (not one
 // First is in: the region is inside it); with Tagged, the first such loop
 // with the tag weft.simd.loop, looking past the untagged ones (a
 // non-rectangular nest's count before its loop, passes/src/prepare/nonrect.rs)
 // but never into them (a tagged loop inside an untagged one is another
-// region's).
+// region's), except into the outer loops of a simd nest (weft.simd.nest)
+// when looking for the tagged loop; such a loop is never the simd loop.
 Loop *loopAfter(LoopInfo &LI, BasicBlock *First, BasicBlock *End, bool Tagged = false) {
   SmallVector<BasicBlock *, 16> Work{First};
   SmallPtrSet<BasicBlock *, 16> Seen{First, End};
@@ -110,10 +119,16 @@ Loop *loopAfter(LoopInfo &LI, BasicBlock *First, BasicBlock *End, bool Tagged = 
     SmallVector<BasicBlock *, 8> Next(successors(B));
     if (LI.isLoopHeader(B) && !LI.getLoopFor(B)->contains(First)) {
       Loop *L = LI.getLoopFor(B);
-      if (!Tagged || findOptionMDForLoop(L, SimdTag))
-        return L;
-      Next.clear();
-      L->getExitBlocks(Next);
+      bool Nest = findOptionMDForLoop(L, SimdNestTag);
+      // (An outer loop of a simd nest: on into its body for the tagged
+      // loop; without a tag to look for, past it, as nothing in it but its
+      // tagged loop may be taken.)
+      if (!Tagged || !Nest) {
+        if (!Nest && (!Tagged || findOptionMDForLoop(L, SimdTag)))
+          return L;
+        Next.clear();
+        L->getExitBlocks(Next);
+      }
     }
     for (BasicBlock *S : Next)
       if (Seen.insert(S).second)
@@ -252,6 +267,10 @@ void weft_add_loop_hint(LLVMValueRef branch, const char *name, int value);
 // `branch` (passes/src/prepare/nonrect.rs), keeping its other properties.
 void weft_mark_nonrect_loop(LLVMValueRef branch) { weft_add_loop_hint(branch, NonRectTag, -1); }
 
+// Adds the loop property weft.simd.nest to the loop whose latch ends in
+// `branch` (an outer loop of a simd nest, passes/src/prepare/simd_nest.rs).
+void weft_mark_simd_nest_loop(LLVMValueRef branch) { weft_add_loop_hint(branch, SimdNestTag, -1); }
+
 // Whether weft_tag_simd_loop tagged the loop of the region `entry` begins.
 int weft_simd_loop_tagged(LLVMValueRef entry) {
   return cast<Instruction>(unwrap(entry))->getMetadata(SimdTag) != nullptr;
@@ -360,7 +379,9 @@ const char *weft_simd_prepare(LLVMBasicBlockRef first, LLVMBasicBlockRef end, in
     return Why;
   if (findOptionMDForLoop(L, NonRectTag))
     return "a non-rectangular collapsed nest: each iteration finds its loop variables from where the iteration "
-           "before left a cursor, a value carried from one iteration to the next";
+           "before left a cursor, a value carried from one iteration to the next (a nest is collapsed so with a "
+           "linear variable or a scan reduction, in icx's per-level form, and on for simd with a conditional "
+           "lastprivate or ordered; else its innermost loop, or a run of it, is vectorized)";
   mergeTwinPhis(L, SE);
   simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false);
   formLCSSARecursively(*L, DT, &LI, &SE);

@@ -43,36 +43,13 @@ bool passesThrough(BasicBlock *B) {
       return false;
   return true;
 }
-} // namespace
-
-extern "C" {
-
-// What weft_find_rotated reports.
-struct WeftRotated {
-  LLVMBasicBlockRef guard;  // null when the loop is entered unconditionally
-  int guard_true_enters;    // the guard's true edge leads to the loop
-  LLVMBasicBlockRef skip;   // the guard's other successor
-  LLVMBasicBlockRef preheader, header, latch, exit;
-  LLVMValueRef iv;          // the phi the latch's test reads (through `next` or not)
-  LLVMValueRef start, bound, step;
-  int step_negated;
-  int pred;                 // continue while `iv' PRED bound` (iv on the left)
-  int cast;                 // 0 none, 1 sext, 2 zext before the compare
-  int tests_next;           // the test reads the next value (iv + step), not iv
-};
-
-// `*found` = 1 when the first loop on the straight path from `first`
-// (through at most one guard) is a rotated loop weft can rebuild, described
-// in *out; 0 when there is none (or the loop is tested at the top). Returns
-// why a rotated loop cannot be rebuilt, else null.
-const char *weft_find_rotated(void *loops, LLVMBasicBlockRef first, WeftRotated *out, int *found) {
-  Loops &Ls = *static_cast<Loops *>(loops);
-  *found = 0;
-  BasicBlock *BB = unwrap(first), *Guard = nullptr, *Skip = nullptr;
-  bool TrueEnters = false;
+// The first loop on the straight path from `First`, through at most one
+// guard (sets Guard, the side it enters the loop by, and Skip, its other
+// successor); null if none.
+Loop *firstLoop(Loops &Ls, BasicBlock *First, BasicBlock *&Guard, BasicBlock *&Skip, bool &TrueEnters) {
+  BasicBlock *BB = First;
   Loop *L = nullptr;
   SmallPtrSet<BasicBlock *, 8> Seen;
-  BasicBlock *First = unwrap(first);
   while (BB && Seen.insert(BB).second) {
     // (A loop around the directive, such as a do-while whose body starts
     // with it, is not the region's loop.)
@@ -101,6 +78,36 @@ const char *weft_find_rotated(void *loops, LLVMBasicBlockRef first, WeftRotated 
     }
     BB = BB->getUniqueSuccessor();
   }
+  return L;
+}
+} // namespace
+
+extern "C" {
+
+// What weft_find_rotated reports.
+struct WeftRotated {
+  LLVMBasicBlockRef guard;  // null when the loop is entered unconditionally
+  int guard_true_enters;    // the guard's true edge leads to the loop
+  LLVMBasicBlockRef skip;   // the guard's other successor
+  LLVMBasicBlockRef preheader, header, latch, exit;
+  LLVMValueRef iv;          // the phi the latch's test reads (through `next` or not)
+  LLVMValueRef start, bound, step;
+  int step_negated;
+  int pred;                 // continue while `iv' PRED bound` (iv on the left)
+  int cast;                 // 0 none, 1 sext, 2 zext before the compare
+  int tests_next;           // the test reads the next value (iv + step), not iv
+};
+
+// `*found` = 1 when the first loop on the straight path from `first`
+// (through at most one guard) is a rotated loop weft can rebuild, described
+// in *out; 0 when there is none (or the loop is tested at the top). Returns
+// why a rotated loop cannot be rebuilt, else null.
+const char *weft_find_rotated(void *loops, LLVMBasicBlockRef first, WeftRotated *out, int *found) {
+  Loops &Ls = *static_cast<Loops *>(loops);
+  *found = 0;
+  BasicBlock *Guard = nullptr, *Skip = nullptr;
+  bool TrueEnters = false;
+  Loop *L = firstLoop(Ls, unwrap(first), Guard, Skip, TrueEnters);
   if (!L)
     return nullptr;
   BasicBlock *P = L->getLoopPreheader(), *H = L->getHeader(), *Latch = L->getLoopLatch();

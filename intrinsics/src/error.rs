@@ -3,7 +3,7 @@
 //! into LLVM diagnostics; nothing below the plugin prints or aborts.
 use std::fmt;
 
-use crate::model::ValueId;
+use crate::operand::ValueId;
 
 /// The rule a piece of input broke. `id()` is stable (tests match on it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -7,6 +7,8 @@ pub mod genx;
 pub mod group;
 pub mod memorder;
 pub mod model;
+pub mod modifiers;
+pub mod operand;
 pub mod scan;
 pub mod vocab;
 

@@ -1,5 +1,5 @@
 //! OpenMP 5.1's memory orders of an atomic construct, as weft spells them.
-use crate::vocab::Modifiers;
+use crate::modifiers::Modifiers;
 
 /// An atomic's memory order (OpenMP 5.1), written as a suffix of its
 /// clause (`QUAL.OMP.UPDATE.ACQ_REL`, icx's `.SEQ_CST` generalized) or as

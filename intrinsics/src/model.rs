@@ -3,73 +3,17 @@
 //! can be built and tested without LLVM. Nothing downstream knows which form
 //! a directive came from except for printing.
 use crate::error::{Rule, WeftError};
+pub use crate::operand::{Operand, OperandKind, ValueId};
 use crate::vocab::{Arity, ClauseKind, DirKind, Modifiers, ReductionOp, ARRSECT_MARKER, NONPOD_MARKER};
 
 mod allocate;
+mod inscan;
+mod item;
+mod refusal;
 pub use allocate::Allocation;
-
-/// Identity of an IR value (its address while the module lives).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ValueId(pub usize);
-
-/// What an operand is, as far as clause checking cares.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OperandKind {
-    Pointer { null: bool },
-    Int { bits: u32, value: Option<i64> },
-    Float,
-    Function,
-    MdString(String),
-    Metadata,
-    Token,
-    Other,
-}
-
-/// One operand of a directive call.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Operand {
-    pub value: ValueId,
-    pub kind: OperandKind,
-    /// As printed in IR, with its type (`ptr %a`).
-    pub text: String,
-    /// Its type as printed in IR (`ptr`, `[2 x i32]`).
-    pub ty: String,
-}
-
-impl Operand {
-    pub fn is_pointer(&self) -> bool {
-        matches!(self.kind, OperandKind::Pointer { .. })
-    }
-    pub fn is_int(&self) -> bool {
-        matches!(self.kind, OperandKind::Int { .. })
-    }
-    /// The constant read as signed (sign-extended from its width).
-    pub fn const_int(&self) -> Option<i64> {
-        match self.kind {
-            OperandKind::Int { value, .. } => value,
-            _ => None,
-        }
-    }
-    /// The constant read as unsigned (zero-extended from its width): counts
-    /// and alignments, where `i8 128` means 128, not -128.
-    pub fn const_uint(&self) -> Option<u64> {
-        match self.kind {
-            OperandKind::Int { bits, value: Some(v) } if bits < 64 => Some(v as u64 & ((1u64 << bits) - 1)),
-            OperandKind::Int { value: Some(v), .. } => Some(v as u64),
-            _ => None,
-        }
-    }
-    pub fn md_string(&self) -> Option<&str> {
-        match &self.kind {
-            OperandKind::MdString(s) => Some(s),
-            _ => None,
-        }
-    }
-    /// A value that may stand for a variable in a clause list.
-    fn is_value(&self) -> bool {
-        !matches!(self.kind, OperandKind::MdString(_) | OperandKind::Metadata | OperandKind::Token)
-    }
-}
+use inscan::inscan_index;
+pub use item::{Item, Typed};
+use refusal::{arity_err, kind_err};
 
 /// Which input form a directive was written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,39 +22,6 @@ pub enum Form {
     Paper,
     /// `llvm.directive.region.entry/exit` with operand bundles.
     Region,
-}
-
-/// One list item of a clause.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Item {
-    /// A plain (POD) variable; `:TYPED` adds its element type and count.
-    Var { var: Operand, typed: Option<Typed> },
-    /// A non-POD variable with its helper functions, in the clause's order
-    /// (see `nonpod_helpers`).
-    NonPod { var: Operand, typed: Option<Typed>, helpers: Vec<Operand> },
-    /// An array section: base and (lower, length, stride) per dimension.
-    ArrSect { base: Operand, dims: Vec<[Operand; 3]> },
-    /// icx's MAP chain link: `(base, begin, size, map-type bits[, name[, mapper]])`.
-    MapChain { base: Operand, begin: Operand, size: Operand, map_type: Operand, rest: Vec<Operand> },
-}
-
-/// The element type (a value of that type) and element count of a `:TYPED` item.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Typed {
-    pub ty: Operand,
-    pub count: Option<Operand>,
-    /// `:ARRSECT.TYPED`: the section's first element.
-    pub offset: Option<Operand>,
-}
-
-impl Item {
-    /// The variable (or array-section base) the item names.
-    pub fn var(&self) -> &Operand {
-        match self {
-            Item::Var { var, .. } | Item::NonPod { var, .. } => var,
-            Item::ArrSect { base, .. } | Item::MapChain { base, .. } => base,
-        }
-    }
 }
 
 /// A clause's arguments, by arity.
@@ -276,17 +187,6 @@ pub fn parse_clause_tag(tag: &str) -> Result<(ClauseKind, Arity, Modifiers), Wef
     Ok((kind, arity, modifiers))
 }
 
-mod inscan;
-use inscan::inscan_index;
-
-fn arity_err(tag: &str, detail: impl Into<String>) -> WeftError {
-    WeftError::new(Rule::ClauseArity, tag, detail)
-}
-
-fn kind_err(tag: &str, detail: impl Into<String>) -> WeftError {
-    WeftError::new(Rule::OperandKind, tag, detail)
-}
-
 /// Which paper-form intrinsic carried a clause (None for the region form,
 /// where every clause is a bundle).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -445,67 +345,10 @@ fn check_single(tag: &str, kind: ClauseKind, v: &Operand) -> Result<(), WeftErro
 fn parse_list(tag: &str, kind: ClauseKind, mods: Modifiers, ops: Vec<Operand>) -> Result<Args, WeftError> {
     use ClauseKind as C;
     match kind {
-        C::DependSink | C::DependSource => {
-            // One integer per ordered loop: values, not variables (a
-            // SOURCE without operands: the current iteration).
-            if ops.is_empty() && kind == C::DependSink {
-                return Err(arity_err(tag, "lists no iteration"));
-            }
-            if let Some(bad) = ops.iter().find(|o| !o.is_int()) {
-                return Err(kind_err(tag, format!("a sink vector's entries are integers, got {}", bad.text)));
-            }
-            let items = ops.into_iter().map(|var| Item::Var { var, typed: None }).collect();
-            return Ok(Args::List { items, extra: None });
-        }
-        C::Sizes => {
-            // One positive integer constant per tiled loop (OpenMP 5.1
-            // §2.11.9.1): sizes, not variables.
-            if ops.is_empty() {
-                return Err(arity_err(tag, "lists no size"));
-            }
-            if let Some(bad) = ops.iter().find(|o| o.const_int().is_none_or(|n| n <= 0)) {
-                return Err(kind_err(tag, format!("each size must be a positive integer constant, got {}", bad.text)));
-            }
-            let items = ops.into_iter().map(|var| Item::Var { var, typed: None }).collect();
-            return Ok(Args::List { items, extra: None });
-        }
-        C::Schedule(_) | C::DistSchedule => {
-            // One chunk operand (0 or absent: none given).
-            if ops.len() > 1 {
-                return Err(arity_err(tag, format!("takes one chunk-size operand, got {}", ops.len())));
-            }
-            let chunk = ops.into_iter().next();
-            if let Some(c) = &chunk {
-                if !c.is_int() || c.const_int().is_some_and(|n| n < 0) {
-                    return Err(kind_err(tag, format!("chunk size must be a non-negative integer, got {}", c.text)));
-                }
-            }
-            let chunk = chunk.filter(|c| c.const_int() != Some(0));
-            return Ok(Args::List { items: Vec::new(), extra: chunk });
-        }
-        C::NormalizedIv | C::NormalizedUb => {
-            // One slot per collapsed loop: `(ptr slot...)`, or `:TYPED` pairs
-            // `(ptr slot, <type value>)...`; a slot is null after optimization.
-            let typed = mods.contains(Modifiers::TYPED);
-            let per_item = if typed { 2 } else { 1 };
-            if ops.is_empty() || ops.len() % per_item != 0 {
-                let what = if typed { "(slot, type) pairs" } else { "memory slots" };
-                return Err(arity_err(tag, format!("takes {what}, got {} operand(s)", ops.len())));
-            }
-            let mut items = Vec::new();
-            for pair in ops.chunks(per_item) {
-                let var = pair[0].clone();
-                if !var.is_pointer() {
-                    return Err(kind_err(tag, format!("needs a pointer to the normalized slot, got {}", var.text)));
-                }
-                if let Some(ty) = pair.get(1) {
-                    check_type_operand(tag, ty)?;
-                }
-                let typed = pair.get(1).map(|ty| Typed { ty: ty.clone(), count: None, offset: None });
-                items.push(Item::Var { var, typed });
-            }
-            return Ok(Args::List { items, extra: None });
-        }
+        C::DependSink | C::DependSource => return sink_vector(tag, kind, ops),
+        C::Sizes => return tile_sizes(tag, ops),
+        C::Schedule(_) | C::DistSchedule => return chunk_size(tag, ops),
+        C::NormalizedIv | C::NormalizedUb => return normalized_slots(tag, mods, ops),
         C::Allocate => return allocate::parse(tag, ops).map(Args::Allocate),
         // icx: `(array..., i32 safelen)`, -1 for none; refused by the plan.
         C::PragmaArray => {
@@ -585,6 +428,72 @@ fn parse_list(tag: &str, kind: ClauseKind, mods: Modifiers, ops: Vec<Operand>) -
         check_item(tag, kind, mods, item)?;
     }
     Ok(Args::List { items, extra })
+}
+
+/// DEPEND.SINK / DEPEND.SOURCE: one integer per ordered loop: values, not
+/// variables (a SOURCE without operands: the current iteration).
+fn sink_vector(tag: &str, kind: ClauseKind, ops: Vec<Operand>) -> Result<Args, WeftError> {
+    if ops.is_empty() && kind == ClauseKind::DependSink {
+        return Err(arity_err(tag, "lists no iteration"));
+    }
+    if let Some(bad) = ops.iter().find(|o| !o.is_int()) {
+        return Err(kind_err(tag, format!("a sink vector's entries are integers, got {}", bad.text)));
+    }
+    let items = ops.into_iter().map(|var| Item::Var { var, typed: None }).collect();
+    Ok(Args::List { items, extra: None })
+}
+
+/// SIZES: one positive integer constant per tiled loop (OpenMP 5.1
+/// §2.11.9.1): sizes, not variables.
+fn tile_sizes(tag: &str, ops: Vec<Operand>) -> Result<Args, WeftError> {
+    if ops.is_empty() {
+        return Err(arity_err(tag, "lists no size"));
+    }
+    if let Some(bad) = ops.iter().find(|o| o.const_int().is_none_or(|n| n <= 0)) {
+        return Err(kind_err(tag, format!("each size must be a positive integer constant, got {}", bad.text)));
+    }
+    let items = ops.into_iter().map(|var| Item::Var { var, typed: None }).collect();
+    Ok(Args::List { items, extra: None })
+}
+
+/// SCHEDULE / DIST_SCHEDULE: one chunk operand (0 or absent: none given).
+fn chunk_size(tag: &str, ops: Vec<Operand>) -> Result<Args, WeftError> {
+    if ops.len() > 1 {
+        return Err(arity_err(tag, format!("takes one chunk-size operand, got {}", ops.len())));
+    }
+    let chunk = ops.into_iter().next();
+    if let Some(c) = &chunk {
+        if !c.is_int() || c.const_int().is_some_and(|n| n < 0) {
+            return Err(kind_err(tag, format!("chunk size must be a non-negative integer, got {}", c.text)));
+        }
+    }
+    let chunk = chunk.filter(|c| c.const_int() != Some(0));
+    Ok(Args::List { items: Vec::new(), extra: chunk })
+}
+
+/// NORMALIZED.IV / NORMALIZED.UB: one slot per collapsed loop: `(ptr
+/// slot...)`, or `:TYPED` pairs `(ptr slot, <type value>)...`; a slot is
+/// null after optimization.
+fn normalized_slots(tag: &str, mods: Modifiers, ops: Vec<Operand>) -> Result<Args, WeftError> {
+    let typed = mods.contains(Modifiers::TYPED);
+    let per_item = if typed { 2 } else { 1 };
+    if ops.is_empty() || ops.len() % per_item != 0 {
+        let what = if typed { "(slot, type) pairs" } else { "memory slots" };
+        return Err(arity_err(tag, format!("takes {what}, got {} operand(s)", ops.len())));
+    }
+    let mut items = Vec::new();
+    for pair in ops.chunks(per_item) {
+        let var = pair[0].clone();
+        if !var.is_pointer() {
+            return Err(kind_err(tag, format!("needs a pointer to the normalized slot, got {}", var.text)));
+        }
+        if let Some(ty) = pair.get(1) {
+            check_type_operand(tag, ty)?;
+        }
+        let typed = pair.get(1).map(|ty| Typed { ty: ty.clone(), count: None, offset: None });
+        items.push(Item::Var { var, typed });
+    }
+    Ok(Args::List { items, extra: None })
 }
 
 /// Region form `:TYPED`: `(var, type, count)` per item (LINEAR adds the step;

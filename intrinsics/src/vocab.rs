@@ -554,10 +554,9 @@ impl ClauseKind {
 
 mod allowed;
 mod later;
-mod modifiers;
 #[cfg(test)]
 mod tests;
 
+pub use crate::modifiers::{Modifiers, MODIFIER_NAMES};
 use allowed::Family;
 pub use later::{later_directive, LATER_DIRECTIVES};
-pub use modifiers::{Modifiers, MODIFIER_NAMES};

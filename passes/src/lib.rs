@@ -9,6 +9,7 @@ pub mod paropt;
 pub mod pipeline;
 pub mod prepare;
 pub mod registry;
+pub mod simd_site;
 pub mod threadprivate;
 pub mod vectorize;
 pub mod vplan;

@@ -14,7 +14,7 @@
 use llvm_plugin::inkwell::attributes::{Attribute, AttributeLoc};
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::module::Module;
-use llvm_plugin::inkwell::values::{AnyValue, BasicMetadataValueEnum, BasicValueEnum};
+use llvm_plugin::inkwell::values::{AnyValue, BasicValueEnum};
 use llvm_plugin::inkwell::values::{InstructionOpcode, InstructionValue};
 use weft_intrinsics::ffi;
 use weft_intrinsics::group::{is_directive_intrinsic, Span};
@@ -25,18 +25,22 @@ use weft_intrinsics::Rule;
 
 use weft_intrinsics::WeftError;
 
+mod clause_edit;
 mod doacross;
 mod generic_loop;
+mod loop_form;
 mod loops;
 mod nonrect;
 pub mod rename;
 mod restore;
+mod simd_nest;
 pub mod ssa;
 mod tile;
 mod transform;
+mod transform_plan;
 mod unroll;
 
-use crate::wregion::{analyze_module, Analysis};
+use crate::wregion::{analyze_module, reanalyze, Analysis};
 
 /// Marks every directive intrinsic declaration `nomerge convergent nounwind`.
 pub fn protect_directives(module: &Module<'_>) -> bool {
@@ -72,17 +76,21 @@ pub fn at_pipeline_start(module: &Module<'_>) -> bool {
     let restored = restore::run(module).unwrap_or(false);
     let changed = protect_directives(module) | restored;
     let Ok(analyses) = analyze_module(module) else { return changed };
-    changed | steps(module, analyses, false).map_or(false, |(c, _)| c)
+    let Ok((stepped, analyses)) = steps(module, analyses, false) else { return changed };
+    // Once, before any pass forwards a pointer (nothing reads an analysis
+    // after it: none is made).
+    let renamed = rename::rename_privates(module, &analyses).contains(&true);
+    changed | stepped | renamed
 }
 
 /// Makes every local variable (alloca) that a parallel region writes and no
 /// clause names an explicit `QUAL.OMP.SHARED` operand of the region, as
 /// OpenMP's default sharing makes it (or, under DEFAULT(PRIVATE) or
 /// DEFAULT(FIRSTPRIVATE), every one it refers to that clause), from an
-/// analysis of the module (which the change makes stale when it returns true).
-fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>], resolve_default: bool) -> bool {
-    let mut changed = false;
-    for a in analyses {
+/// analysis of the module; returns which analyses (their functions) it changed.
+fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>], resolve_default: bool) -> Vec<bool> {
+    let mut changed = vec![false; analyses.len()];
+    for (i, a) in analyses.iter().enumerate() {
         let named: hashbrown::HashSet<ValueId> = a.graph.regions.iter().flat_map(clause_vars).collect();
         // The function's address-taken locals, found once (when a region needs them).
         let mut escaped: Option<Vec<ffi::Value>> = None;
@@ -98,7 +106,7 @@ fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>], resolve_
                 // inlined into it later is not taken for its own. One that
                 // names a global weft cannot privatize stays, to be refused.)
                 let resolve = resolve_default && region_default_globals(a, r, tag).is_empty();
-                changed |= make_default_explicit(module, a, r, tag, &inside, resolve);
+                changed[i] |= make_default_explicit(module, a, r, tag, &inside, resolve);
                 continue;
             }
             let mut seen = hashbrown::HashSet::new();
@@ -144,9 +152,9 @@ fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>], resolve_
                 Form::Region => {
                     ffi::add_bundle(first, "QUAL.OMP.SHARED", &written);
                 }
-                Form::Paper => add_paper_clause(module, last, "QUAL.OMP.SHARED", &written),
+                Form::Paper => clause_edit::add_paper_clause(module, last, "QUAL.OMP.SHARED", &written),
             }
-            changed = true;
+            changed[i] = true;
         }
     }
     changed
@@ -220,7 +228,7 @@ fn make_default_explicit<'ctx>(
         }
         Form::Paper => {
             if !vars.is_empty() {
-                add_paper_clause(module, last, tag, &vars);
+                clause_edit::add_paper_clause(module, last, tag, &vars);
             }
             if drop_default {
                 for call in crate::cfg::directive_calls_between(r.entry.span.first, r.entry.span.last) {
@@ -315,22 +323,6 @@ fn declared_inside(alloca: ffi::Value, inside: &hashbrown::HashSet<ffi::BlockId>
     all_inside && start && end
 }
 
-/// Inserts `call void (metadata, ...) @llvm.directive.qual.opndlist(metadata !"<tag>", values...)`
-/// before `list_end` (the group's DIR.QUAL.LIST.END call).
-pub(crate) fn add_paper_clause(module: &Module<'_>, list_end: InstructionValue<'_>, tag: &str, values: &[ffi::Value]) {
-    let ctx = module.get_context();
-    let f = module.get_function("llvm.directive.qual.opndlist").unwrap_or_else(|| {
-        let ty = ctx.void_type().fn_type(&[ctx.metadata_type().into()], true);
-        module.add_function("llvm.directive.qual.opndlist", ty, None)
-    });
-    let b = ctx.create_builder();
-    b.position_before(&list_end);
-    let mut args: Vec<BasicMetadataValueEnum<'_>> = vec![ctx.metadata_string(tag).into()];
-    // SAFETY: allocas of this function, live.
-    args.extend(values.iter().map(|v| -> BasicMetadataValueEnum<'_> { unsafe { ffi::basic_value(v.id()) }.into() }));
-    b.build_call(f, &args, "").expect("positioned");
-}
-
 pub fn run(module: &Module<'_>) -> PassResult {
     prepared(module).map(|(changed, _)| changed)
 }
@@ -361,7 +353,16 @@ pub fn prepared<'ctx>(module: &Module<'ctx>) -> Result<(bool, Vec<Analysis<'ctx>
 /// DEFAULT says; otherwise CodeExtractor would sink a local that only a
 /// parallel region uses into the microtask, making a shared variable
 /// private). `strict`: a loop that cannot be normalized is an error (else
-/// it is left as it is).
+/// it is left as it is). After each change only the functions it changed
+/// are analyzed anew (`fresh`): the others' analyses stay as they were. A
+/// function a step changed is analyzed again even so: each of these steps
+/// changes its blocks (splits, new loops) or its directive calls (a new
+/// entry call with more bundles, clause calls erased or added), which an
+/// analysis holds by handle and index, and the next step reads the clauses
+/// the one before added (normalized loops' variables are PRIVATE before
+/// locals are captured). The steps after capturing that only erase
+/// instructions or add metadata (`tls_direct`, `tag_simd_loops`) share one
+/// analysis.
 fn steps<'ctx>(
     module: &Module<'ctx>,
     analyses: Vec<Analysis<'ctx>>,
@@ -369,22 +370,16 @@ fn steps<'ctx>(
 ) -> Result<(bool, Vec<Analysis<'ctx>>), Vec<WeftError>> {
     // (First: a sandwich call in a loop header is in the way of the loop's
     // normalization; the calls that remain are the ones with errors.)
-    let (erased, mut analyses) = ssa::erase(module, analyses)?;
-    let mapped = generic_loop::map_all(&analyses)?;
-    if mapped {
-        analyses = analyze_module(module)?;
-    }
-    let split = isolate_groups(&analyses);
-    if split {
-        analyses = analyze_module(module)?;
-    }
+    let (erased, analyses) = ssa::erase(module, analyses)?;
+    let changed = generic_loop::map_all(&analyses)?;
+    let (mapped, analyses) = fresh(module, analyses, &changed)?;
+    let changed = isolate_groups(&analyses);
+    let (split, analyses) = fresh(module, analyses, &changed)?;
     // (Before the loops are normalized: a construct applies to the loops a
     // tile or unroll inside it generates.)
-    let transformed = transform::apply_all(module, &analyses)?;
-    if transformed {
-        analyses = analyze_module(module)?;
-    }
-    let (normalized, failures) = loops::normalize_all(module, &analyses);
+    let changed = transform::apply_all(module, &analyses)?;
+    let (transformed, analyses) = fresh(module, analyses, &changed)?;
+    let (changed, failures) = loops::normalize_all(module, &analyses);
     // (At pipeline start a loop may still take its form later, after
     // simplification; a non-rectangular nest never does.)
     let mut errors: Vec<WeftError> = failures.into_iter().filter(|f| strict || f.definitive).map(|f| f.error).collect();
@@ -394,22 +389,26 @@ fn steps<'ctx>(
         unsafe { ffi::locate(&mut errors) };
         return Err(errors);
     }
-    if normalized {
-        analyses = analyze_module(module)?;
-    }
-    let captured = capture_in(module, &analyses, !strict);
-    if captured {
-        analyses = analyze_module(module)?;
-    }
+    let (normalized, analyses) = fresh(module, analyses, &changed)?;
+    let changed = capture_in(module, &analyses, !strict);
+    let (captured, analyses) = fresh(module, analyses, &changed)?;
     // (Erasing calls leaves the blocks and the directive calls as they were.)
     let direct = tls_direct(&analyses);
     let tagged = tag_simd_loops(&analyses);
-    // At pipeline start only: once, before any pass forwards a pointer.
-    let renamed = !strict && rename::rename_privates(module, &analyses);
-    if renamed {
-        analyses = analyze_module(module)?;
+    Ok((erased | mapped | split | transformed | normalized | captured | direct | tagged, analyses))
+}
+
+/// Whether a step changed any function (`changed`: one flag per analysis),
+/// with the analyses of those functions made anew.
+fn fresh<'ctx>(
+    module: &Module<'ctx>,
+    analyses: Vec<Analysis<'ctx>>,
+    changed: &[bool],
+) -> Result<(bool, Vec<Analysis<'ctx>>), Vec<WeftError>> {
+    if !changed.contains(&true) {
+        return Ok((false, analyses));
     }
-    Ok((erased | mapped | split | transformed | normalized | captured | direct | tagged | renamed, analyses))
+    Ok((true, reanalyze(module, analyses, changed)?))
 }
 
 /// Tags the loop of each simd region while it is surely there, before
@@ -470,9 +469,10 @@ fn tls_direct(analyses: &[Analysis<'_>]) -> bool {
 }
 
 /// Puts each region's BEGIN and END groups into blocks of their own (and
-/// the entry block's static allocas first). Returns whether it split any.
-fn isolate_groups(analyses: &[Analysis<'_>]) -> bool {
-    let mut split = false;
+/// the entry block's static allocas first). Returns which analyses'
+/// functions it changed.
+fn isolate_groups(analyses: &[Analysis<'_>]) -> Vec<bool> {
+    let mut split = Vec::with_capacity(analyses.len());
     for a in analyses {
         let mut here = false;
         if !a.graph.is_empty() {
@@ -490,7 +490,7 @@ fn isolate_groups(analyses: &[Analysis<'_>]) -> bool {
         if here {
             log::debug!(target: "weft::prepare", "{}: split blocks around {} region(s)", a.graph.function, a.graph.regions.len());
         }
-        split |= here;
+        split.push(here);
     }
     split
 }

@@ -26,7 +26,7 @@
 ; RUN: env OMP_NUM_THREADS=7 %t0 | diff %t.expected -
 ; RUN: env OMP_NUM_THREADS=7 %t2 | diff %t.expected -
 ; RUN: %opt -passes=weft -verify-each -S %s | FileCheck %s --check-prefix=SHAPE
-; RUN: %opt -passes=weft -pass-remarks-missed=weft -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
+; RUN: %opt -passes=weft -pass-remarks=weft -pass-remarks-missed=weft -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
 ;
 ; tok3: i = 0..8, j = i..8, k = j..<8: 120 iterations; (i, j) = (8, 8) runs
 ; no k, and sets k to 8 (the last iteration, (7, 7, 7), would leave 8 too;
@@ -34,7 +34,8 @@
 ; paper3: i = 9 down by 2 (9,7,5,3,1), j = 2i down to >= i - 3, k = -j
 ; up to <= j - 4 by 3: j's last entry (i = 1) starts at 2 and runs to -3,
 ; k's last entry (j = -2) starts at 2 and runs none. tri: j = i..<n-1 over
-; i < n = 9: 36 iterations; its lastprivate items are stored by the body.
+; i < n = 9: 36 iterations; its lastprivate items are stored by the body
+; (a simd nest: its inner loop is vectorized, prepare/simd_nest.rs).
 ; phi3: phis, i = 0..5, j = 2i down to > i - 2, k = j..<8 (i64): 105
 ; iterations, guided schedule. (Its odometer's slots are written after the
 ; directive's own block: built through clang's pipeline, where private
@@ -51,7 +52,7 @@
 ; SHAPE-LABEL: define internal void @paper3.omp_outlined
 ; SHAPE: omp.nonrect.up
 ; SHAPE-DAG: !{!"weft.nonrect.nest"}
-; REMARK: DIR.OMP.SIMD (region 1) in function 'tri' left scalar: a non-rectangular collapsed nest
+; REMARK: DIR.OMP.SIMD (region 1) in function 'tri' vectorized
 
 target triple = "x86_64-pc-linux-gnu"
 declare void @llvm.directive(metadata)

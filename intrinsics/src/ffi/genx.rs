@@ -1,5 +1,11 @@
-//! GenX region intrinsics (cpp/helper.cc).
-use super::*;
+//! GenX kernel metadata, read through LLVM-C (no C++ file of its own).
+use std::ffi::{c_uint, CString};
+
+use llvm_plugin::inkwell::llvm_sys::core::*;
+use llvm_plugin::inkwell::llvm_sys::prelude::*;
+use llvm_plugin::inkwell::module::Module;
+
+use super::value::bytes_to_string;
 
 /// An operand of a metadata node, as far as GenX kernel metadata needs it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,6 +1,11 @@
 //! Worksharing loops recovered from the CFG (cpp/loops.cc) and rotated
 //! loops rebuilt around a counter tested at the top (cpp/unrotate.cc).
-use super::*;
+use std::ffi::{c_char, c_int, c_uint, c_void, CStr, CString};
+
+use llvm_plugin::inkwell::basic_block::BasicBlock;
+use llvm_plugin::inkwell::llvm_sys::core::*;
+use llvm_plugin::inkwell::llvm_sys::prelude::*;
+use llvm_plugin::inkwell::values::{AsValueRef, BasicValueEnum, FunctionValue, InstructionValue, IntValue};
 
 #[repr(C)]
 struct RawLoop {

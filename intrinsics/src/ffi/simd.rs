@@ -1,5 +1,14 @@
 //! Simd loops and their vector code (cpp/simd.cc, cpp/widen.cc).
-use super::*;
+use std::ffi::{c_char, c_int, c_uint, c_void, CStr};
+
+use llvm_plugin::inkwell::basic_block::BasicBlock;
+use llvm_plugin::inkwell::llvm_sys::prelude::*;
+use llvm_plugin::inkwell::values::{
+    AsValueRef, BasicValueEnum, FunctionValue, InstructionValue, IntValue, PointerValue,
+};
+
+use super::analyses::FunctionAnalyses;
+use super::loops::block_of;
 
 #[repr(C)]
 struct RawSimdLoop {
@@ -23,6 +32,7 @@ extern "C" {
     fn weft_tag_simd_loop(entry: LLVMValueRef, exit: LLVMValueRef) -> c_int;
     fn weft_tag_simd_loop_at(entry: LLVMValueRef, header: LLVMBasicBlockRef) -> c_int;
     fn weft_mark_nonrect_loop(branch: LLVMValueRef);
+    fn weft_mark_simd_nest_loop(branch: LLVMValueRef);
     fn weft_simd_loop_tagged(entry: LLVMValueRef) -> c_int;
     fn weft_linear_promoted(copy: LLVMValueRef, value: LLVMValueRef, k: LLVMValueRef) -> c_int;
     fn weft_iteration_number(
@@ -169,6 +179,15 @@ pub fn mark_nonrect_loop(latch: BasicBlock<'_>) {
     let Some(br) = latch.get_terminator() else { return };
     // SAFETY: a live terminator; the helper changes only its metadata.
     unsafe { weft_mark_nonrect_loop(br.as_value_ref()) }
+}
+
+/// Marks the loop whose latch is `latch` as an outer loop of a simd nest
+/// (a loop property): it runs as a scalar loop, weft-vectorize looks for the
+/// simd loop inside it and never takes it for that loop.
+pub fn mark_simd_nest_loop(latch: BasicBlock<'_>) {
+    let Some(br) = latch.get_terminator() else { return };
+    // SAFETY: a live terminator; the helper changes only its metadata.
+    unsafe { weft_mark_simd_nest_loop(br.as_value_ref()) }
 }
 
 /// Whether `tag_simd_loop` tagged the loop of the region `entry` begins.

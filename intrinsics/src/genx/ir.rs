@@ -156,176 +156,188 @@ pub fn read_call<'ctx>(inst: InstructionValue<'ctx>) -> Result<Option<Call<'ctx>
         return Err(Broken::new("operand-count", format!("{name} takes {want} operands, not {}", args.len())));
     }
     let result = result_value(inst).ok_or_else(|| Broken::new("operand-type", "the call returns no value"))?;
+    let args = args.as_slice();
     match op {
-        Op::RdRegion { float } | Op::WrRegion { float } => {
-            let write = matches!(op, Op::WrRegion { .. });
-            let vector = match args[0] {
-                BasicValueEnum::VectorValue(v) => v,
-                other => {
-                    return Err(Broken::new(
-                        "operand-type",
-                        format!("operand 0 must be a vector, not {}", type_text(other)),
-                    ))
-                }
-            };
-            let vt = vector.get_type();
-            let elem_t = vt.get_element_type();
-            let elem = elem_of(elem_t).ok_or_else(|| {
-                Broken::new(
-                    "element-type",
-                    format!(
-                        "element type {} is not a Gen region type (i8, i16, i32, i64, half, float, double)",
-                        elem_t.print_to_string().to_string_lossy()
-                    ),
-                )
-            })?;
-            if elem.is_float() != float {
-                return Err(Broken::new(
-                    "operand-type",
-                    format!("{} elements need the {} variant", elem.ir(), if elem.is_float() { "f" } else { "i" }),
-                ));
-            }
-            let (value_lanes, value_elem, new) = if write {
-                if result != vt.as_basic_type_enum() {
-                    return Err(Broken::new("operand-type", "a wrregion returns the type of its old value"));
-                }
-                let (l, e) = shape(args[1]);
-                (l, e, Some(args[1]))
-            } else {
-                let (l, e) = lanes_of(result);
-                (l, e, None)
-            };
-            if value_elem != elem_t {
-                return Err(Broken::new(
-                    "operand-type",
-                    format!(
-                        "the region's element type {} differs from the vector's {}",
-                        value_elem.print_to_string().to_string_lossy(),
-                        elem_t.print_to_string().to_string_lossy()
-                    ),
-                ));
-            }
-            let exec = value_lanes.unwrap_or(1);
-            let base = if write { 2 } else { 1 };
-            let vstride = const_i32(args[base], "vstride")?;
-            let width = const_i32(args[base + 1], "width")?;
-            let stride = const_i32(args[base + 2], "stride")?;
-            let index_v = args[base + 3];
-            let pw_v = args[base + 4];
-            let parent_width = match pw_v {
-                BasicValueEnum::IntValue(i) if i.get_type().get_bit_width() == 32 => {
-                    if i.is_undef() {
-                        None
-                    } else if let (true, Some(p)) = (i.is_const(), i.get_zero_extended_constant()) {
-                        (p > 0).then_some(p as u32)
-                    } else {
-                        return Err(Broken::new("operand-type", "parent width must be a constant i32 or undef"));
-                    }
-                }
-                other => {
-                    return Err(Broken::new(
-                        "operand-type",
-                        format!("parent width must be i32, not {}", type_text(other)),
-                    ))
-                }
-            };
-            let index = match index_v {
-                BasicValueEnum::IntValue(i) if i.get_type().get_bit_width() == 16 => {
-                    // A constant expression (`and (ptrtoint @g), 4`) has no
-                    // value here: it is a variable index like any other.
-                    match i.get_sign_extended_constant() {
-                        Some(c) if i.is_const() && !i.is_undef() => Index::Const(c),
-                        _ => Index::Scalar { parent_width },
-                    }
-                }
-                BasicValueEnum::VectorValue(v) if matches!(v.get_type().get_element_type(), BasicTypeEnum::IntType(t) if t.get_bit_width() == 16) => {
-                    Index::PerRow { parent_width }
-                }
-                other => {
-                    return Err(Broken::new(
-                        "operand-type",
-                        format!("the index must be i16 or a vector of i16, not {}", type_text(other)),
-                    ))
-                }
-            };
-            let region = Region::new(exec, vstride, width, stride, index)?;
-            if let BasicValueEnum::VectorValue(v) = index_v {
-                if v.get_type().get_size() != region.rows() {
-                    return Err(Broken::new(
-                        "index-rows",
-                        format!("a per-row index has {} offsets for {} rows", v.get_type().get_size(), region.rows()),
-                    ));
-                }
-            }
-            let mut mask = None;
-            let kind = if write {
-                let m = args[7];
-                let (ml, me) = shape(m);
-                if !is_i1(me) {
-                    return Err(Broken::new(
-                        "operand-type",
-                        format!("the mask must be i1 or <{exec} x i1>, not {}", type_text(m)),
-                    ));
-                }
-                mask = Some(m);
-                match (ml, m) {
-                    (None, BasicValueEnum::IntValue(i)) if i.is_const() && !i.is_undef() => {
-                        if i.get_zero_extended_constant() == Some(1) {
-                            Kind::Write { mask: Mask::All }
-                        } else {
-                            Kind::Write { mask: Mask::Scalar }
-                        }
-                    }
-                    (None, _) => Kind::Write { mask: Mask::Scalar },
-                    (Some(n), _) if n == exec => Kind::Write { mask: Mask::Vector },
-                    (Some(n), _) => {
-                        return Err(Broken::new(
-                            "mask-size",
-                            format!("a <{n} x i1> mask for a region of {exec} elements"),
-                        ))
-                    }
-                }
-            } else {
-                Kind::Read
-            };
-            let access = Access::new(kind, elem, vt.get_size(), region)?;
-            Ok(Some(Call::Region(RegionCall {
-                access,
-                vector,
-                new,
-                index: index_v,
-                parent_width: pw_v,
-                mask,
-                scalar_result: !write && value_lanes.is_none(),
-            })))
+        Op::RdRegion { float } | Op::WrRegion { float } => read_region(op, float, args, result).map(Some),
+        _ => read_pred(op, args, want, result).map(Some),
+    }
+}
+
+/// A rdregion/wrregion call's operands, checked, as its access.
+fn read_region<'ctx>(
+    op: Op,
+    float: bool,
+    args: &[BasicValueEnum<'ctx>],
+    result: BasicTypeEnum<'ctx>,
+) -> Result<Call<'ctx>, Broken> {
+    let write = matches!(op, Op::WrRegion { .. });
+    let vector = match args[0] {
+        BasicValueEnum::VectorValue(v) => v,
+        other => {
+            return Err(Broken::new("operand-type", format!("operand 0 must be a vector, not {}", type_text(other))))
         }
-        _ => {
-            let write = op == Op::WrPredRegion;
-            let pred_vec = |v: BasicValueEnum<'ctx>, i: usize| match v {
-                BasicValueEnum::VectorValue(vv) if is_i1(vv.get_type().get_element_type()) => Ok(vv),
-                other => Err(Broken::new(
-                    "operand-type",
-                    format!("operand {i} must be a vector of i1, not {}", type_text(other)),
-                )),
-            };
-            let vector = pred_vec(args[0], 0)?;
-            let new = if write { Some(pred_vec(args[1], 1)?) } else { None };
-            let offset = const_i32(args[want - 1], "the predicate offset")?;
-            let (rl, re) = lanes_of(result);
-            if !is_i1(re) || rl.is_none() {
-                return Err(Broken::new("operand-type", "a predicate region returns a vector of i1"));
-            }
-            if write && result != vector.get_type().as_basic_type_enum() {
-                return Err(Broken::new("operand-type", "a wrpredregion returns the type of its old value"));
-            }
-            let exec = match new {
-                Some(n) => n.get_type().get_size(),
-                None => rl.unwrap_or(0),
-            };
-            let access = PredAccess::new(write, vector.get_type().get_size(), exec, offset)?;
-            Ok(Some(Call::Pred(PredCall { access, vector, new })))
+    };
+    let vt = vector.get_type();
+    let elem_t = vt.get_element_type();
+    let elem = elem_of(elem_t).ok_or_else(|| {
+        Broken::new(
+            "element-type",
+            format!(
+                "element type {} is not a Gen region type (i8, i16, i32, i64, half, float, double)",
+                elem_t.print_to_string().to_string_lossy()
+            ),
+        )
+    })?;
+    if elem.is_float() != float {
+        return Err(Broken::new(
+            "operand-type",
+            format!("{} elements need the {} variant", elem.ir(), if elem.is_float() { "f" } else { "i" }),
+        ));
+    }
+    let (value_lanes, value_elem, new) = if write {
+        if result != vt.as_basic_type_enum() {
+            return Err(Broken::new("operand-type", "a wrregion returns the type of its old value"));
+        }
+        let (l, e) = shape(args[1]);
+        (l, e, Some(args[1]))
+    } else {
+        let (l, e) = lanes_of(result);
+        (l, e, None)
+    };
+    if value_elem != elem_t {
+        return Err(Broken::new(
+            "operand-type",
+            format!(
+                "the region's element type {} differs from the vector's {}",
+                value_elem.print_to_string().to_string_lossy(),
+                elem_t.print_to_string().to_string_lossy()
+            ),
+        ));
+    }
+    let exec = value_lanes.unwrap_or(1);
+    let base = if write { 2 } else { 1 };
+    let vstride = const_i32(args[base], "vstride")?;
+    let width = const_i32(args[base + 1], "width")?;
+    let stride = const_i32(args[base + 2], "stride")?;
+    let index_v = args[base + 3];
+    let pw_v = args[base + 4];
+    let parent_width = parent_width_of(pw_v)?;
+    let index = index_of(index_v, parent_width)?;
+    let region = Region::new(exec, vstride, width, stride, index)?;
+    if let BasicValueEnum::VectorValue(v) = index_v {
+        if v.get_type().get_size() != region.rows() {
+            return Err(Broken::new(
+                "index-rows",
+                format!("a per-row index has {} offsets for {} rows", v.get_type().get_size(), region.rows()),
+            ));
         }
     }
+    let (kind, mask) = if write { (write_kind(args[7], exec)?, Some(args[7])) } else { (Kind::Read, None) };
+    let access = Access::new(kind, elem, vt.get_size(), region)?;
+    Ok(Call::Region(RegionCall {
+        access,
+        vector,
+        new,
+        index: index_v,
+        parent_width: pw_v,
+        mask,
+        scalar_result: !write && value_lanes.is_none(),
+    }))
+}
+
+/// A region's parent width operand: a constant i32, or undef for none.
+fn parent_width_of(pw_v: BasicValueEnum<'_>) -> Result<Option<u32>, Broken> {
+    Ok(match pw_v {
+        BasicValueEnum::IntValue(i) if i.get_type().get_bit_width() == 32 => {
+            if i.is_undef() {
+                None
+            } else if let (true, Some(p)) = (i.is_const(), i.get_zero_extended_constant()) {
+                (p > 0).then_some(p as u32)
+            } else {
+                return Err(Broken::new("operand-type", "parent width must be a constant i32 or undef"));
+            }
+        }
+        other => {
+            return Err(Broken::new("operand-type", format!("parent width must be i32, not {}", type_text(other))))
+        }
+    })
+}
+
+/// A region's index operand: a constant, a scalar or one offset per row.
+fn index_of(index_v: BasicValueEnum<'_>, parent_width: Option<u32>) -> Result<Index, Broken> {
+    Ok(match index_v {
+        BasicValueEnum::IntValue(i) if i.get_type().get_bit_width() == 16 => {
+            // A constant expression (`and (ptrtoint @g), 4`) has no
+            // value here: it is a variable index like any other.
+            match i.get_sign_extended_constant() {
+                Some(c) if i.is_const() && !i.is_undef() => Index::Const(c),
+                _ => Index::Scalar { parent_width },
+            }
+        }
+        BasicValueEnum::VectorValue(v) if matches!(v.get_type().get_element_type(), BasicTypeEnum::IntType(t) if t.get_bit_width() == 16) => {
+            Index::PerRow { parent_width }
+        }
+        other => {
+            return Err(Broken::new(
+                "operand-type",
+                format!("the index must be i16 or a vector of i16, not {}", type_text(other)),
+            ))
+        }
+    })
+}
+
+/// A wrregion's mask: all lanes, one scalar, or one bit per element.
+fn write_kind(m: BasicValueEnum<'_>, exec: u32) -> Result<Kind, Broken> {
+    let (ml, me) = shape(m);
+    if !is_i1(me) {
+        return Err(Broken::new("operand-type", format!("the mask must be i1 or <{exec} x i1>, not {}", type_text(m))));
+    }
+    Ok(match (ml, m) {
+        (None, BasicValueEnum::IntValue(i)) if i.is_const() && !i.is_undef() => {
+            if i.get_zero_extended_constant() == Some(1) {
+                Kind::Write { mask: Mask::All }
+            } else {
+                Kind::Write { mask: Mask::Scalar }
+            }
+        }
+        (None, _) => Kind::Write { mask: Mask::Scalar },
+        (Some(n), _) if n == exec => Kind::Write { mask: Mask::Vector },
+        (Some(n), _) => {
+            return Err(Broken::new("mask-size", format!("a <{n} x i1> mask for a region of {exec} elements")))
+        }
+    })
+}
+
+/// A rdpredregion/wrpredregion call's operands, checked, as its access.
+fn read_pred<'ctx>(
+    op: Op,
+    args: &[BasicValueEnum<'ctx>],
+    want: usize,
+    result: BasicTypeEnum<'ctx>,
+) -> Result<Call<'ctx>, Broken> {
+    let write = op == Op::WrPredRegion;
+    let pred_vec = |v: BasicValueEnum<'ctx>, i: usize| match v {
+        BasicValueEnum::VectorValue(vv) if is_i1(vv.get_type().get_element_type()) => Ok(vv),
+        other => {
+            Err(Broken::new("operand-type", format!("operand {i} must be a vector of i1, not {}", type_text(other))))
+        }
+    };
+    let vector = pred_vec(args[0], 0)?;
+    let new = if write { Some(pred_vec(args[1], 1)?) } else { None };
+    let offset = const_i32(args[want - 1], "the predicate offset")?;
+    let (rl, re) = lanes_of(result);
+    if !is_i1(re) || rl.is_none() {
+        return Err(Broken::new("operand-type", "a predicate region returns a vector of i1"));
+    }
+    if write && result != vector.get_type().as_basic_type_enum() {
+        return Err(Broken::new("operand-type", "a wrpredregion returns the type of its old value"));
+    }
+    let exec = match new {
+        Some(n) => n.get_type().get_size(),
+        None => rl.unwrap_or(0),
+    };
+    let access = PredAccess::new(write, vector.get_type().get_size(), exec, offset)?;
+    Ok(Call::Pred(PredCall { access, vector, new }))
 }
 
 /// The name the call should have for its operand types (None for non-region calls).

@@ -7,8 +7,10 @@
 //! (`omp_default_mem_alloc` = 1 ... `omp_thread_mem_alloc` = 8), or a
 //! value (`omp_init_allocator`'s), an integer or a pointer; none means
 //! `omp_null_allocator`, the thread's default allocator.
-use super::{arity_err, kind_err, Item, Operand, OperandKind};
+use super::item::Item;
+use super::refusal::{arity_err, kind_err};
 use crate::error::WeftError;
+use crate::operand::{Operand, OperandKind};
 
 /// An ALLOCATE clause's item and how its private copies are allocated.
 #[derive(Clone, Debug, PartialEq, Eq)]

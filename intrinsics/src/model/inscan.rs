@@ -1,7 +1,8 @@
 //! icx's inscan index: the last operand of a scan reduction's item and of a
 //! scan clause's item, which pairs the two (OpenMP 5.1 §2.11.8).
-use super::{kind_err, Operand};
+use super::refusal::kind_err;
 use crate::error::WeftError;
+use crate::operand::Operand;
 use crate::vocab::{ClauseKind, Modifiers};
 
 /// icx's inscan index, the last operand of an INSCAN reduction item and of

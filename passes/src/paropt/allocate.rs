@@ -13,90 +13,11 @@ use llvm_plugin::inkwell::attributes::{Attribute, AttributeLoc};
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::targets::TargetData;
 use llvm_plugin::inkwell::types::BasicTypeEnum;
-use llvm_plugin::inkwell::values::{
-    BasicMetadataValueEnum, BasicValue, BasicValueEnum, InstructionValue, IntValue, PointerValue,
-};
-use weft_intrinsics::model::ValueId;
-use weft_intrinsics::{Rule, WeftError};
+use llvm_plugin::inkwell::values::{BasicValue, BasicValueEnum, InstructionValue, IntValue, PointerValue};
 
-use super::lower::{copy_align, first_non_alloca, Lowerer};
-use super::plan::{Share, Var};
-use crate::wregion::env::DataEnv;
-
-/// How a variable's private copies are allocated: an ALLOCATE item.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Alloc {
-    /// The alignment the clause asks for, in bytes (0: the variable's own).
-    pub align: u64,
-    /// The allocator handle (None: `omp_null_allocator`, the default one).
-    pub allocator: Option<ValueId>,
-}
-
-/// Gives each ALLOCATE item's data-sharing record its allocation, before
-/// anything is lowered. OpenMP 5.1 §2.13.4: an item must have a private
-/// copy in the construct (a private, firstprivate, lastprivate, linear or
-/// reduction clause of it names the variable), else it is an error.
-pub(super) fn attach(env: &DataEnv, vars: &mut [Var], on: &str) -> Result<(), WeftError> {
-    const CLAUSE: &str = "QUAL.OMP.ALLOCATE";
-    for a in &env.allocate {
-        let var = a.item.var();
-        let alloc = Alloc { align: a.align_bytes(), allocator: a.allocator.as_ref().map(|h| h.value) };
-        let copies = |v: &&mut Var| {
-            v.var == var.value
-                && matches!(
-                    v.share,
-                    Share::Private
-                        | Share::Firstprivate
-                        | Share::Lastprivate
-                        | Share::FirstLastprivate
-                        | Share::LastprivateConditional
-                        | Share::Reduction { .. }
-                        | Share::Linear { .. }
-                )
-        };
-        let mut found = false;
-        for v in vars.iter_mut().filter(copies) {
-            found = true;
-            if v.alloc.is_some() {
-                return Err(WeftError::new(
-                    Rule::ClauseNotAllowed,
-                    CLAUSE,
-                    format!("{} is in two ALLOCATE clauses: its copies have one allocator", var.text),
-                )
-                .on_directive(on));
-            }
-            let what = if v.section.is_some() || v.runtime_section.is_some() || v.layout.is_some() {
-                Some("the variable of an array section (its copy is the whole array)")
-            } else if v.byref {
-                Some("a BYREF item")
-            } else {
-                None
-            };
-            if let Some(what) = what {
-                return Err(WeftError::new(
-                    Rule::NotYetSupported,
-                    CLAUSE,
-                    format!("an ALLOCATE item that is {what}: {}", var.text),
-                )
-                .on_directive(on));
-            }
-            v.alloc = Some(alloc);
-        }
-        if !found {
-            return Err(WeftError::new(
-                Rule::ClauseNotAllowed,
-                CLAUSE,
-                format!(
-                    "{} has no private copy in this construct: an ALLOCATE item must also be in one of its \
-                     private, firstprivate, lastprivate, linear or reduction clauses (OpenMP 5.1 §2.13.4)",
-                    var.text
-                ),
-            )
-            .on_directive(on));
-        }
-    }
-    Ok(())
-}
+use super::context::{copy_align, first_non_alloca, Lowerer};
+use super::plan::Alloc;
+use super::runtime::Rt;
 
 /// A copy taken from an allocator, to be given back as the thread leaves.
 pub(super) struct Taken<'ctx> {
@@ -217,18 +138,18 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         } else {
             b.build_int_z_extend(size, self.rt.i64, "").expect("positioned")
         };
-        let f = self.rt.kmpc_alloc(aligned.then_some(want));
-        let mut args: Vec<BasicMetadataValueEnum<'ctx>> = vec![gtid.into()];
+        let mut args: Vec<BasicValueEnum<'ctx>> = vec![gtid.into()];
         if aligned {
             args.push(self.rt.i64.const_int(want, false).into());
         }
         args.push(size.into());
         args.push(allocator.into());
-        let call = b.build_call(f, &args, name).expect("positioned");
+        let call = self.rt.call(b, if aligned { Rt::AlignedAlloc } else { Rt::Alloc }, &args);
         // (A null copy, an allocator's null fallback, is aligned too.)
         let kind = Attribute::get_named_enum_kind_id("align");
         call.add_attribute(AttributeLoc::Return, self.rt.ctx.create_enum_attribute(kind, want.max(1)));
         let copy = call.try_as_basic_value().left().expect("returns a pointer").into_pointer_value();
+        copy.set_name(name);
         (copy, allocator)
     }
 
@@ -246,10 +167,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             "{} private copies per thread from allocators (__kmpc_alloc, given back through __kmpc_free)",
             taken.len()
         ));
-        let f = self.rt.kmpc_free();
         let b = self.before_terminator(at);
         for t in taken {
-            b.build_call(f, &[t.gtid.into(), t.copy.into(), t.allocator.into()], "").expect("positioned");
+            self.rt.call(b, Rt::Free, &[t.gtid.into(), t.copy.into(), t.allocator.into()]);
         }
     }
 }

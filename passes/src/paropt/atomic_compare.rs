@@ -24,9 +24,9 @@ use weft_intrinsics::ffi;
 use weft_intrinsics::vocab::AtomicOp;
 use weft_intrinsics::{Rule, WeftError};
 
-use super::atomic::{make_atomic, pointer_operand, refuse, scalar_bits};
-use super::atomic_plan::AtomicPlan;
-use super::lower::Lowerer;
+use super::atomic_access::{make_atomic, pointer_operand, refuse, scalar_bits};
+use super::context::Lowerer;
+use super::plan::AtomicPlan;
 
 type Res<T> = Result<T, WeftError>;
 

@@ -5,7 +5,7 @@ use llvm_plugin::inkwell::types::BasicTypeEnum;
 use llvm_plugin::inkwell::values::{BasicValue, InstructionOpcode, PointerValue};
 use weft_intrinsics::ffi::{self, Value};
 
-use super::lower::Lowerer;
+use super::context::Lowerer;
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// A BYREF item: `reference` holds the variable's address (a C++

@@ -20,9 +20,9 @@ use llvm_plugin::inkwell::IntPredicate;
 use weft_intrinsics::ffi;
 use weft_intrinsics::Rule;
 
-use super::lower::{blocks_between, err, Lowerer, Private, Res, Shape};
+use super::context::{blocks_between, err, Lowerer, Private, Res, Shape};
 use super::plan::{Construct, Plan, Share};
-use super::runtime;
+use super::runtime::{self, Rt};
 use crate::wregion::Analysis;
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
@@ -130,7 +130,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let ident = self.rt.ident(fname, None, runtime::IDENT_KMPC);
         let lock = self.rt.critical_lock(".weft.lastprivate.conditional");
         let b = self.before_terminator(fini);
-        self.rt.call(b, "__kmpc_critical", None, &[ident.into(), gtid.into(), lock.into()]);
+        self.rt.critical(b, ident, gtid, lock, None);
         let mut tail = fini;
         for (_, orig, ty, mine, best, rec_seen, rec_iter) in records {
             let b = self.before_terminator(tail);
@@ -152,7 +152,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             tail = rest;
         }
         let b = self.before_terminator(tail);
-        self.rt.call(b, "__kmpc_end_critical", None, &[ident.into(), gtid.into(), lock.into()]);
+        self.rt.end_critical(b, ident, gtid, lock);
         self.notes.push(format!("{} conditional lastprivate variable(s), through a lock", conds.len()));
         Ok(Some(tail))
     }
@@ -222,7 +222,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         b.build_store(slot, block).expect(e);
         b.build_store(list, slot).expect(e);
         b.build_store(didit, i32t.const_zero()).expect(e);
-        let got = self.rt.call_i32(b, "__kmpc_single", &[ident.into(), gtid.into()]);
+        let got = self.rt.call_i32(b, Rt::Single, &[ident.into(), gtid.into()]);
         let go = b.build_int_compare(IntPredicate::NE, got, i32t.const_zero(), "").expect(e);
         let (then, rest) =
             self.if_then(go, shape.first.get_terminator().expect("terminator"), "lastprivate.cond.reset");
@@ -235,7 +235,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             b.build_store(at, v).expect(e);
         }
         b.build_store(didit, i32t.const_int(1, false)).expect(e);
-        self.rt.call(b, "__kmpc_end_single", None, &[ident.into(), gtid.into()]);
+        self.rt.call(b, Rt::EndSingle, &[ident.into(), gtid.into()]);
         let cpy = self.pairwise_fn(&format!("{fname}.omp.lastprivate.cond.copy"), 1, |b, _, dst, src| {
             let v = b.build_load(ptr, src, "").expect(e);
             b.build_store(dst, v).expect(e);
@@ -244,12 +244,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let flag = b.build_load(i32t, didit, "").expect(e);
         let size = i64t.const_int(8, false);
         let fnptr = cpy.as_global_value().as_pointer_value();
-        self.rt.call(
-            b,
-            "__kmpc_copyprivate",
-            None,
-            &[ident.into(), gtid.into(), size.into(), list.into(), fnptr.into(), flag],
-        );
+        self.rt.copyprivate(b, ident, gtid, size, list, fnptr, flag.into_int_value());
         let shared = b.build_load(ptr, slot, "omp.lastprivate.cond.team").expect(e).into_pointer_value();
         let records = (0..conds.len())
             .map(|k| {

@@ -23,8 +23,9 @@ use llvm_plugin::inkwell::IntPredicate;
 use weft_intrinsics::model::Item;
 use weft_intrinsics::Rule;
 
-use super::lower::{err, Lowerer, Private, Res, Shape};
+use super::context::{err, Lowerer, Private, Res, Shape};
 use super::plan::{Construct, Plan};
+use super::runtime::Rt;
 use crate::wregion::Analysis;
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
@@ -93,13 +94,13 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             }
         }
         let n = self.rt.i32.const_int(bounds.len() as u64, false);
-        self.rt.call(b, "__kmpc_doacross_init", None, &[ident.into(), gtid.into(), n.into(), dims.into()]);
+        self.rt.call(b, Rt::DoacrossInit, &[ident.into(), gtid.into(), n.into(), dims.into()]);
         Ok(())
     }
 
     /// `__kmpc_doacross_fini` as the thread leaves the loop.
     pub(super) fn doacross_fini(&self, b: &Builder<'ctx>, ident: PointerValue<'ctx>, gtid: IntValue<'ctx>) {
-        self.rt.call(b, "__kmpc_doacross_fini", None, &[ident.into(), gtid.into()]);
+        self.rt.call(b, Rt::DoacrossFini, &[ident.into(), gtid.into()]);
     }
 
     /// `ordered depend(sink: ...)` and `ordered depend(source)` in place: a
@@ -155,7 +156,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let b = self.before_terminator(shape.fini);
             let entries: Vec<IntValue<'ctx>> = sink.iter().map(|&k| self.value(k).into_int_value()).collect();
             store_vec(b, &entries, "omp.doacross.sink");
-            self.rt.call(b, "__kmpc_doacross_wait", None, &[ident.into(), gtid.into(), vec.into()]);
+            self.rt.call(b, Rt::DoacrossWait, &[ident.into(), gtid.into(), vec.into()]);
         }
         if plan.source {
             let entries: Vec<IntValue<'ctx>> = if plan.source_vec.is_empty() {
@@ -183,7 +184,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             };
             let b = self.before_terminator(shape.fini);
             store_vec(b, &entries, "omp.doacross.source");
-            self.rt.call(b, "__kmpc_doacross_post", None, &[ident.into(), gtid.into(), vec.into()]);
+            self.rt.call(b, Rt::DoacrossPost, &[ident.into(), gtid.into(), vec.into()]);
         }
         Ok(())
     }

@@ -6,9 +6,9 @@ use llvm_plugin::inkwell::types::BasicType;
 use llvm_plugin::inkwell::values::{BasicValueEnum, IntValue, PointerValue};
 use weft_intrinsics::Rule;
 
-use super::lower::{err, Lowerer, Private, Res};
+use super::context::loop_body_start;
+use super::context::{err, Lowerer, Private, Res};
 use super::plan::Share;
-use super::privatize::loop_body_start;
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// Linear variables: each iteration of the normalized loop (found by its

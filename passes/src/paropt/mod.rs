@@ -5,11 +5,14 @@
 //! changed); then every region is lowered from that one analysis, children
 //! before parents.
 pub mod allocate;
+pub mod array_section;
 pub mod atomic;
+pub mod atomic_access;
 pub mod atomic_compare;
-pub mod atomic_plan;
 pub mod byref;
 pub mod conditional;
+pub mod context;
+pub mod copyprivate;
 pub mod doacross;
 pub mod linear;
 pub mod lower;
@@ -17,24 +20,28 @@ pub mod nonpod;
 pub mod outline;
 pub mod partition;
 pub mod plan;
+pub mod precheck;
 pub mod privatize;
+pub mod redirect;
 pub mod redop;
+pub mod reduction;
 pub mod runtime;
 pub mod scan;
 pub mod scan_passes;
-pub mod scan_plan;
 pub mod scope;
-pub mod sections;
 pub mod simd;
+pub mod single;
+pub mod sync;
+#[cfg(test)]
+mod tests;
 
 use llvm_plugin::inkwell::module::Module;
-use weft_intrinsics::vocab::ClauseKind;
 use weft_intrinsics::{ffi, PassResult, Rule, WeftError};
 
 use crate::prepare;
 use crate::wregion::{analyze_module, Analysis};
-use lower::Lowerer;
-use plan::{plan, Construct, Plan};
+use context::Lowerer;
+use plan::plan;
 use runtime::Runtime;
 
 /// An error from lowering a region, with the file and line of the instruction
@@ -49,146 +56,9 @@ fn located(mut e: WeftError) -> Vec<WeftError> {
 /// Regions paropt leaves to weft-vectorize. (A simd loop with a scan
 /// reduction runs in order and is not vectorized: paropt takes it, before
 /// LLVM's loop passes could unroll its scan directive into two.)
-fn vector_only(a: &Analysis<'_>, r: usize) -> bool {
+pub(crate) fn vector_only(a: &Analysis<'_>, r: usize) -> bool {
     let reg = &a.graph.regions[r];
-    reg.kind.is_simd_only() && !scan_plan::has_inscan(reg)
-}
-
-/// Plans every region of the module, or reports each function's first
-/// region that cannot be lowered.
-fn plan_all(analyses: &[Analysis<'_>]) -> Result<(), Vec<WeftError>> {
-    let mut errors = Vec::new();
-    for a in analyses {
-        for r in a.graph.preorder() {
-            if vector_only(a, r) {
-                continue;
-            }
-            let reg = &a.graph.regions[r];
-            let checked = plan(reg)
-                .and_then(|p| check_nesting(a, r, &p).map(|_| p))
-                .and_then(|p| scan_plan::check_nesting(a, r).map(|_| p))
-                .and_then(|p| {
-                    match (p.atomic.compare, reg.exit) {
-                        // SAFETY: the region's directive calls, in the unchanged module.
-                        (true, Some(x)) => unsafe {
-                            atomic_compare::precheck(
-                                ffi::instruction(reg.entry.span.last),
-                                ffi::instruction(x.span.first),
-                            )
-                        },
-                        _ => Ok(()),
-                    }
-                });
-            if let Err(e) = checked {
-                errors.push(e.in_function(&a.graph.function).at(reg.entry.span.first));
-                break;
-            }
-        }
-    }
-    // SAFETY: the analyses are of the unchanged module.
-    unsafe { ffi::locate(&mut errors) };
-    if errors.is_empty() {
-        Ok(())
-    } else {
-        Err(errors)
-    }
-}
-
-/// OpenMP's nesting rules for what paropt lowers: a worksharing region
-/// (loop, single, scope) or a barrier may not be closely nested in a
-/// worksharing, master, masked or critical region.
-fn check_nesting(a: &Analysis<'_>, r: usize, p: &Plan) -> Result<(), WeftError> {
-    if p.construct == Construct::Ordered {
-        return check_ordered(a, r, !p.sinks.is_empty() || p.source);
-    }
-    if !matches!(p.construct, Construct::Loop | Construct::Single | Construct::Barrier | Construct::Scope) {
-        return Ok(());
-    }
-    let reg = &a.graph.regions[r];
-    let mut cur = reg.parent;
-    while let Some(i) = cur {
-        let outer = &a.graph.regions[i];
-        match Construct::of(outer.kind) {
-            Some(Construct::Parallel | Construct::ParallelLoop) if outer.kind.is_simd_only() => {}
-            Some(Construct::Parallel) => return Ok(()),
-            // (A simd loop's iterations are one thread's: a team-wide
-            // construct in one would run once per iteration.)
-            Some(Construct::Simd) if p.construct == Construct::Scope => {
-                return Err(WeftError::new(
-                    Rule::ClauseNotAllowed,
-                    reg.kind.begin_name(),
-                    format!("may not be nested inside {} (OpenMP's nesting rules)", outer.kind.begin_name()),
-                ));
-            }
-            Some(
-                Construct::Loop
-                | Construct::ParallelLoop
-                | Construct::Single
-                | Construct::Scope
-                | Construct::Master
-                | Construct::Masked
-                | Construct::Critical,
-            ) => {
-                return Err(WeftError::new(
-                    Rule::ClauseNotAllowed,
-                    reg.kind.begin_name(),
-                    format!(
-                        "may not be closely nested inside {} (OpenMP's nesting rules); put it in a parallel region of its own",
-                        outer.kind.begin_name()
-                    ),
-                ));
-            }
-            _ => {}
-        }
-        cur = outer.parent;
-    }
-    Ok(())
-}
-
-/// An `ordered` region belongs to the loop it is closely nested in, which
-/// must have the ORDERED clause: ORDERED(n) for `ordered depend(...)`
-/// (doacross), a plain one for an `ordered` region.
-fn check_ordered(a: &Analysis<'_>, r: usize, depend: bool) -> Result<(), WeftError> {
-    let reg = &a.graph.regions[r];
-    if reg.parent.is_none() {
-        // Orphaned (in a function a loop calls): the runtime knows the loop
-        // the calling thread is in, as OpenMP allows.
-        return Ok(());
-    }
-    let mut cur = reg.parent;
-    while let Some(i) = cur {
-        let outer = &a.graph.regions[i];
-        match Construct::of(outer.kind) {
-            Some(Construct::Loop | Construct::ParallelLoop) => {
-                let doacross = outer.env.doacross() > 0;
-                if outer.env.has_value_clause(ClauseKind::Ordered) && doacross == depend {
-                    return Ok(());
-                }
-                if outer.env.has_value_clause(ClauseKind::Ordered) {
-                    return Err(WeftError::new(
-                        Rule::ClauseNotAllowed,
-                        reg.kind.begin_name(),
-                        if depend {
-                            "ordered depend(sink/source) needs a loop with ORDERED(n) (a doacross loop), not a plain ORDERED"
-                        } else {
-                            "an ordered region without depend may not be nested in a doacross loop (ORDERED(n))"
-                        },
-                    ));
-                }
-                break;
-            }
-            Some(
-                Construct::Parallel | Construct::Single | Construct::Master | Construct::Masked | Construct::Critical,
-            ) => break,
-            _ => {}
-        }
-        cur = outer.parent;
-    }
-    Err(WeftError::new(
-        Rule::ClauseNotAllowed,
-        reg.kind.begin_name(),
-        "an ordered region must be closely nested in a worksharing loop with the ORDERED clause",
-    ))
+    reg.kind.is_simd_only() && !plan::scan::has_inscan(reg)
 }
 
 /// weft-vectorize's first step: every simd loop (`DIR.OMP.SIMD`,
@@ -196,7 +66,9 @@ fn check_ordered(a: &Analysis<'_>, r: usize, depend: bool) -> Result<(), WeftErr
 /// first, to a loop the encountering thread runs with its clauses' private
 /// copies (`simd.rs`); returns those loops for the VPlan. Planned first, so
 /// a clause weft cannot honor is refused with nothing changed.
-pub fn lower_simd_in_place<'ctx>(module: &Module<'ctx>) -> Result<Vec<crate::vplan::Site<'ctx>>, Vec<WeftError>> {
+pub fn lower_simd_in_place<'ctx>(
+    module: &Module<'ctx>,
+) -> Result<Vec<crate::simd_site::SimdSite<'ctx>>, Vec<WeftError>> {
     let analyses = analyze_module(module)?;
     // (Normally weft-prepare has taken the sandwich clauses on SSA values.)
     let mut errors = prepare::ssa::errors(&analyses);
@@ -207,7 +79,7 @@ pub fn lower_simd_in_place<'ctx>(module: &Module<'ctx>) -> Result<Vec<crate::vpl
     for a in &analyses {
         for r in a.graph.preorder().into_iter().filter(|&r| vector_only(a, r)) {
             let reg = &a.graph.regions[r];
-            if let Err(e) = plan(reg).and_then(|_| scan_plan::check_nesting(a, r)) {
+            if let Err(e) = plan(reg).and_then(|_| plan::scan::check_nesting(a, r)) {
                 errors.push(e.in_function(&a.graph.function).at(reg.entry.span.first));
                 break;
             }
@@ -232,7 +104,7 @@ pub fn lower_simd_in_place<'ctx>(module: &Module<'ctx>) -> Result<Vec<crate::vpl
 
 pub fn run(module: &Module<'_>) -> PassResult {
     let (mut changed, analyses) = prepare::prepared(module)?;
-    plan_all(&analyses)?;
+    precheck::check_all(&Lowerer::new(Runtime::new(module)), &analyses)?;
     // Dead blocks that branch into a region would stop CodeExtractor (a
     // region entered from outside); directives in them are dead code too.
     let mut removed = false;

@@ -10,19 +10,8 @@ use llvm_plugin::inkwell::values::{BasicMetadataValueEnum, FunctionValue, Pointe
 use llvm_plugin::inkwell::IntPredicate;
 use weft_intrinsics::Rule;
 
-use super::lower::{err, Lowerer, Res};
+use super::context::{err, Helpers, Lowerer, Res};
 use super::plan::Var;
-
-/// A non-POD variable's helpers, as functions of the module.
-#[derive(Clone, Copy, Default)]
-pub(super) struct Helpers<'ctx> {
-    pub(super) ctor: Option<FunctionValue<'ctx>>,
-    pub(super) copy_ctor: Option<FunctionValue<'ctx>>,
-    pub(super) copy_assign: Option<FunctionValue<'ctx>>,
-    pub(super) dtor: Option<FunctionValue<'ctx>>,
-    pub(super) combiner: Option<FunctionValue<'ctx>>,
-    pub(super) initializer: Option<FunctionValue<'ctx>>,
-}
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// The variable's helpers, each checked to take the pointers it is given
@@ -222,7 +211,7 @@ fn copy_by<'ctx>(
 ) {
     match helper {
         Some(f) => call(b, f, &[dst, src]),
-        None => super::privatize::copy(b, ty, dst, src),
+        None => super::context::copy(b, ty, dst, src),
     }
 }
 

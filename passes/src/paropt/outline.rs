@@ -10,9 +10,9 @@ use weft_intrinsics::ffi::{self, Value};
 use weft_intrinsics::vocab::ProcBind;
 use weft_intrinsics::Rule;
 
-use super::lower::{blocks_between, err, Lowerer, Res, Shape};
+use super::context::{blocks_between, err, Lowerer, Res, Shape};
 use super::plan::Plan;
-use super::runtime;
+use super::runtime::{self, Rt};
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// Outlines a parallel region's body into a microtask and forks it.
@@ -55,7 +55,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let b = self.at(call);
         if let (Some(n), Some(g)) = (plan.num_threads, gtid) {
             let n = self.int_operand(n, self.rt.i32);
-            self.rt.call(b, "__kmpc_push_num_threads", None, &[ident.into(), g.into(), n.into()]);
+            self.rt.call(b, Rt::PushNumThreads, &[ident.into(), g.into(), n.into()]);
         }
         if let (Some(pb), Some(g)) = (plan.proc_bind, gtid) {
             let kind = match pb {
@@ -64,12 +64,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 ProcBind::Spread => 4,
             };
             let k = self.rt.i32.const_int(kind, false);
-            self.rt.call(b, "__kmpc_push_proc_bind", None, &[ident.into(), g.into(), k.into()]);
+            self.rt.call(b, Rt::PushProcBind, &[ident.into(), g.into(), k.into()]);
         }
-        let fork =
-            self.rt.func("__kmpc_fork_call", None, &[self.rt.ptr.into(), self.rt.i32.into(), self.rt.ptr.into()], true);
         let mt_ptr = mt.as_global_value().as_pointer_value();
-        let one = self.rt.i32.const_int(1, false);
         match (plan.if_cond, gtid) {
             (Some(c), Some(g)) => {
                 // if(false): run the microtask on this thread, serialized.
@@ -82,23 +79,21 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 let cond = self.truth(c);
                 self.b.build_conditional_branch(cond, then, els).expect("positioned");
                 self.b.position_at_end(then);
-                self.b
-                    .build_call(fork, &[ident.into(), one.into(), mt_ptr.into(), args.into()], "")
-                    .expect("positioned");
+                self.rt.fork_call(&self.b, ident, mt_ptr, &[args.into()]);
                 self.b.build_unconditional_branch(tail).expect("positioned");
                 let gaddr = self.alloca(outer_home, self.rt.i32.into(), "omp.serial.gtid");
                 let zaddr = self.alloca(outer_home, self.rt.i32.into(), "omp.serial.btid");
                 self.b.position_at_end(els);
-                self.rt.call(&self.b, "__kmpc_serialized_parallel", None, &[ident.into(), g.into()]);
+                self.rt.call(&self.b, Rt::SerializedParallel, &[ident.into(), g.into()]);
                 self.b.build_store(gaddr, g).expect("positioned");
                 self.b.build_store(zaddr, self.rt.i32.const_zero()).expect("positioned");
                 self.b.build_call(mt, &[gaddr.into(), zaddr.into(), args.into()], "").expect("positioned");
-                self.rt.call(&self.b, "__kmpc_end_serialized_parallel", None, &[ident.into(), g.into()]);
+                self.rt.call(&self.b, Rt::EndSerializedParallel, &[ident.into(), g.into()]);
                 self.b.build_unconditional_branch(tail).expect("positioned");
             }
             _ => {
                 let b = self.at(call);
-                b.build_call(fork, &[ident.into(), one.into(), mt_ptr.into(), args.into()], "").expect("positioned");
+                self.rt.fork_call(b, ident, mt_ptr, &[args.into()]);
             }
         }
         call.erase_from_basic_block();
@@ -135,7 +130,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             return;
         }
         let b = self.before_terminator(shape.fini);
-        let tid = self.rt.call_i32(b, "omp_get_thread_num", &[]);
+        let tid = self.rt.call_i32(b, Rt::GetThreadNum, &[]);
         let primary =
             self.b.build_int_compare(IntPredicate::EQ, tid, self.rt.i32.const_zero(), "primary").expect("positioned");
         let (then, _) = self.if_then(primary, shape.fini.get_terminator().expect("terminator"), "omp.output");

@@ -8,13 +8,11 @@ use llvm_plugin::inkwell::types::BasicTypeEnum;
 use llvm_plugin::inkwell::values::{BasicValue, InstructionOpcode, InstructionValue, IntValue, PointerValue};
 use llvm_plugin::inkwell::IntPredicate;
 use weft_intrinsics::ffi::{self};
-use weft_intrinsics::model::ValueId;
-use weft_intrinsics::vocab::ScheduleKind;
 use weft_intrinsics::Rule;
 
-use super::lower::{blocks_between, err, Lowerer, Private, Res, Shape};
+use super::context::{blocks_between, err, Lowerer, Private, Res, Shape};
 use super::plan::{Plan, Share};
-use super::runtime;
+use super::runtime::{self, Rt};
 
 /// Where a partitioned loop ends: `chunk_end` runs after each chunk, with
 /// `last` (an i32) nonzero when that chunk held the sequentially last
@@ -88,7 +86,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         } else {
             Vec::new()
         };
-        let sfx = format!("_{}{}", if t.get_bit_width() == 32 { 4 } else { 8 }, if unsigned { "u" } else { "" });
+        let [static_init, dispatch_init, dispatch_next, dispatch_fini] = Rt::for_iv(t.get_bit_width(), unsigned);
         let ident = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_WORK_LOOP);
         let i32t = self.rt.i32;
         let lo = self.alloca(home, t.into(), "omp.lo");
@@ -106,9 +104,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             if unsigned { "unsigned " } else { "signed " },
             iv.ty.print_to_string().to_string_lossy(),
             if sched.is_plain_static() {
-                format!("__kmpc_for_static_init{sfx}")
+                static_init.entry().name.to_string()
             } else {
-                format!("__kmpc_dispatch_init{sfx}/__kmpc_dispatch_next{sfx}")
+                format!("{}/{}", dispatch_init.entry().name, dispatch_next.entry().name)
             }
         ));
         let dims = sched.doacross.then(|| self.doacross_dims(home, plan));
@@ -128,8 +126,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let kind = i32t.const_int(sched.sched_type() as u64, false);
             self.rt.call(
                 b,
-                &format!("__kmpc_for_static_init{sfx}"),
-                None,
+                static_init,
                 &[
                     ident.into(),
                     gtid.into(),
@@ -147,7 +144,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             b.build_store(ub.copy, nhi).expect("positioned");
             init.set_operand(0, nlo);
             let b = self.before_terminator(shape.fini);
-            self.rt.call(b, "__kmpc_for_static_fini", None, &[ident.into(), gtid.into()]);
+            self.rt.call(b, Rt::ForStaticFini, &[ident.into(), gtid.into()]);
             if sched.doacross {
                 self.doacross_fini(b, ident, gtid);
             }
@@ -170,8 +167,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let kind = i32t.const_int(sched.sched_type() as u64, false);
         self.rt.call(
             b,
-            &format!("__kmpc_dispatch_init{sfx}"),
-            None,
+            dispatch_init,
             &[ident.into(), gtid.into(), kind.into(), start.into(), ub0.into(), one.into(), chunk.into()],
         );
         let head = init.get_parent().expect("in a block");
@@ -186,7 +182,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         b.build_store(last, i32t.const_zero()).expect("positioned");
         let more = self.rt.call_i32(
             b,
-            &format!("__kmpc_dispatch_next{sfx}"),
+            dispatch_next,
             &[ident.into(), gtid.into(), last.into(), lo.into(), hi.into(), st.into()],
         );
         let go = b.build_int_compare(IntPredicate::NE, more, i32t.const_zero(), "omp.more").expect("positioned");
@@ -198,7 +194,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         init.set_operand(0, nlo);
         for &s in &ordered_steps {
             let b = self.at(s);
-            self.rt.call(b, &format!("__kmpc_dispatch_fini{sfx}"), None, &[ident.into(), gtid.into()]);
+            self.rt.call(b, dispatch_fini, &[ident.into(), gtid.into()]);
         }
         // The loop's exit goes back for the next chunk.
         let end = shape.fini.get_terminator().expect("terminator");
@@ -285,89 +281,4 @@ fn compares_unsigned(body: &[BasicBlock<'_>], iv: PointerValue<'_>) -> bool {
         }
     }
     false
-}
-
-/// The runtime schedule of a worksharing loop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Schedule {
-    pub kind: ScheduleKind,
-    pub chunk: Option<ValueId>,
-    pub monotonic: bool,
-    pub nonmonotonic: bool,
-    /// The loop has the ORDERED clause (plain `ordered`, no doacross).
-    pub ordered: bool,
-    /// The loop has ORDERED(1): a doacross loop, whose `ordered
-    /// depend(sink/source)` constructs wait for and post iterations.
-    pub doacross: bool,
-}
-
-impl Schedule {
-    /// libomp's `sched_type` for this schedule (libomp-abi.md).
-    pub fn sched_type(self) -> i32 {
-        if self.ordered {
-            // The ordered kinds (65-70), monotonic by nature.
-            return match (self.kind, self.chunk.is_some()) {
-                (ScheduleKind::Static, true) => 65,
-                (ScheduleKind::Static, false) => 66,
-                (ScheduleKind::Dynamic, _) => 67,
-                (ScheduleKind::Guided, _) => 68,
-                (ScheduleKind::Runtime, _) => 69,
-                (ScheduleKind::Auto, _) => 70,
-            };
-        }
-        let base = match (self.kind, self.chunk.is_some()) {
-            (ScheduleKind::Static, false) => return 34,
-            (ScheduleKind::Static, true) => return 33,
-            (ScheduleKind::Dynamic, _) => 35,
-            (ScheduleKind::Guided, _) => 36,
-            (ScheduleKind::Runtime, _) => 37,
-            (ScheduleKind::Auto, _) => 38,
-        };
-        // OpenMP 5: dynamic and guided are nonmonotonic unless asked otherwise.
-        if self.monotonic {
-            base | 1 << 29
-        } else if self.nonmonotonic || matches!(self.kind, ScheduleKind::Dynamic | ScheduleKind::Guided) {
-            base | 1 << 30
-        } else {
-            base
-        }
-    }
-
-    /// Whether each thread gets exactly one contiguous block (no chunk loop).
-    /// (An ordered loop always goes through dispatch: its iterations
-    /// report their end to the runtime.)
-    pub fn is_plain_static(self) -> bool {
-        self.kind == ScheduleKind::Static && self.chunk.is_none() && !self.ordered
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn schedule_types() {
-        let s = |kind, chunk: Option<usize>, monotonic| Schedule {
-            kind,
-            chunk: chunk.map(ValueId),
-            monotonic,
-            nonmonotonic: false,
-            ordered: false,
-            doacross: false,
-        };
-        assert_eq!(s(ScheduleKind::Static, None, false).sched_type(), 34);
-        assert_eq!(s(ScheduleKind::Static, Some(1), false).sched_type(), 33);
-        assert_eq!(s(ScheduleKind::Dynamic, None, false).sched_type(), 35 | 1 << 30);
-        assert_eq!(s(ScheduleKind::Dynamic, Some(1), true).sched_type(), 35 | 1 << 29);
-        assert_eq!(s(ScheduleKind::Guided, None, false).sched_type(), 36 | 1 << 30);
-        assert_eq!(s(ScheduleKind::Runtime, None, false).sched_type(), 37);
-        assert!(s(ScheduleKind::Static, None, false).is_plain_static());
-        assert!(!s(ScheduleKind::Static, Some(4), false).is_plain_static());
-        let o = |kind, chunk: Option<usize>| Schedule { ordered: true, ..s(kind, chunk, false) };
-        assert_eq!(o(ScheduleKind::Static, None).sched_type(), 66);
-        assert_eq!(o(ScheduleKind::Static, Some(2)).sched_type(), 65);
-        assert_eq!(o(ScheduleKind::Dynamic, Some(2)).sched_type(), 67);
-        assert_eq!(o(ScheduleKind::Guided, None).sched_type(), 68);
-        assert!(!o(ScheduleKind::Static, None).is_plain_static());
-    }
 }

@@ -2,231 +2,25 @@
 //! data-sharing record per variable, and the clauses that steer code
 //! generation. Built from the region's data environment before any IR is
 //! touched; every clause weft cannot lower yet is refused here, naming it.
-use llvm_plugin::inkwell::types::{BasicType, BasicTypeEnum};
-use weft_intrinsics::model::{Clause, Item, Operand, OperandKind, ValueId};
+use weft_intrinsics::model::{Clause, Item, Operand, OperandKind, Typed, ValueId};
 use weft_intrinsics::vocab::{Arity, ClauseKind, DirKind, Modifiers, ProcBind, ReductionOp, ScheduleKind};
-use weft_intrinsics::{ffi, Rule, WeftError};
+use weft_intrinsics::{Rule, WeftError};
 
-pub use super::allocate::Alloc;
-use super::atomic_plan::AtomicPlan;
-pub use super::partition::Schedule;
-use super::sections::Dim;
+pub mod alloc;
+pub mod atomic;
+pub mod construct;
+pub mod nesting;
+pub mod scan;
+pub mod schedule;
+pub mod section;
+pub mod var;
+
 use crate::wregion::WRegion;
-
-/// The constructs paropt lowers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Construct {
-    /// Outlined into a microtask run by a team.
-    Parallel,
-    /// Partitioned in place among the threads of the enclosing team.
-    Loop,
-    /// A loop partitioned inside its own outlined parallel region.
-    ParallelLoop,
-    Master,
-    Masked,
-    Critical,
-    Single,
-    Barrier,
-    Flush,
-    Taskwait,
-    Taskyield,
-    Atomic,
-    /// An `ordered` region inside a loop with the ORDERED clause.
-    Ordered,
-    /// A simd loop (weft-vectorize's): run by the encountering thread with
-    /// its clauses' private copies.
-    Simd,
-    /// OpenMP 5.1 `scope`: every thread of the team runs it, with its own
-    /// copies; reductions combined, a barrier at the end (paropt::scope).
-    Scope,
-    /// OpenMP 5.1 `scan`: where its loop's body splits into the input and
-    /// the scan phase; the loop's own lowering takes it (paropt::scan).
-    Scan,
-}
-
-impl Construct {
-    pub fn of(kind: DirKind) -> Option<Construct> {
-        Some(match kind {
-            DirKind::Parallel => Construct::Parallel,
-            // The simd part of a combined construct: each thread's chunk stays
-            // a scalar loop until weft-vectorize's VPlan is built.
-            DirKind::Loop | DirKind::LoopSimd => Construct::Loop,
-            DirKind::ParallelLoop | DirKind::ParallelLoopSimd => Construct::ParallelLoop,
-            DirKind::Simd | DirKind::AutoVec | DirKind::Ivdep => Construct::Simd,
-            DirKind::Master => Construct::Master,
-            DirKind::Masked => Construct::Masked,
-            DirKind::Critical => Construct::Critical,
-            DirKind::Single => Construct::Single,
-            DirKind::Barrier => Construct::Barrier,
-            DirKind::Flush => Construct::Flush,
-            DirKind::Taskwait => Construct::Taskwait,
-            DirKind::Ordered => Construct::Ordered,
-            DirKind::Taskyield => Construct::Taskyield,
-            DirKind::Atomic => Construct::Atomic,
-            DirKind::Scope => Construct::Scope,
-            DirKind::Scan => Construct::Scan,
-            _ => return None,
-        })
-    }
-
-    pub fn is_parallel(self) -> bool {
-        matches!(self, Construct::Parallel | Construct::ParallelLoop)
-    }
-
-    pub fn is_loop(self) -> bool {
-        matches!(self, Construct::Loop | Construct::ParallelLoop)
-    }
-}
-
-/// How a variable is shared in the region (paper III.F).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Share {
-    /// Alloca, Def, Use.
-    Private,
-    /// Alloca, Copy-in, Def, Use.
-    Firstprivate,
-    /// Alloca, Def, Use, Copy-out from the sequentially last iteration.
-    Lastprivate,
-    /// Firstprivate and lastprivate at once.
-    FirstLastprivate,
-    /// `lastprivate(conditional:)` on a worksharing loop: Alloca, Def, Use,
-    /// and Copy-out of the value the sequentially last iteration that
-    /// assigned it assigned (the original stays if none did).
-    LastprivateConditional,
-    /// Alloca initialized to the operator's identity, Def, Use, combine.
-    Reduction { op: ReductionOp, unsigned: bool },
-    /// The normalized loop's IV slot: private.
-    NormIv,
-    /// The normalized loop's upper-bound slot: firstprivate, then set to
-    /// each chunk's upper bound.
-    NormUb,
-    /// SINGLE's copyprivate: the executing thread's value is broadcast to
-    /// every thread's (private) variable after the region.
-    Copyprivate,
-    /// COPYIN of a threadprivate (thread-local) variable: each thread's
-    /// instance starts as the encountering thread's.
-    Copyin,
-    /// A worksharing loop's linear variable: iteration k starts with the
-    /// original's value plus k times the step (1 when None); copied out from
-    /// the sequentially last iteration. A pointer steps in bytes, or in
-    /// elements of `unit`'s type (icx's `LINEAR:PTR_TO_PTR`, whose `:TYPED`
-    /// type is the pointee).
-    Linear { step: Option<ValueId>, unit: Option<ValueId> },
-    /// A reduction with the inscan modifier: each iteration's input phase
-    /// starts from the identity, and its scan phase sees the original's
-    /// value combined with every input up to it (paropt::scan).
-    Scan { op: ReductionOp, unsigned: bool },
-}
-
-/// One data-sharing record: a variable (a pointer in the IR), its element
-/// type when the clause gave one (`:TYPED`: a value of that type), and how
-/// it is shared.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Var {
-    pub var: ValueId,
-    pub elem: Option<ValueId>,
-    /// Elements (`:TYPED` count; an array when above 1).
-    pub count: u32,
-    /// An array section: its first element (`count` elements from there of
-    /// the array the variable is, or the pointer variable points to).
-    pub section: Option<u64>,
-    /// An array section whose bounds are known only at run time: its first
-    /// element and its length (integers), `count` then unused.
-    pub runtime_section: Option<(ValueId, ValueId)>,
-    /// A section with strides or several dimensions (constant bounds, an
-    /// array variable): its dimensions, outermost first; the variable's
-    /// type is then the whole array's.
-    pub layout: Option<Vec<Dim>>,
-    pub share: Share,
-    /// A non-POD variable's helper functions (paper III.E).
-    pub nonpod: Option<Helpers>,
-    /// icx's `:BYREF`: the operand holds the variable's address (a C++
-    /// reference, a Fortran dummy argument); `:TYPED` gives the variable's type.
-    pub byref: bool,
-    /// An ALLOCATE item: its copies come from an allocator (paropt::allocate).
-    pub alloc: Option<Alloc>,
-    /// The clause as written, for messages.
-    pub clause: String,
-}
-
-/// A non-POD variable's helpers, each a function (None when the clause gave
-/// null: that step is a plain copy, or nothing).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Helpers {
-    /// `ctor(ptr this)`: private and lastprivate copies.
-    pub ctor: Option<ValueId>,
-    /// `copy_ctor(ptr this, ptr from)`: firstprivate copy-in.
-    pub copy_ctor: Option<ValueId>,
-    /// `copy_assign(ptr this, ptr from)`: lastprivate copy-out.
-    pub copy_assign: Option<ValueId>,
-    /// `dtor(ptr this)`: every copy, when the thread leaves the construct.
-    pub dtor: Option<ValueId>,
-    /// A user-defined reduction's `combiner(ptr out, ptr in)`: `out op= in`.
-    pub combiner: Option<ValueId>,
-    /// A user-defined reduction's `initializer(ptr priv, ptr orig)`: sets
-    /// up a thread's copy (None: the constructor, else zeros).
-    pub initializer: Option<ValueId>,
-}
-
-impl Helpers {
-    /// Both clauses' helpers of a variable that is firstprivate and lastprivate.
-    pub fn merged(first: Option<Helpers>, last: Option<Helpers>) -> Option<Helpers> {
-        match (first, last) {
-            (None, None) => None,
-            (f, l) => {
-                let (f, l) = (f.unwrap_or_default(), l.unwrap_or_default());
-                Some(Helpers {
-                    ctor: l.ctor,
-                    copy_ctor: f.copy_ctor,
-                    copy_assign: l.copy_assign,
-                    dtor: f.dtor.or(l.dtor),
-                    ..Helpers::default()
-                })
-            }
-        }
-    }
-}
-
-impl Var {
-    /// The variable's type: `:TYPED`'s element type (an array of `count` of
-    /// them), else the alloca's or global's own type.
-    ///
-    /// # Safety
-    /// The record must come from a fresh analysis of the live function.
-    pub unsafe fn ty<'ctx>(&self) -> Option<BasicTypeEnum<'ctx>> {
-        let value = |id| ffi::basic_value(id);
-        if self.layout.is_some() {
-            // (The whole array: the variable's, or a value of its type.)
-            return match self.elem {
-                Some(e) => Some(value(e).get_type()),
-                None => ffi::memory_type(value(self.var)),
-            };
-        }
-        if self.runtime_section.is_some() {
-            // One element: the section's length is a value.
-            return match (self.elem, ffi::memory_type(value(self.var))) {
-                (Some(e), _) => Some(value(e).get_type()),
-                (None, Some(BasicTypeEnum::ArrayType(at))) => Some(at.get_element_type()),
-                _ => None,
-            };
-        }
-        if self.section.is_some() {
-            // The section's elements: the clause's element type, else the
-            // array's.
-            let elem = match (self.elem, ffi::memory_type(value(self.var))) {
-                (Some(e), _) => value(e).get_type(),
-                (None, Some(BasicTypeEnum::ArrayType(at))) => at.get_element_type(),
-                _ => return None,
-            };
-            return Some(elem.array_type(self.count).into());
-        }
-        match self.elem {
-            Some(e) if self.count > 1 => Some(value(e).get_type().array_type(self.count).into()),
-            Some(e) => Some(value(e).get_type()),
-            None => ffi::memory_type(value(self.var)),
-        }
-    }
-}
+pub use atomic::AtomicPlan;
+pub use construct::Construct;
+pub use schedule::Schedule;
+pub use section::Dim;
+pub use var::{Alloc, Helpers, Share, Var};
 
 impl Plan {
     /// The plan with variables replaced (`(old, new, a value of the
@@ -355,192 +149,186 @@ fn ptr_to_ptr_linear(item: &Item, step: Option<ValueId>, clause: &str, on: &str)
 }
 
 fn var_of(item: &Item, clause: &str, share: Share, on: &str) -> Result<Var, WeftError> {
-    let sectioned = |section: Option<u64>| -> Result<(), WeftError> {
-        let ok = matches!(
-            share,
-            Share::Private
-                | Share::Firstprivate
-                | Share::Lastprivate
-                | Share::FirstLastprivate
-                | Share::Reduction { .. }
-        );
-        if section.is_some() && !ok {
-            return Err(not_yet(clause, "array sections in this clause").on_directive(on));
-        }
-        Ok(())
-    };
     match item {
-        Item::Var { var, typed } => {
-            let (section, runtime_section) = match typed.as_ref().and_then(|t| t.offset.as_ref()) {
-                Some(off) => {
-                    let count = typed.as_ref().and_then(|t| t.count.as_ref()).expect("a section has a count");
-                    match section_bounds(clause, off, count, on)? {
-                        Bounds::Const(first, _) => (Some(first), None),
-                        Bounds::Runtime(first, len) => (None, Some((first, len))),
-                    }
-                }
-                None => (None, None),
-            };
-            sectioned(section.or(runtime_section.map(|_| 0)))?;
-            let mut count = 1;
-            if let Some(c) = typed.as_ref().and_then(|t| t.count.as_ref()).filter(|_| runtime_section.is_none()) {
-                count = match c.const_uint() {
-                    Some(n) if (1..=u32::MAX as u64).contains(&n) => n as u32,
-                    _ => {
-                        return Err(not_yet(clause, format!("a variable-length array item (element count {})", c.text))
-                            .on_directive(on))
-                    }
-                };
-                if count > 1 && matches!(share, Share::NormIv | Share::NormUb | Share::Linear { .. }) {
-                    return Err(not_yet(clause, "array linear variables and array loop slots").on_directive(on));
-                }
-            }
-            if !var.is_pointer() {
-                return Err(WeftError::new(
-                    Rule::OperandKind,
-                    clause,
-                    format!("{} is a value, not a variable in memory: it cannot be privatized as asked", var.text),
-                )
-                .on_directive(on));
-            }
-            Ok(Var {
-                var: var.value,
-                elem: typed.as_ref().map(|t| t.ty.value),
-                count,
-                section,
-                runtime_section,
-                layout: None,
-                share,
-                nonpod: None,
-                byref: false,
-                alloc: None,
-                clause: clause.to_string(),
-            })
-        }
-        Item::NonPod { var, typed, helpers } => {
-            let mut v = var_of(&Item::Var { var: var.clone(), typed: typed.clone() }, clause, share, on)?;
-            // (An array of them, `count` > 1 or an array variable, runs each
-            // helper on every element: paropt::nonpod.)
-            if v.section.is_some() || v.runtime_section.is_some() {
-                return Err(not_yet(clause, "array sections of non-POD items").on_directive(on));
-            }
-            // The helpers in the clause's order (model::nonpod_helpers).
-            let f = |k: usize| helpers.get(k).filter(|h| h.kind == OperandKind::Function).map(|h| h.value);
-            v.nonpod = Some(match share {
-                Share::Private => Helpers { ctor: f(0), dtor: f(1), ..Helpers::default() },
-                Share::Firstprivate => Helpers { copy_ctor: f(0), dtor: f(1), ..Helpers::default() },
-                Share::Lastprivate => Helpers { ctor: f(0), copy_assign: f(1), dtor: f(2), ..Helpers::default() },
-                // Both copy into a live object.
-                Share::Copyin | Share::Copyprivate => Helpers { copy_assign: f(0), ..Helpers::default() },
-                Share::Reduction { op: ReductionOp::Udr, .. } => {
-                    if f(2).is_none() {
-                        return Err(WeftError::new(
-                            Rule::OperandKind,
-                            clause,
-                            "a user-defined reduction needs its combiner (a function of (ptr out, ptr in))",
-                        )
-                        .on_directive(on));
-                    }
-                    Helpers { ctor: f(0), dtor: f(1), combiner: f(2), initializer: f(3), ..Helpers::default() }
-                }
-                // A predefined operator with no helpers: a plain item.
-                Share::Reduction { .. } if (0..4).all(|k| f(k).is_none()) => return Ok(v),
-                _ => return Err(not_yet(clause, "non-POD list items in this clause").on_directive(on)),
-            });
-            Ok(v)
-        }
-        Item::ArrSect { base, dims } => {
-            sectioned(Some(0))?;
-            if !base.is_pointer() {
-                return Err(WeftError::new(
-                    Rule::OperandKind,
-                    clause,
-                    format!("the base of an array section must be a variable in memory, got {}", base.text),
-                )
-                .on_directive(on));
-            }
-            let [lower, length, _] = match dims.as_slice() {
-                [d] if d[2].const_uint() == Some(1) => d,
-                _ => {
-                    // Strides or several dimensions: constant bounds only.
-                    let mut layout = Vec::new();
-                    for [lower, length, stride] in dims {
-                        match (lower.const_uint(), length.const_uint(), stride.const_uint()) {
-                            (Some(lower), Some(length), Some(stride)) => layout.push(Dim { lower, length, stride }),
-                            _ => {
-                                return Err(not_yet(
-                                    clause,
-                                    format!(
-                                        "array sections with strides or several dimensions and bounds known only at run time ([{}:{}:{}])",
-                                        lower.text, length.text, stride.text
-                                    ),
-                                )
-                                .on_directive(on))
-                            }
-                        }
-                    }
-                    return Ok(Var {
-                        var: base.value,
-                        elem: None,
-                        count: 1,
-                        section: None,
-                        runtime_section: None,
-                        layout: Some(layout),
-                        share,
-                        nonpod: None,
-                        byref: false,
-                        alloc: None,
-                        clause: clause.to_string(),
-                    });
-                }
-            };
-            let bounds = section_bounds(clause, lower, length, on)?;
-            let (count, section, runtime_section) = match bounds {
-                Bounds::Const(first, count) => (count, Some(first), None),
-                Bounds::Runtime(first, len) => (1, None, Some((first, len))),
-            };
-            Ok(Var {
-                var: base.value,
-                elem: None,
-                count,
-                section,
-                runtime_section,
-                layout: None,
-                share,
-                nonpod: None,
-                byref: false,
-                alloc: None,
-                clause: clause.to_string(),
-            })
-        }
+        Item::Var { var, typed } => plain_var(var, typed.as_ref(), clause, share, on),
+        Item::NonPod { var, typed, helpers } => nonpod_var(var, typed.as_ref(), helpers, clause, share, on),
+        Item::ArrSect { base, dims } => section_var(base, dims, clause, share, on),
         Item::MapChain { .. } => Err(not_yet(clause, "map chains").on_directive(on)),
     }
 }
 
-/// The plan for one region, or the error naming what cannot be lowered.
-pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
-    let name = r.kind.begin_name();
-    // Parsed for the constructs of later work (teams, target, tasks): named
-    // here, before the construct itself is refused.
-    let later = |k| {
-        use ClauseKind as C;
-        matches!(k, C::Implicit | C::OffloadEntryIdx | C::OrderedSimd | C::Defaultmap(_) | C::PragmaArray)
-    };
-    let typed = |c: &Clause| c.kind.arity() == Arity::One && c.modifiers.contains(Modifiers::TYPED);
-    if let Some(c) = r.directive.clauses.iter().find(|c| later(c.kind) || typed(c)) {
-        return Err(not_yet(&c.spelling, "parsed, but weft-paropt does not lower it yet").on_directive(name));
+/// Array sections are taken by these clauses only.
+fn check_sectioned(section: Option<u64>, clause: &str, share: Share, on: &str) -> Result<(), WeftError> {
+    let ok = matches!(
+        share,
+        Share::Private | Share::Firstprivate | Share::Lastprivate | Share::FirstLastprivate | Share::Reduction { .. }
+    );
+    if section.is_some() && !ok {
+        return Err(not_yet(clause, "array sections in this clause").on_directive(on));
     }
-    let construct = Construct::of(r.kind).ok_or_else(|| {
-        not_yet(
-            name,
-            "weft-paropt cannot lower this construct yet (sections, tasks, target, teams, distribute, cancel, ...)",
-        )
-    })?;
-    let env = &r.env;
-    let mut vars = Vec::new();
-    let clause_of = |kind: ClauseKind| {
-        r.directive.clauses.iter().find(|c| c.kind == kind).map_or(kind.name().to_string(), |c| c.spelling.clone())
+    Ok(())
+}
+
+/// A variable (with its `:TYPED` type, count or section).
+fn plain_var(var: &Operand, typed: Option<&Typed>, clause: &str, share: Share, on: &str) -> Result<Var, WeftError> {
+    let (section, runtime_section) = match typed.and_then(|t| t.offset.as_ref()) {
+        Some(off) => {
+            let count = typed.and_then(|t| t.count.as_ref()).expect("a section has a count");
+            match section_bounds(clause, off, count, on)? {
+                Bounds::Const(first, _) => (Some(first), None),
+                Bounds::Runtime(first, len) => (None, Some((first, len))),
+            }
+        }
+        None => (None, None),
     };
+    check_sectioned(section.or(runtime_section.map(|_| 0)), clause, share, on)?;
+    let mut count = 1;
+    if let Some(c) = typed.and_then(|t| t.count.as_ref()).filter(|_| runtime_section.is_none()) {
+        count = match c.const_uint() {
+            Some(n) if (1..=u32::MAX as u64).contains(&n) => n as u32,
+            _ => {
+                return Err(not_yet(clause, format!("a variable-length array item (element count {})", c.text))
+                    .on_directive(on))
+            }
+        };
+        if count > 1 && matches!(share, Share::NormIv | Share::NormUb | Share::Linear { .. }) {
+            return Err(not_yet(clause, "array linear variables and array loop slots").on_directive(on));
+        }
+    }
+    if !var.is_pointer() {
+        return Err(WeftError::new(
+            Rule::OperandKind,
+            clause,
+            format!("{} is a value, not a variable in memory: it cannot be privatized as asked", var.text),
+        )
+        .on_directive(on));
+    }
+    Ok(Var {
+        var: var.value,
+        elem: typed.map(|t| t.ty.value),
+        count,
+        section,
+        runtime_section,
+        layout: None,
+        share,
+        nonpod: None,
+        byref: false,
+        alloc: None,
+        clause: clause.to_string(),
+    })
+}
+
+/// A non-POD variable with its helpers, in the clause's order.
+fn nonpod_var(
+    var: &Operand,
+    typed: Option<&Typed>,
+    helpers: &[Operand],
+    clause: &str,
+    share: Share,
+    on: &str,
+) -> Result<Var, WeftError> {
+    let mut v = plain_var(var, typed, clause, share, on)?;
+    // (An array of them, `count` > 1 or an array variable, runs each
+    // helper on every element: paropt::nonpod.)
+    if v.section.is_some() || v.runtime_section.is_some() {
+        return Err(not_yet(clause, "array sections of non-POD items").on_directive(on));
+    }
+    // The helpers in the clause's order (model::nonpod_helpers).
+    let f = |k: usize| helpers.get(k).filter(|h| h.kind == OperandKind::Function).map(|h| h.value);
+    v.nonpod = Some(match share {
+        Share::Private => Helpers { ctor: f(0), dtor: f(1), ..Helpers::default() },
+        Share::Firstprivate => Helpers { copy_ctor: f(0), dtor: f(1), ..Helpers::default() },
+        Share::Lastprivate => Helpers { ctor: f(0), copy_assign: f(1), dtor: f(2), ..Helpers::default() },
+        // Both copy into a live object.
+        Share::Copyin | Share::Copyprivate => Helpers { copy_assign: f(0), ..Helpers::default() },
+        Share::Reduction { op: ReductionOp::Udr, .. } => {
+            if f(2).is_none() {
+                return Err(WeftError::new(
+                    Rule::OperandKind,
+                    clause,
+                    "a user-defined reduction needs its combiner (a function of (ptr out, ptr in))",
+                )
+                .on_directive(on));
+            }
+            Helpers { ctor: f(0), dtor: f(1), combiner: f(2), initializer: f(3), ..Helpers::default() }
+        }
+        // A predefined operator with no helpers: a plain item.
+        Share::Reduction { .. } if (0..4).all(|k| f(k).is_none()) => return Ok(v),
+        _ => return Err(not_yet(clause, "non-POD list items in this clause").on_directive(on)),
+    });
+    Ok(v)
+}
+
+/// An array section `base[lower:length:stride]...`.
+fn section_var(base: &Operand, dims: &[[Operand; 3]], clause: &str, share: Share, on: &str) -> Result<Var, WeftError> {
+    check_sectioned(Some(0), clause, share, on)?;
+    if !base.is_pointer() {
+        return Err(WeftError::new(
+            Rule::OperandKind,
+            clause,
+            format!("the base of an array section must be a variable in memory, got {}", base.text),
+        )
+        .on_directive(on));
+    }
+    let [lower, length, _] = match dims {
+        [d] if d[2].const_uint() == Some(1) => d,
+        _ => {
+            // Strides or several dimensions: constant bounds only.
+            let mut layout = Vec::new();
+            for [lower, length, stride] in dims {
+                match (lower.const_uint(), length.const_uint(), stride.const_uint()) {
+                    (Some(lower), Some(length), Some(stride)) => layout.push(Dim { lower, length, stride }),
+                    _ => {
+                        return Err(not_yet(
+                            clause,
+                            format!(
+                                "array sections with strides or several dimensions and bounds known only at run time ([{}:{}:{}])",
+                                lower.text, length.text, stride.text
+                            ),
+                        )
+                        .on_directive(on))
+                    }
+                }
+            }
+            return Ok(Var {
+                var: base.value,
+                elem: None,
+                count: 1,
+                section: None,
+                runtime_section: None,
+                layout: Some(layout),
+                share,
+                nonpod: None,
+                byref: false,
+                alloc: None,
+                clause: clause.to_string(),
+            });
+        }
+    };
+    let bounds = section_bounds(clause, lower, length, on)?;
+    let (count, section, runtime_section) = match bounds {
+        Bounds::Const(first, count) => (count, Some(first), None),
+        Bounds::Runtime(first, len) => (1, None, Some((first, len))),
+    };
+    Ok(Var {
+        var: base.value,
+        elem: None,
+        count,
+        section,
+        runtime_section,
+        layout: None,
+        share,
+        nonpod: None,
+        byref: false,
+        alloc: None,
+        clause: clause.to_string(),
+    })
+}
+
+/// The clauses of region `r` that weft-paropt does not lower (yet), refused
+/// by name.
+fn check_clauses(r: &WRegion, construct: Construct, name: &str) -> Result<(), WeftError> {
+    let env = &r.env;
     for c in &r.directive.clauses {
         use ClauseKind as C;
         if let Some(why) = unlowered_modifier(c.kind, c.modifiers) {
@@ -594,6 +382,17 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
             return Err(not_yet(&c.spelling, "weft-paropt cannot lower this clause yet").on_directive(name));
         }
     }
+    Ok(())
+}
+
+/// One data-sharing record per variable of the region's clauses, in the
+/// order privatization takes them.
+fn data_sharing(r: &WRegion, construct: Construct, name: &str) -> Result<Vec<Var>, WeftError> {
+    let env = &r.env;
+    let mut vars = Vec::new();
+    let clause_of = |kind: ClauseKind| {
+        r.directive.clauses.iter().find(|c| c.kind == kind).map_or(kind.name().to_string(), |c| c.spelling.clone())
+    };
     for item in &env.private {
         // A private SSA value needs no copy: each thread and lane computes
         // its own (Tian et al. 2016, III.F: no reference type needed).
@@ -665,7 +464,7 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
             if lin.modifiers.contains(Modifiers::IV) { Share::Lastprivate } else { Share::Linear { step, unit: None } };
         vars.push(var_of(&lin.item, &clause, share, name)?);
     }
-    super::scan_plan::check_clauses(r, construct)?;
+    scan::check_clauses(r, construct)?;
     for red in &env.reductions {
         let unsigned = red.modifiers.contains(Modifiers::UNSIGNED);
         let share = if red.modifiers.contains(Modifiers::INSCAN) {
@@ -717,7 +516,7 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     for item in &env.copyprivate {
         vars.push(var_of(item, &clause_of(ClauseKind::Copyprivate), Share::Copyprivate, name)?);
     }
-    super::allocate::attach(env, &mut vars, name)?;
+    alloc::attach(env, &mut vars, name)?;
     // single: copyprivate, and private copies made in place (paropt::simd).
     let single_vars = vars.iter().all(|v| matches!(v.share, Share::Copyprivate | Share::Private | Share::Firstprivate));
     if !vars.is_empty()
@@ -728,6 +527,15 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     {
         return Err(not_yet(&vars[0].clause, "data-sharing clauses on this construct").on_directive(name));
     }
+    Ok(vars)
+}
+
+/// A worksharing loop's schedule, with its ordered and doacross kinds.
+fn schedule(r: &WRegion, construct: Construct, name: &str) -> Result<Schedule, WeftError> {
+    let env = &r.env;
+    let clause_of = |kind: ClauseKind| {
+        r.directive.clauses.iter().find(|c| c.kind == kind).map_or(kind.name().to_string(), |c| c.spelling.clone())
+    };
     if env.has_flag(ClauseKind::OrderedThreads) && (!env.sinks.is_empty() || env.has_flag(ClauseKind::DependSource)) {
         return Err(WeftError::new(
             Rule::ClauseNotAllowed,
@@ -776,6 +584,33 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
             .on_directive(name));
         }
     }
+    Ok(schedule)
+}
+
+/// The plan for one region, or the error naming what cannot be lowered.
+pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
+    let name = r.kind.begin_name();
+    // Parsed for the constructs of later work (teams, target, tasks): named
+    // here, before the construct itself is refused.
+    let later = |k| {
+        use ClauseKind as C;
+        matches!(k, C::Implicit | C::OffloadEntryIdx | C::OrderedSimd | C::Defaultmap(_) | C::PragmaArray)
+    };
+    let typed = |c: &Clause| c.kind.arity() == Arity::One && c.modifiers.contains(Modifiers::TYPED);
+    if let Some(c) = r.directive.clauses.iter().find(|c| later(c.kind) || typed(c)) {
+        return Err(not_yet(&c.spelling, "parsed, but weft-paropt does not lower it yet").on_directive(name));
+    }
+    let construct = Construct::of(r.kind).ok_or_else(|| {
+        not_yet(
+            name,
+            "weft-paropt cannot lower this construct yet (sections, tasks, target, teams, distribute, cancel, ...)",
+        )
+    })?;
+    check_clauses(r, construct, name)?;
+    let env = &r.env;
+    let vars = data_sharing(r, construct, name)?;
+    let schedule = schedule(r, construct, name)?;
+    let doacross = schedule.doacross;
     let proc_bind = env.flag(|k| matches!(k, ClauseKind::ProcBind(_))).map(|(k, _)| match k {
         ClauseKind::ProcBind(p) => p,
         _ => unreachable!("filtered to PROC.BIND"),

@@ -4,25 +4,58 @@
 //! through `__kmpc_reduce_nowait`, and SINGLE's copyprivate.
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::builder::Builder;
-use llvm_plugin::inkwell::module::Linkage;
-use llvm_plugin::inkwell::types::{BasicType, BasicTypeEnum};
+use llvm_plugin::inkwell::intrinsics::Intrinsic;
+use llvm_plugin::inkwell::types::BasicTypeEnum;
 use llvm_plugin::inkwell::values::{
-    AnyValue, BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue,
-    IntValue, PointerValue,
+    AnyValue, BasicMetadataValueEnum, BasicValue, BasicValueEnum, InstructionValue, IntValue, PointerValue,
 };
 use llvm_plugin::inkwell::IntPredicate;
 use weft_intrinsics::ffi::{self, Value};
 use weft_intrinsics::vocab::{ClauseKind, DirKind, ReductionOp};
 use weft_intrinsics::Rule;
 
-use super::lower::{blocks_between, err, recompute_after, Lowerer, Private, Res, Shape};
+use super::allocate::Taken;
+use super::array_section;
+use super::context::{blocks_between, copy, copy_n, err, recompute_after, Helpers, Lowerer, Private, Res, Shape};
 use super::nonpod;
 use super::partition::LoopEnds;
+use super::plan::section::{self, Resolved};
 use super::plan::{Construct, Plan, Share};
 use super::redop::{combine, reduction_identity};
-use super::runtime;
-use super::sections;
+use super::reduction::{element_type, ArrayStep};
+use super::runtime::{self, Rt};
 use crate::wregion::Analysis;
+use weft_intrinsics::model::ValueId;
+
+/// A variable of the plan with what privatizing it needs, checked.
+pub(super) struct Typed<'p, 'ctx> {
+    pub(super) orig: PointerValue<'ctx>,
+    pub(super) ty: BasicTypeEnum<'ctx>,
+    pub(super) share: Share,
+    /// An array section's first element, with the clause as written.
+    pub(super) section: Option<(u64, &'p str)>,
+    pub(super) nonpod: Option<Helpers<'ctx>>,
+    /// A section known only at run time (a variable-length array is one of
+    /// all its elements): its first element and length.
+    pub(super) runtime_section: Option<(ValueId, ValueId)>,
+    /// A section with strides or several dimensions, resolved, and the
+    /// array's innermost element type.
+    pub(super) layout: Option<(Vec<Resolved>, BasicTypeEnum<'ctx>)>,
+    pub(super) byref: bool,
+}
+
+/// A threadprivate variable to copy in: the global, its type, its helpers.
+type CopyIn<'ctx> = (PointerValue<'ctx>, BasicTypeEnum<'ctx>, Option<Helpers<'ctx>>);
+
+/// The private copies of a region's variables, as `make_copies` made them.
+struct Copies<'ctx> {
+    privs: Vec<Private<'ctx>>,
+    copyins: Vec<CopyIn<'ctx>>,
+    /// Buffers of run-time sections of pointer variables, freed at the end.
+    heap: Vec<PointerValue<'ctx>>,
+    /// Copies taken from ALLOCATE items' allocators, given back at the end.
+    taken: Vec<Taken<'ctx>>,
+}
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// Privatization, and for loops partitioning, of one region.
@@ -39,7 +72,375 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let name = reg.kind.begin_name();
         let home = if plan.construct.is_parallel() { shape.first } else { self.home(a, reg.parent) };
         let f = shape.s.get_parent().expect("in a function");
-        // Types first: nothing changes before every variable is known.
+        // Types first: nothing changes before every variable is known (the
+        // same checks ran before any region was lowered: precheck.rs).
+        let typed = self.typed_vars(plan, name)?;
+        // (A scan loop's body is split where its phases meet: paropt::scan.)
+        let scan = self.scan_shape(a, r, plan, shape).map_err(|e| e.at(reg.entry.span.first))?;
+        let body = blocks_between(f, shape.first, shape.end);
+        if !plan.vars.is_empty() {
+            // A pure computation from before the region that the region and
+            // the code after it share (EarlyCSE merges `&st.vals` inside and
+            // after): recomputed after the region, where it must not see the
+            // private copies the region is about to get.
+            ffi::recompute_pure_escaping(&body, shape.end.get_first_instruction().expect("the END group"));
+        }
+        if plan.construct.is_loop() {
+            // Once the loop is partitioned each thread leaves it by its own
+            // path (maybe without running an iteration).
+            recompute_after(
+                &body,
+                shape,
+                reg,
+                "inside the worksharing loop and used after it: pass it through a variable (lastprivate)",
+            )?;
+        }
+        if !typed.is_empty() {
+            let counts = |f: fn(&Share) -> bool| typed.iter().filter(|t| f(&t.share)).count();
+            self.notes.push(format!(
+                "{} private, {} firstprivate, {} lastprivate, {} linear, {} reduction variable(s)",
+                counts(|s| matches!(s, Share::Private | Share::NormIv)),
+                counts(|s| matches!(s, Share::Firstprivate | Share::FirstLastprivate | Share::NormUb)),
+                counts(|s| matches!(s, Share::Lastprivate | Share::FirstLastprivate | Share::LastprivateConditional)),
+                counts(|s| matches!(s, Share::Linear { .. })),
+                counts(|s| matches!(s, Share::Reduction { .. })),
+            ));
+        }
+        let Copies { privs, copyins, heap, taken } = self.make_copies(typed, plan, home, &body, shape, fname, name)?;
+        let gtid = self.gtid(home, fname);
+        let starts = self.initialize_copies(&privs, &copyins, shape, home, gtid, (fname, begin_call));
+        let ends = if plan.construct.is_loop() {
+            Some(self.partition(plan, shape, &privs, home, gtid, fname, begin_call, name)?)
+        } else {
+            None
+        };
+        let scan_run = match (&scan, &ends) {
+            (Some(sc), Some(ends)) => Some(self.lower_scan(sc, &privs, ends, home, gtid, fname, begin_call)?),
+            _ => None,
+        };
+        if !starts.is_empty() {
+            self.linear_steps(&starts, &privs, &blocks_between(f, shape.first, shape.end), name)?;
+        }
+        // (A scan's chunk stays scalar: its two passes are one loop run twice.)
+        let simd = matches!(reg.kind, DirKind::LoopSimd | DirKind::ParallelLoopSimd) && scan.is_none();
+        if let (Some(ends), true) = (&ends, simd) {
+            self.simd_chunk(reg, &privs, ends, shape);
+        }
+        let mut fini = ends.as_ref().map_or(shape.fini, |e| e.fini);
+        if let Some(ends) = &ends {
+            fini = self.copy_out_last(&privs, ends, fini);
+        }
+        let conditional = self.lastprivate_conditional(a, r, plan, shape, &privs, home, fini, gtid, fname, name)?;
+        if let Some(tail) = conditional {
+            fini = tail;
+        }
+        let fini = self.combine_and_destroy(&privs, heap, home, gtid, fini, (fname, begin_call));
+        // (Last: the copies are read up to here, reductions' by other threads
+        // until __kmpc_reduce_nowait returns to them.)
+        self.free_copies(fini, &taken);
+        let barrier = plan.construct == Construct::Loop && (!plan.nowait || conditional.is_some());
+        if barrier {
+            let bid = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_BARRIER_IMPL_FOR);
+            let b = self.before_terminator(shape.end);
+            self.rt.barrier(b, bid, gtid);
+        }
+        if let Some(run) = &scan_run {
+            self.scan_release(run, barrier, shape, fini, gtid, fname, begin_call);
+        }
+        Ok(())
+    }
+
+    /// Each variable's private copy (or threadprivate instance to copy
+    /// into), with the generated functions its section or array reduction
+    /// needs; the region's uses of the variable go to its copy.
+    #[allow(clippy::too_many_arguments)]
+    fn make_copies(
+        &mut self,
+        typed: Vec<Typed<'_, 'ctx>>,
+        plan: &Plan,
+        home: BasicBlock<'ctx>,
+        body: &[BasicBlock<'ctx>],
+        shape: Shape<'ctx>,
+        fname: &str,
+        name: &str,
+    ) -> Res<Copies<'ctx>> {
+        let mut privs = Vec::new();
+        let mut copyins = Vec::new();
+        // Buffers of run-time sections of pointer variables, freed at the end.
+        let mut heap = Vec::new();
+        // Copies taken from ALLOCATE items' allocators, given back at the end.
+        let mut taken = Vec::new();
+        for (t, v) in typed.into_iter().zip(&plan.vars) {
+            let Typed { orig, ty, share, section, nonpod, runtime_section, layout, byref } = t;
+            if share == Share::Copyin {
+                // The global itself: each thread reaches its own instance
+                // through it (the operand may be the encountering thread's).
+                copyins.push((ffi::thread_local_global(orig.into()).unwrap_or(orig), ty, nonpod));
+                continue;
+            }
+            let mut len = None;
+            let (orig, copy) = match (section, runtime_section) {
+                (_, Some((first, length))) => {
+                    let (o, c, n, buffer) =
+                        self.privatize_runtime_section(orig, ty, first, length, home, body, shape.first)?;
+                    len = Some(n);
+                    (o, self.heap_copy(c, buffer, v.alloc, orig, (home, fname), &mut heap, &mut taken))
+                }
+                (Some((first, clause)), None) => {
+                    self.privatize_section(orig, ty, first, home, body, shape.first, clause, name)?
+                }
+                (None, None) if byref => self.privatize_byref(orig, ty, home, body, shape.first),
+                (None, None) => {
+                    let name = format!("{}.priv", orig.get_name().to_string_lossy());
+                    let copy = self.copy_storage(home, ty, &name, orig, v.alloc, shape.first, fname, &mut taken);
+                    let at = shape.first.get_terminator().expect("terminator");
+                    (self.privatize_uses(orig, copy, body, at), copy)
+                }
+            };
+            let mut p = Private { orig, copy, ty, share, array_fns: None, nonpod, len, copy_fn: None };
+            if let Some((dims, elem)) = layout {
+                // Only the section's elements are set, copied and combined.
+                let label = format!("{fname}.omp.section");
+                p.copy_fn = Some(self.section_fn(&format!("{label}.copy"), 2, elem, &dims, |b, e| {
+                    super::context::copy(b, elem, e[0], e[1])
+                }));
+                if let Share::Reduction { op, unsigned } = share {
+                    let id = reduction_identity(elem, op, unsigned).expect("checked above");
+                    let init = self.section_fn(&format!("{label}.init"), 1, elem, &dims, |b, e| {
+                        b.build_store(e[0], id).expect("positioned");
+                    });
+                    let combine = self.section_fn(&format!("{label}.combine"), 2, elem, &dims, |b, e| {
+                        let x = b.build_load(elem, e[0], "").expect("positioned");
+                        let y = b.build_load(elem, e[1], "").expect("positioned");
+                        b.build_store(e[0], combine(b, op, unsigned, x, y)).expect("positioned");
+                    });
+                    p.array_fns = Some((init, combine));
+                }
+            } else if !matches!(share, Share::Reduction { op: ReductionOp::Udr, .. })
+                && (matches!((share, ty), (Share::Reduction { .. }, BasicTypeEnum::ArrayType(_)))
+                    || (len.is_some() && matches!(share, Share::Reduction { .. })))
+            {
+                p.array_fns = Some((
+                    self.array_reduction_fn(&p, fname, ArrayStep::Identity),
+                    self.array_reduction_fn(&p, fname, ArrayStep::Combine),
+                ));
+            }
+            privs.push(p);
+        }
+        Ok(Copies { privs, copyins, heap, taken })
+    }
+
+    /// Copy-in, constructors and reduction identities, each time the
+    /// construct is entered; the starts of linear variables (returned); a
+    /// barrier where a variable read at entry is written back at the end.
+    fn initialize_copies<'p>(
+        &mut self,
+        privs: &'p [Private<'ctx>],
+        copyins: &[CopyIn<'ctx>],
+        shape: Shape<'ctx>,
+        home: BasicBlock<'ctx>,
+        gtid: IntValue<'ctx>,
+        (fname, begin_call): (&str, InstructionValue<'ctx>),
+    ) -> Vec<(&'p Private<'ctx>, PointerValue<'ctx>)> {
+        // Copy-in and reduction identities, each time the construct is entered.
+        let mut starts = Vec::new();
+        for p in privs.iter().filter(|p| matches!(p.share, Share::Linear { .. })) {
+            let start =
+                self.alloca_for(home, p.ty, &format!("{}.linear.start", p.orig.get_name().to_string_lossy()), p.orig);
+            starts.push((p, start));
+        }
+        let b = self.before_terminator(shape.first);
+        for (p, start) in &starts {
+            copy(b, p.ty, *start, p.orig);
+        }
+        for p in privs {
+            match p.share {
+                Share::Firstprivate | Share::FirstLastprivate if p.len.is_some() => {
+                    copy_n(b, p.ty, p.copy, p.orig, p.len.expect("a length"))
+                }
+                Share::Firstprivate | Share::FirstLastprivate if p.copy_fn.is_some() => {
+                    let f = p.copy_fn.expect("a section");
+                    b.build_call(f, &[p.copy.into(), p.orig.into()], "").expect("positioned");
+                }
+                Share::Firstprivate | Share::FirstLastprivate => {
+                    nonpod::copy_construct(b, p.nonpod, p.ty, p.copy, p.orig)
+                }
+                Share::NormUb => copy(b, p.ty, p.copy, p.orig),
+                Share::Private | Share::Lastprivate => nonpod::construct(b, p.nonpod, p.copy),
+                Share::Reduction { op: ReductionOp::Udr, .. } => nonpod::udr_init(b, p.nonpod, p.ty, p.copy, p.orig),
+                Share::Reduction { op, unsigned } => match p.array_fns {
+                    Some((init, _)) => {
+                        let mut args: Vec<BasicMetadataValueEnum<'ctx>> = vec![p.copy.into()];
+                        args.extend(p.len.map(BasicMetadataValueEnum::from));
+                        b.build_call(init, &args, "").expect("positioned");
+                    }
+                    None => {
+                        let id = reduction_identity(p.ty, op, unsigned).expect("checked above");
+                        b.build_store(p.copy, id).expect("positioned");
+                    }
+                },
+                _ => {}
+            }
+        }
+        if !copyins.is_empty() {
+            self.copy_in_threadprivate(copyins, shape, home);
+        }
+        // A variable read at entry and written back at the end (firstprivate
+        // and lastprivate, linear): every thread reads the original before
+        // any writes it back.
+        if !copyins.is_empty()
+            || privs.iter().any(|p| matches!(p.share, Share::FirstLastprivate | Share::Linear { .. }))
+        {
+            let bid = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_BARRIER_IMPL_FOR);
+            let b = self.before_terminator(shape.first);
+            self.rt.barrier(b, bid, gtid);
+        }
+        starts
+    }
+
+    /// Lastprivate and linear copy-out at the end of the chunk that holds
+    /// the sequentially last iteration; returns where the thread's
+    /// finalization goes on.
+    fn copy_out_last(
+        &mut self,
+        privs: &[Private<'ctx>],
+        ends: &LoopEnds<'ctx>,
+        mut fini: BasicBlock<'ctx>,
+    ) -> BasicBlock<'ctx> {
+        // Copy-out at the end of the chunk that holds the sequentially last
+        // iteration (not once per thread: under dynamic schedules the thread
+        // that ran it may run another chunk afterwards).
+        let outs: Vec<&Private> = privs
+            .iter()
+            .filter(|p| matches!(p.share, Share::Lastprivate | Share::FirstLastprivate | Share::Linear { .. }))
+            .collect();
+        if !outs.is_empty() {
+            let at = ends.chunk_end;
+            let b = self.before_terminator(at);
+            let flag = b.build_load(self.rt.i32, ends.last, "omp.is.last").expect("positioned").into_int_value();
+            let is_last =
+                b.build_int_compare(IntPredicate::NE, flag, self.rt.i32.const_zero(), "").expect("positioned");
+            let (then, tail) = self.if_then(is_last, at.get_terminator().expect("terminator"), "lastprivate.copyout");
+            let b = self.before_terminator(then);
+            for p in outs {
+                match (p.len, p.copy_fn) {
+                    (Some(n), _) => copy_n(b, p.ty, p.orig, p.copy, n),
+                    (None, Some(f)) => {
+                        b.build_call(f, &[p.orig.into(), p.copy.into()], "").expect("positioned");
+                    }
+                    (None, None) => nonpod::copy_assign(b, p.nonpod, p.ty, p.orig, p.copy),
+                }
+            }
+            if fini == at {
+                // (One block per thread: what follows comes after the copy-out.)
+                fini = tail;
+            }
+        }
+        fini
+    }
+
+    /// Each thread's non-POD copies destroyed and its reductions combined
+    /// into the originals (run-time sections under a lock of their own, the
+    /// others through `__kmpc_reduce_nowait`); run-time sections' buffers
+    /// freed. Returns where the thread's finalization goes on.
+    fn combine_and_destroy(
+        &mut self,
+        privs: &[Private<'ctx>],
+        heap: Vec<PointerValue<'ctx>>,
+        home: BasicBlock<'ctx>,
+        gtid: IntValue<'ctx>,
+        mut fini: BasicBlock<'ctx>,
+        (fname, begin_call): (&str, InstructionValue<'ctx>),
+    ) -> BasicBlock<'ctx> {
+        // Each thread's non-POD copies die as it leaves the construct (a
+        // reduction's after it is combined, at the end).
+        let b = self.before_terminator(fini);
+        let is_udr = |p: &&Private| matches!(p.share, Share::Reduction { op: ReductionOp::Udr, .. });
+        for p in privs.iter().filter(|p| !is_udr(p)) {
+            nonpod::destroy(b, p.nonpod, p.copy);
+        }
+        // Reductions through the runtime: __kmpc_reduce_nowait returns 1 on the
+        // thread(s) that must combine into the originals (all of them in
+        // turn under its lock, or one after a tree reduction that calls the
+        // generated combiner), 0 elsewhere.
+        // Run-time sections: each thread combines its copy into the original
+        // under a lock of their own (the runtime's callback has no room for
+        // a length), before the other reductions.
+        let sections: Vec<&Private> =
+            privs.iter().filter(|p| matches!(p.share, Share::Reduction { .. }) && p.len.is_some()).collect();
+        if !sections.is_empty() {
+            let ident = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC);
+            let lock = self.rt.critical_lock(".weft.reduction.section");
+            let b = self.before_terminator(fini);
+            self.rt.with_critical(b, ident, gtid, lock, |b| {
+                for p in &sections {
+                    self.combine_into(b, p, p.orig, p.copy);
+                }
+            });
+        }
+        if !heap.is_empty() {
+            // (After the copy-outs and the combine above; nothing after it
+            // reads a section's copy: the runtime's reduction has the others.)
+            let b = self.before_terminator(fini);
+            for buffer in heap {
+                self.rt.call(b, Rt::CFree, &[buffer.into()]);
+            }
+        }
+        let reds: Vec<&Private> =
+            privs.iter().filter(|p| matches!(p.share, Share::Reduction { .. }) && p.len.is_none()).collect();
+        if !reds.is_empty() {
+            let ident = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC);
+            let lock = self.rt.critical_lock(".weft.reduction");
+            let ptr = self.rt.ptr;
+            let list_ty = ptr.array_type(reds.len() as u32);
+            let list = self.alloca(home, list_ty.into(), "omp.reduction.list");
+            let combiner = self.reduce_fn(&reds, fname);
+            let b = self.before_terminator(fini);
+            for (k, p) in reds.iter().enumerate() {
+                let i = self.rt.i64.const_int(k as u64, false);
+                // SAFETY: in bounds of the [n x ptr] list just allocated.
+                let slot =
+                    unsafe { b.build_gep(list_ty, list, &[self.rt.i64.const_zero(), i], "") }.expect("positioned");
+                b.build_store(slot, p.copy).expect("positioned");
+            }
+            let n = self.rt.i32.const_int(reds.len() as u64, false);
+            let size = self.rt.i64.const_int(8 * reds.len() as u64, false);
+            let fnptr = combiner.as_global_value().as_pointer_value();
+            let r = self.rt.call_i32(
+                b,
+                Rt::ReduceNowait,
+                &[ident.into(), gtid.into(), n.into(), size.into(), list.into(), fnptr.into(), lock.into()],
+            );
+            let one = b
+                .build_int_compare(IntPredicate::EQ, r, self.rt.i32.const_int(1, false), "omp.reduce.mine")
+                .expect("positioned");
+            let two = b
+                .build_int_compare(IntPredicate::EQ, r, self.rt.i32.const_int(2, false), "omp.reduce.atomic")
+                .expect("positioned");
+            let (then, tail) = self.if_then(one, fini.get_terminator().expect("terminator"), "omp.reduce.combine");
+            let b = self.before_terminator(then);
+            self.combine_into_originals(b, &reds);
+            self.rt.call(b, Rt::EndReduceNowait, &[ident.into(), gtid.into(), lock.into()]);
+            // 2 (the atomic method) is not asked for (no KMP_IDENT_ATOMIC_REDUCE);
+            // should a runtime answer it anyway, combine under the same lock.
+            let (atomic, tail) = self.if_then(two, tail.get_terminator().expect("terminator"), "omp.reduce.atomic");
+            let b = self.before_terminator(atomic);
+            self.rt.with_critical(b, ident, gtid, lock, |b| self.combine_into_originals(b, &reds));
+            // (The runtime's tree reduction reads other threads' copies until
+            // __kmpc_reduce_nowait returns to them: destroyed only now.)
+            let b = self.before_terminator(tail);
+            for p in privs.iter().filter(is_udr) {
+                nonpod::destroy(b, p.nonpod, p.copy);
+            }
+            fini = tail;
+        }
+        fini
+    }
+
+    /// Each variable of the plan with its type, checked: the refusals of
+    /// privatization that depend on the variables' types, before anything
+    /// changes (also run by `precheck` before any region is lowered).
+    pub(super) fn typed_vars<'p>(&self, plan: &'p Plan, name: &str) -> Res<Vec<Typed<'p, 'ctx>>> {
         let mut typed = Vec::new();
         for v in &plan.vars {
             let orig = self.value(v.var);
@@ -85,7 +486,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             // the array it is a section of.
             let layout = match &v.layout {
                 Some(dims) => {
-                    let (extents, elem) = sections::shape(ty);
+                    let (extents, elem) = array_section::shape(ty);
                     if extents.is_empty() {
                         return Err(err(
                             Rule::NotYetSupported,
@@ -94,7 +495,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                         )
                         .on_directive(name));
                     }
-                    let dims = sections::resolve(dims, &extents).map_err(|e| {
+                    let dims = section::resolve(dims, &extents).map_err(|e| {
                         err(
                             Rule::OperandKind,
                             &v.clause,
@@ -147,314 +548,18 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 .on_directive(name));
             }
             let helpers = self.nonpod_helpers(v, name)?;
-            typed.push((
-                orig.into_pointer_value(),
+            typed.push(Typed {
+                orig: orig.into_pointer_value(),
                 ty,
-                v.share,
-                v.section.map(|s| (s, v.clause.as_str())),
-                helpers,
+                share: v.share,
+                section: v.section.map(|s| (s, v.clause.as_str())),
+                nonpod: helpers,
                 runtime_section,
                 layout,
-                v.byref,
-            ));
+                byref: v.byref,
+            });
         }
-        // (A scan loop's body is split where its phases meet: paropt::scan.)
-        let scan = self.scan_shape(a, r, plan, shape).map_err(|e| e.at(reg.entry.span.first))?;
-        let body = blocks_between(f, shape.first, shape.end);
-        if !plan.vars.is_empty() {
-            // A pure computation from before the region that the region and
-            // the code after it share (EarlyCSE merges `&st.vals` inside and
-            // after): recomputed after the region, where it must not see the
-            // private copies the region is about to get.
-            ffi::recompute_pure_escaping(&body, shape.end.get_first_instruction().expect("the END group"));
-        }
-        if plan.construct.is_loop() {
-            // Once the loop is partitioned each thread leaves it by its own
-            // path (maybe without running an iteration).
-            recompute_after(
-                &body,
-                shape,
-                reg,
-                "inside the worksharing loop and used after it: pass it through a variable (lastprivate)",
-            )?;
-        }
-        if !typed.is_empty() {
-            let counts = |f: fn(&Share) -> bool| typed.iter().filter(|t| f(&t.2)).count();
-            self.notes.push(format!(
-                "{} private, {} firstprivate, {} lastprivate, {} linear, {} reduction variable(s)",
-                counts(|s| matches!(s, Share::Private | Share::NormIv)),
-                counts(|s| matches!(s, Share::Firstprivate | Share::FirstLastprivate | Share::NormUb)),
-                counts(|s| matches!(s, Share::Lastprivate | Share::FirstLastprivate | Share::LastprivateConditional)),
-                counts(|s| matches!(s, Share::Linear { .. })),
-                counts(|s| matches!(s, Share::Reduction { .. })),
-            ));
-        }
-        let mut privs = Vec::new();
-        let mut copyins = Vec::new();
-        // Buffers of run-time sections of pointer variables, freed at the end.
-        let mut heap = Vec::new();
-        // Copies taken from ALLOCATE items' allocators, given back at the end.
-        let mut taken = Vec::new();
-        for ((orig, ty, share, section, nonpod, runtime_section, layout, byref), v) in typed.into_iter().zip(&plan.vars)
-        {
-            if share == Share::Copyin {
-                // The global itself: each thread reaches its own instance
-                // through it (the operand may be the encountering thread's).
-                copyins.push((ffi::thread_local_global(orig.into()).unwrap_or(orig), ty, nonpod));
-                continue;
-            }
-            let mut len = None;
-            let (orig, copy) = match (section, runtime_section) {
-                (_, Some((first, length))) => {
-                    let (o, c, n, buffer) =
-                        self.privatize_runtime_section(orig, ty, first, length, home, &body, shape.first)?;
-                    len = Some(n);
-                    (o, self.heap_copy(c, buffer, v.alloc, orig, (home, fname), &mut heap, &mut taken))
-                }
-                (Some((first, clause)), None) => {
-                    self.privatize_section(orig, ty, first, home, &body, shape.first, clause, name)?
-                }
-                (None, None) if byref => self.privatize_byref(orig, ty, home, &body, shape.first),
-                (None, None) => {
-                    let name = format!("{}.priv", orig.get_name().to_string_lossy());
-                    let copy = self.copy_storage(home, ty, &name, orig, v.alloc, shape.first, fname, &mut taken);
-                    let at = shape.first.get_terminator().expect("terminator");
-                    (self.privatize_uses(orig, copy, &body, at), copy)
-                }
-            };
-            let mut p = Private { orig, copy, ty, share, array_fns: None, nonpod, len, copy_fn: None };
-            if let Some((dims, elem)) = layout {
-                // Only the section's elements are set, copied and combined.
-                let label = format!("{fname}.omp.section");
-                p.copy_fn = Some(self.section_fn(&format!("{label}.copy"), 2, elem, &dims, |b, e| {
-                    super::privatize::copy(b, elem, e[0], e[1])
-                }));
-                if let Share::Reduction { op, unsigned } = share {
-                    let id = reduction_identity(elem, op, unsigned).expect("checked above");
-                    let init = self.section_fn(&format!("{label}.init"), 1, elem, &dims, |b, e| {
-                        b.build_store(e[0], id).expect("positioned");
-                    });
-                    let combine = self.section_fn(&format!("{label}.combine"), 2, elem, &dims, |b, e| {
-                        let x = b.build_load(elem, e[0], "").expect("positioned");
-                        let y = b.build_load(elem, e[1], "").expect("positioned");
-                        b.build_store(e[0], combine(b, op, unsigned, x, y)).expect("positioned");
-                    });
-                    p.array_fns = Some((init, combine));
-                }
-            } else if !matches!(share, Share::Reduction { op: ReductionOp::Udr, .. })
-                && (matches!((share, ty), (Share::Reduction { .. }, BasicTypeEnum::ArrayType(_)))
-                    || (len.is_some() && matches!(share, Share::Reduction { .. })))
-            {
-                p.array_fns = Some((
-                    self.array_reduction_fn(&p, fname, ArrayStep::Identity),
-                    self.array_reduction_fn(&p, fname, ArrayStep::Combine),
-                ));
-            }
-            privs.push(p);
-        }
-        // Copy-in and reduction identities, each time the construct is entered.
-        let gtid = self.gtid(home, fname);
-        let mut starts = Vec::new();
-        for p in privs.iter().filter(|p| matches!(p.share, Share::Linear { .. })) {
-            let start =
-                self.alloca_for(home, p.ty, &format!("{}.linear.start", p.orig.get_name().to_string_lossy()), p.orig);
-            starts.push((p, start));
-        }
-        let b = self.before_terminator(shape.first);
-        for (p, start) in &starts {
-            copy(b, p.ty, *start, p.orig);
-        }
-        for p in &privs {
-            match p.share {
-                Share::Firstprivate | Share::FirstLastprivate if p.len.is_some() => {
-                    copy_n(b, p.ty, p.copy, p.orig, p.len.expect("a length"))
-                }
-                Share::Firstprivate | Share::FirstLastprivate if p.copy_fn.is_some() => {
-                    let f = p.copy_fn.expect("a section");
-                    b.build_call(f, &[p.copy.into(), p.orig.into()], "").expect("positioned");
-                }
-                Share::Firstprivate | Share::FirstLastprivate => {
-                    nonpod::copy_construct(b, p.nonpod, p.ty, p.copy, p.orig)
-                }
-                Share::NormUb => copy(b, p.ty, p.copy, p.orig),
-                Share::Private | Share::Lastprivate => nonpod::construct(b, p.nonpod, p.copy),
-                Share::Reduction { op: ReductionOp::Udr, .. } => nonpod::udr_init(b, p.nonpod, p.ty, p.copy, p.orig),
-                Share::Reduction { op, unsigned } => match p.array_fns {
-                    Some((init, _)) => {
-                        let mut args: Vec<BasicMetadataValueEnum<'ctx>> = vec![p.copy.into()];
-                        args.extend(p.len.map(BasicMetadataValueEnum::from));
-                        b.build_call(init, &args, "").expect("positioned");
-                    }
-                    None => {
-                        let id = reduction_identity(p.ty, op, unsigned).expect("checked above");
-                        b.build_store(p.copy, id).expect("positioned");
-                    }
-                },
-                _ => {}
-            }
-        }
-        if !copyins.is_empty() {
-            self.copy_in_threadprivate(&copyins, shape, home);
-        }
-        // A variable read at entry and written back at the end (firstprivate
-        // and lastprivate, linear): every thread reads the original before
-        // any writes it back.
-        if !copyins.is_empty()
-            || privs.iter().any(|p| matches!(p.share, Share::FirstLastprivate | Share::Linear { .. }))
-        {
-            let bid = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_BARRIER_IMPL_FOR);
-            let b = self.before_terminator(shape.first);
-            self.rt.call(b, "__kmpc_barrier", None, &[bid.into(), gtid.into()]);
-        }
-        let ends = if plan.construct.is_loop() {
-            Some(self.partition(plan, shape, &privs, home, gtid, fname, begin_call, name)?)
-        } else {
-            None
-        };
-        let scan_run = match (&scan, &ends) {
-            (Some(sc), Some(ends)) => Some(self.lower_scan(sc, &privs, ends, home, gtid, fname, begin_call)?),
-            _ => None,
-        };
-        if !starts.is_empty() {
-            self.linear_steps(&starts, &privs, &blocks_between(f, shape.first, shape.end), name)?;
-        }
-        // (A scan's chunk stays scalar: its two passes are one loop run twice.)
-        let simd = matches!(reg.kind, DirKind::LoopSimd | DirKind::ParallelLoopSimd) && scan.is_none();
-        if let (Some(ends), true) = (&ends, simd) {
-            self.simd_chunk(reg, &privs, ends, shape);
-        }
-        // Copy-out at the end of the chunk that holds the sequentially last
-        // iteration (not once per thread: under dynamic schedules the thread
-        // that ran it may run another chunk afterwards).
-        let outs: Vec<&Private> = privs
-            .iter()
-            .filter(|p| matches!(p.share, Share::Lastprivate | Share::FirstLastprivate | Share::Linear { .. }))
-            .collect();
-        let mut fini = ends.as_ref().map_or(shape.fini, |e| e.fini);
-        if let (Some(ends), false) = (&ends, outs.is_empty()) {
-            let at = ends.chunk_end;
-            let b = self.before_terminator(at);
-            let flag = b.build_load(self.rt.i32, ends.last, "omp.is.last").expect("positioned").into_int_value();
-            let is_last =
-                b.build_int_compare(IntPredicate::NE, flag, self.rt.i32.const_zero(), "").expect("positioned");
-            let (then, tail) = self.if_then(is_last, at.get_terminator().expect("terminator"), "lastprivate.copyout");
-            let b = self.before_terminator(then);
-            for p in outs {
-                match (p.len, p.copy_fn) {
-                    (Some(n), _) => copy_n(b, p.ty, p.orig, p.copy, n),
-                    (None, Some(f)) => {
-                        b.build_call(f, &[p.orig.into(), p.copy.into()], "").expect("positioned");
-                    }
-                    (None, None) => nonpod::copy_assign(b, p.nonpod, p.ty, p.orig, p.copy),
-                }
-            }
-            if fini == at {
-                // (One block per thread: what follows comes after the copy-out.)
-                fini = tail;
-            }
-        }
-        let conditional = self.lastprivate_conditional(a, r, plan, shape, &privs, home, fini, gtid, fname, name)?;
-        if let Some(tail) = conditional {
-            fini = tail;
-        }
-        // Each thread's non-POD copies die as it leaves the construct (a
-        // reduction's after it is combined, at the end).
-        let b = self.before_terminator(fini);
-        let is_udr = |p: &&Private| matches!(p.share, Share::Reduction { op: ReductionOp::Udr, .. });
-        for p in privs.iter().filter(|p| !is_udr(p)) {
-            nonpod::destroy(b, p.nonpod, p.copy);
-        }
-        // Reductions through the runtime: __kmpc_reduce_nowait returns 1 on the
-        // thread(s) that must combine into the originals (all of them in
-        // turn under its lock, or one after a tree reduction that calls the
-        // generated combiner), 0 elsewhere.
-        // Run-time sections: each thread combines its copy into the original
-        // under a lock of their own (the runtime's callback has no room for
-        // a length), before the other reductions.
-        let sections: Vec<&Private> =
-            privs.iter().filter(|p| matches!(p.share, Share::Reduction { .. }) && p.len.is_some()).collect();
-        if !sections.is_empty() {
-            let ident = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC);
-            let lock = self.rt.critical_lock(".weft.reduction.section");
-            let b = self.before_terminator(fini);
-            self.rt.call(b, "__kmpc_critical", None, &[ident.into(), gtid.into(), lock.into()]);
-            for p in &sections {
-                self.combine_into(b, p, p.orig, p.copy);
-            }
-            self.rt.call(b, "__kmpc_end_critical", None, &[ident.into(), gtid.into(), lock.into()]);
-        }
-        if !heap.is_empty() {
-            // (After the copy-outs and the combine above; nothing after it
-            // reads a section's copy: the runtime's reduction has the others.)
-            let free = self.rt.func("free", None, &[self.rt.ptr.into()], false);
-            let b = self.before_terminator(fini);
-            for buffer in heap {
-                b.build_call(free, &[buffer.into()], "").expect("positioned");
-            }
-        }
-        let reds: Vec<&Private> =
-            privs.iter().filter(|p| matches!(p.share, Share::Reduction { .. }) && p.len.is_none()).collect();
-        if !reds.is_empty() {
-            let ident = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC);
-            let lock = self.rt.critical_lock(".weft.reduction");
-            let ptr = self.rt.ptr;
-            let list_ty = ptr.array_type(reds.len() as u32);
-            let list = self.alloca(home, list_ty.into(), "omp.reduction.list");
-            let combiner = self.reduce_fn(&reds, fname);
-            let b = self.before_terminator(fini);
-            for (k, p) in reds.iter().enumerate() {
-                let i = self.rt.i64.const_int(k as u64, false);
-                // SAFETY: in bounds of the [n x ptr] list just allocated.
-                let slot =
-                    unsafe { b.build_gep(list_ty, list, &[self.rt.i64.const_zero(), i], "") }.expect("positioned");
-                b.build_store(slot, p.copy).expect("positioned");
-            }
-            let n = self.rt.i32.const_int(reds.len() as u64, false);
-            let size = self.rt.i64.const_int(8 * reds.len() as u64, false);
-            let fnptr = combiner.as_global_value().as_pointer_value();
-            let r = self.rt.call_i32(
-                b,
-                "__kmpc_reduce_nowait",
-                &[ident.into(), gtid.into(), n.into(), size.into(), list.into(), fnptr.into(), lock.into()],
-            );
-            let one = b
-                .build_int_compare(IntPredicate::EQ, r, self.rt.i32.const_int(1, false), "omp.reduce.mine")
-                .expect("positioned");
-            let two = b
-                .build_int_compare(IntPredicate::EQ, r, self.rt.i32.const_int(2, false), "omp.reduce.atomic")
-                .expect("positioned");
-            let (then, tail) = self.if_then(one, fini.get_terminator().expect("terminator"), "omp.reduce.combine");
-            let b = self.before_terminator(then);
-            self.combine_into_originals(b, &reds);
-            self.rt.call(b, "__kmpc_end_reduce_nowait", None, &[ident.into(), gtid.into(), lock.into()]);
-            // 2 (the atomic method) is not asked for (no KMP_IDENT_ATOMIC_REDUCE);
-            // should a runtime answer it anyway, combine under the same lock.
-            let (atomic, tail) = self.if_then(two, tail.get_terminator().expect("terminator"), "omp.reduce.atomic");
-            let b = self.before_terminator(atomic);
-            self.rt.call(b, "__kmpc_critical", None, &[ident.into(), gtid.into(), lock.into()]);
-            self.combine_into_originals(b, &reds);
-            self.rt.call(b, "__kmpc_end_critical", None, &[ident.into(), gtid.into(), lock.into()]);
-            // (The runtime's tree reduction reads other threads' copies until
-            // __kmpc_reduce_nowait returns to them: destroyed only now.)
-            let b = self.before_terminator(tail);
-            for p in privs.iter().filter(is_udr) {
-                nonpod::destroy(b, p.nonpod, p.copy);
-            }
-            fini = tail;
-        }
-        // (Last: the copies are read up to here, reductions' by other threads
-        // until __kmpc_reduce_nowait returns to them.)
-        self.free_copies(fini, &taken);
-        let barrier = plan.construct == Construct::Loop && (!plan.nowait || conditional.is_some());
-        if barrier {
-            let bid = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_BARRIER_IMPL_FOR);
-            let b = self.before_terminator(shape.end);
-            self.rt.call(b, "__kmpc_barrier", None, &[bid.into(), gtid.into()]);
-        }
-        if let Some(run) = &scan_run {
-            self.scan_release(run, barrier, shape, fini, gtid, fname, begin_call);
-        }
-        Ok(())
+        Ok(typed)
     }
 
     /// The simd part of `for simd`: threads first, then vectors on each
@@ -513,12 +618,14 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// the caller's.
     fn copy_in_threadprivate(
         &self,
-        vars: &[(PointerValue<'ctx>, BasicTypeEnum<'ctx>, Option<nonpod::Helpers<'ctx>>)],
+        vars: &[(PointerValue<'ctx>, BasicTypeEnum<'ctx>, Option<super::context::Helpers<'ctx>>)],
         shape: Shape<'ctx>,
         home: BasicBlock<'ctx>,
     ) {
         let ptr = self.rt.ptr;
-        let tla = self.rt.func("llvm.threadlocal.address.p0", Some(ptr.into()), &[ptr.into()], false);
+        let tla = Intrinsic::find("llvm.threadlocal.address")
+            .and_then(|i| i.get_declaration(self.rt.module, &[ptr.into()]))
+            .expect("LLVM 16 has llvm.threadlocal.address");
         // The running thread's instance of `g`, where `b` stands.
         let instance = |b: &Builder<'ctx>, g: PointerValue<'ctx>, name: &str| {
             let call = b.build_call(tla, &[g.into()], name).expect("positioned");
@@ -545,214 +652,6 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             copy(b, ty, dst, master);
         }
     }
-
-    /// SINGLE's copyprivate: a `didit` flag set by the thread that ran the
-    /// region, then `__kmpc_copyprivate` with the list of this thread's
-    /// variables and a generated copy function.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn copyprivate(
-        &mut self,
-        vars: &[&super::plan::Var],
-        shape: Shape<'ctx>,
-        home: BasicBlock<'ctx>,
-        gtid: IntValue<'ctx>,
-        ident: PointerValue<'ctx>,
-        fname: &str,
-        name: &str,
-    ) -> Res<()> {
-        let mut items = Vec::new();
-        for v in vars {
-            let orig = self.value(v.var).into_pointer_value();
-            let ty = self.var_type(v).ok_or_else(|| {
-                err(Rule::OperandKind, &v.clause, "cannot tell the type of this variable: give it as `:TYPED`")
-                    .on_directive(name)
-            })?;
-            items.push((orig, ty, self.nonpod_helpers(v, name)?));
-        }
-        let i32t = self.rt.i32;
-        let didit = self.alloca(home, i32t.into(), "omp.single.didit");
-        let first_call = {
-            let mut cur = shape.s.get_first_instruction();
-            let mut found = None;
-            while let Some(i) = cur {
-                if ffi::called_function_name(Value::of_instruction(i)).as_deref() == Some("__kmpc_single") {
-                    found = Some(i);
-                    break;
-                }
-                cur = i.get_next_instruction();
-            }
-            found.expect("the __kmpc_single call was just made")
-        };
-        self.at(first_call).build_store(didit, i32t.const_zero()).expect("positioned");
-        self.before_terminator(shape.fini).build_store(didit, i32t.const_int(1, false)).expect("positioned");
-        let ptr = self.rt.ptr;
-        let list_ty = ptr.array_type(items.len() as u32);
-        let list = self.alloca(home, list_ty.into(), "omp.copyprivate.list");
-        // (Into each thread's live variable: a non-POD one by its copy assignment.)
-        let cpy = self.pairwise_fn(&format!("{fname}.omp.copyprivate"), items.len(), |b, k, dst, src| {
-            nonpod::copy_assign(b, items[k].2, items[k].1, dst, src)
-        });
-        let b = self.before_terminator(shape.end);
-        for (k, (orig, ..)) in items.iter().enumerate() {
-            let idx = [self.rt.i64.const_zero(), self.rt.i64.const_int(k as u64, false)];
-            // SAFETY: in bounds of the [n x ptr] list just allocated.
-            let slot = unsafe { b.build_gep(list_ty, list, &idx, "") }.expect("positioned");
-            b.build_store(slot, *orig).expect("positioned");
-        }
-        let flag = b.build_load(i32t, didit, "omp.single.didit").expect("positioned");
-        let size = self.rt.i64.const_int(8 * items.len() as u64, false);
-        let fnptr = cpy.as_global_value().as_pointer_value();
-        self.rt.call(
-            b,
-            "__kmpc_copyprivate",
-            None,
-            &[ident.into(), gtid.into(), size.into(), list.into(), fnptr.into(), flag],
-        );
-        self.notes.push(format!("copyprivate of {} variable(s) through __kmpc_copyprivate", items.len()));
-        Ok(())
-    }
-
-    /// `orig = orig op copy` for each reduction variable, at `b`.
-    pub(super) fn combine_into_originals(&self, b: &Builder<'ctx>, reds: &[&Private<'ctx>]) {
-        for p in reds {
-            self.combine_into(b, p, p.orig, p.copy);
-        }
-    }
-
-    /// `*dst = *dst op *src` for reduction variable `p` (element by element,
-    /// through a generated function, for an array).
-    fn combine_into(&self, b: &Builder<'ctx>, p: &Private<'ctx>, dst: PointerValue<'ctx>, src: PointerValue<'ctx>) {
-        let Share::Reduction { op, unsigned } = p.share else { unreachable!("reductions only") };
-        if op == ReductionOp::Udr {
-            nonpod::udr_combine(b, p.nonpod, dst, src);
-            return;
-        }
-        if let Some((_, combine_fn)) = p.array_fns {
-            let mut args: Vec<BasicMetadataValueEnum<'ctx>> = vec![dst.into(), src.into()];
-            args.extend(p.len.map(BasicMetadataValueEnum::from));
-            b.build_call(combine_fn, &args, "").expect("positioned");
-            return;
-        }
-        let x = b.build_load(p.ty, dst, "red.orig").expect("positioned");
-        let y = b.build_load(p.ty, src, "red.priv").expect("positioned");
-        let z = combine(b, op, unsigned, x, y);
-        b.build_store(dst, z).expect("positioned");
-    }
-
-    /// An internal function over an array reduction variable, one loop over
-    /// its elements: `void (ptr a)` setting each to the operator's identity,
-    /// or `void (ptr dst, ptr src)` combining each of src into dst.
-    fn array_reduction_fn(&self, p: &Private<'ctx>, fname: &str, step: ArrayStep) -> FunctionValue<'ctx> {
-        let Share::Reduction { op, unsigned } = p.share else { unreachable!("reductions only") };
-        // An array of n elements, or a run-time section (the length a parameter).
-        let (elem, n) = match p.ty {
-            BasicTypeEnum::ArrayType(at) if p.len.is_none() => (at.get_element_type(), Some(at.len())),
-            t => (t, None),
-        };
-        let ctx = self.rt.ctx;
-        let ptr = self.rt.ptr;
-        let (name, mut params) = match step {
-            ArrayStep::Identity => ("init", vec![ptr.into()]),
-            ArrayStep::Combine => ("combine", vec![ptr.into(), ptr.into()]),
-        };
-        if n.is_none() {
-            params.push(self.rt.i64.into());
-        }
-        let ty = ctx.void_type().fn_type(&params, false);
-        let f = self.rt.module.add_function(&format!("{fname}.omp.reduce.{name}"), ty, Some(Linkage::Internal));
-        let b = ctx.create_builder();
-        let entry = ctx.append_basic_block(f, "entry");
-        let body = ctx.append_basic_block(f, "elem");
-        let done = ctx.append_basic_block(f, "done");
-        let i64t = self.rt.i64;
-        let count = match n {
-            Some(n) => i64t.const_int(u64::from(n), false),
-            None => f.get_last_param().expect("the length").into_int_value(),
-        };
-        b.position_at_end(entry);
-        let none = b.build_int_compare(IntPredicate::EQ, count, i64t.const_zero(), "").expect("positioned");
-        b.build_conditional_branch(none, done, body).expect("positioned");
-        b.position_at_end(body);
-        let i = b.build_phi(i64t, "i").expect("positioned");
-        let iv = i.as_basic_value().into_int_value();
-        let at_elem = |arg: u32| {
-            let base = f.get_nth_param(arg).expect("a parameter").into_pointer_value();
-            // SAFETY: i < count, in bounds of the elements the caller passes.
-            unsafe { b.build_gep(elem, base, &[iv], "") }.expect("positioned")
-        };
-        match step {
-            ArrayStep::Identity => {
-                let id = reduction_identity(elem, op, unsigned).expect("checked when planned");
-                b.build_store(at_elem(0), id).expect("positioned");
-            }
-            ArrayStep::Combine => {
-                let (d, s) = (at_elem(0), at_elem(1));
-                let x = b.build_load(elem, d, "").expect("positioned");
-                let y = b.build_load(elem, s, "").expect("positioned");
-                let z = combine(&b, op, unsigned, x, y);
-                b.build_store(d, z).expect("positioned");
-            }
-        }
-        let next = b.build_int_add(iv, i64t.const_int(1, false), "").expect("positioned");
-        let more = b.build_int_compare(IntPredicate::ULT, next, count, "").expect("positioned");
-        b.build_conditional_branch(more, body, done).expect("positioned");
-        i.add_incoming(&[(&i64t.const_zero(), entry), (&next, body)]);
-        b.position_at_end(done);
-        b.build_return(None).expect("positioned");
-        f
-    }
-
-    /// The combiner the runtime calls in a tree reduction:
-    /// `void (ptr lhs, ptr rhs)`, both `[n x ptr]` lists of the reduction
-    /// variables' copies, combining each rhs into its lhs.
-    pub(super) fn reduce_fn(&self, reds: &[&Private<'ctx>], fname: &str) -> FunctionValue<'ctx> {
-        self.pairwise_fn(&format!("{fname}.omp.reduce"), reds.len(), |b, k, l, r| {
-            self.combine_into(b, reds[k], l, r);
-        })
-    }
-
-    /// An internal `void name(ptr lhs, ptr rhs)` the runtime calls with two
-    /// `[n x ptr]` lists (reduction and copyprivate callbacks): for each k,
-    /// `body(b, k, lhs[k], rhs[k])`.
-    pub(super) fn pairwise_fn(
-        &self,
-        name: &str,
-        n: usize,
-        body: impl Fn(&Builder<'ctx>, usize, PointerValue<'ctx>, PointerValue<'ctx>),
-    ) -> FunctionValue<'ctx> {
-        let ptr = self.rt.ptr;
-        let ty = self.rt.ctx.void_type().fn_type(&[ptr.into(), ptr.into()], false);
-        let f = self.rt.module.add_function(name, ty, Some(Linkage::Internal));
-        let b = self.rt.ctx.create_builder();
-        b.position_at_end(self.rt.ctx.append_basic_block(f, "entry"));
-        let list_ty = ptr.array_type(n as u32);
-        let lists = [f.get_nth_param(0).expect("lhs"), f.get_nth_param(1).expect("rhs")];
-        for k in 0..n {
-            let idx = [self.rt.i64.const_zero(), self.rt.i64.const_int(k as u64, false)];
-            let [l, r] = lists.map(|list| {
-                // SAFETY: in bounds of the [n x ptr] lists the runtime passes back.
-                let slot = unsafe { b.build_gep(list_ty, list.into_pointer_value(), &idx, "") }.expect("positioned");
-                b.build_load(ptr, slot, "").expect("positioned").into_pointer_value()
-            });
-            body(&b, k, l, r);
-        }
-        b.build_return(None).expect("positioned");
-        f
-    }
-}
-
-#[derive(Clone, Copy)]
-enum ArrayStep {
-    Identity,
-    Combine,
-}
-
-/// The type a reduction applies its operator to: an array's element type.
-fn element_type(ty: BasicTypeEnum<'_>) -> BasicTypeEnum<'_> {
-    match ty {
-        BasicTypeEnum::ArrayType(a) => a.get_element_type(),
-        t => t,
-    }
 }
 
 fn not_yet_linear(clause: &str, name: &str, ty: BasicTypeEnum<'_>) -> weft_intrinsics::WeftError {
@@ -762,61 +661,4 @@ fn not_yet_linear(clause: &str, name: &str, ty: BasicTypeEnum<'_>) -> weft_intri
         format!("linear variables of type {} (integers only)", ty.print_to_string().to_string_lossy()),
     )
     .on_directive(name)
-}
-
-/// The first instruction of an iteration of the normalized loop whose IV
-/// lives in `iv`: in the successor, on the loop's side, of the block that
-/// ends by testing a load of the IV (`iv <= ub` continues).
-pub(super) fn loop_body_start<'ctx>(
-    body: &[BasicBlock<'ctx>],
-    iv: PointerValue<'ctx>,
-) -> Option<InstructionValue<'ctx>> {
-    for &bb in body {
-        let term = bb.get_terminator()?;
-        if term.get_opcode() != InstructionOpcode::Br || term.get_num_operands() != 3 {
-            continue;
-        }
-        let Some(cond) = term.get_operand(0).and_then(|o| o.left()).and_then(|v| v.as_instruction_value()) else {
-            continue;
-        };
-        if cond.get_opcode() != InstructionOpcode::ICmp {
-            continue;
-        }
-        let tests_iv =
-            cond.get_operand(0).and_then(|o| o.left()).and_then(|v| v.as_instruction_value()).is_some_and(|l| {
-                l.get_opcode() == InstructionOpcode::Load
-                    && l.get_operand(0).and_then(|o| o.left()).is_some_and(|p| p == iv.as_basic_value_enum())
-            });
-        if !tests_iv || !matches!(cond.get_icmp_predicate(), Some(IntPredicate::SLE | IntPredicate::ULE)) {
-            continue;
-        }
-        // A conditional br's operands are (cond, false dest, true dest).
-        let then = term.get_operand(2).and_then(|o| o.right())?;
-        return crate::cfg::first_not(then, InstructionOpcode::Phi);
-    }
-    None
-}
-
-/// `*dst = *src` for a variable of type `ty`: a load and a store for a
-/// scalar, a memcpy for an array or struct.
-/// `count` elements of `elem` from `src` to `dst`.
-fn copy_n<'ctx>(
-    b: &Builder<'ctx>,
-    elem: BasicTypeEnum<'ctx>,
-    dst: PointerValue<'ctx>,
-    src: PointerValue<'ctx>,
-    count: IntValue<'ctx>,
-) {
-    let size = b.build_int_mul(elem.size_of().expect("a sized type"), count, "").expect("positioned");
-    b.build_memcpy(dst, 1, src, 1, size).expect("positioned");
-}
-
-pub(super) fn copy<'ctx>(b: &Builder<'ctx>, ty: BasicTypeEnum<'ctx>, dst: PointerValue<'ctx>, src: PointerValue<'ctx>) {
-    if matches!(ty, BasicTypeEnum::ArrayType(_) | BasicTypeEnum::StructType(_) | BasicTypeEnum::VectorType(_)) {
-        let size = ty.size_of().expect("a sized type");
-        b.build_memcpy(dst, 1, src, 1, size).expect("positioned");
-    } else {
-        let v = b.build_load(ty, src, "copy").expect("positioned");
-        b.build_store(dst, v).expect("positioned");
-    }
 }

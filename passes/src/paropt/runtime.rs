@@ -1,6 +1,8 @@
-//! The libomp entry points paropt calls (declared on first use, with the
-//! signatures of `shared/reference/libomp-abi.md`) and the `ident_t` source
-//! locations, one per construct.
+//! The runtime paropt calls: its entry points, declared from one typed
+//! table (`runtime/table.rs`), typed helpers for the calls several
+//! constructs make, and the `ident_t` source locations, one per construct.
+pub mod table;
+
 use llvm_plugin::inkwell::attributes::{Attribute, AttributeLoc};
 use llvm_plugin::inkwell::builder::Builder;
 use llvm_plugin::inkwell::context::ContextRef;
@@ -10,6 +12,8 @@ use llvm_plugin::inkwell::values::{
     BasicMetadataValueEnum, BasicValueEnum, CallSiteValue, FunctionValue, InstructionValue, IntValue, PointerValue,
 };
 use llvm_plugin::inkwell::AddressSpace;
+pub use table::Rt;
+use table::{Lib, Ty};
 use weft_intrinsics::ffi;
 
 /// `ident_t` flags (kmp.h): KMP_IDENT_KMPC, plus the kind of construct.
@@ -41,75 +45,146 @@ impl<'a, 'ctx> Runtime<'a, 'ctx> {
         }
     }
 
-    /// The function `name`, declared with `params -> ret` if not yet present.
-    pub fn func(
-        &self,
-        name: &str,
-        ret: Option<BasicTypeEnum<'ctx>>,
-        params: &[BasicTypeEnum<'ctx>],
-        var: bool,
-    ) -> FunctionValue<'ctx> {
-        if let Some(f) = self.module.get_function(name) {
+    /// Runtime function `e`, declared from the table when the module does
+    /// not have it yet.
+    pub fn decl(&self, e: Rt) -> FunctionValue<'ctx> {
+        let ep = e.entry();
+        if let Some(f) = self.module.get_function(ep.name) {
             return f;
         }
-        let ps: Vec<BasicMetadataTypeEnum<'ctx>> = params.iter().map(|&p| p.into()).collect();
-        let ty = match ret {
-            Some(r) => r.fn_type(&ps, var),
-            None => self.ctx.void_type().fn_type(&ps, var),
+        let ps: Vec<BasicMetadataTypeEnum<'ctx>> =
+            ep.params.iter().map(|&t| self.ty(t).expect("a parameter type").into()).collect();
+        let ty = match self.ty(ep.ret) {
+            Some(r) => r.fn_type(&ps, ep.variadic),
+            None => self.ctx.void_type().fn_type(&ps, ep.variadic),
         };
-        let f = self.module.add_function(name, ty, Some(Linkage::External));
-        // libomp's entry points do not unwind (clang declares them so too):
-        // calls to them inlined at an invoke site stay calls.
-        let kind = Attribute::get_named_enum_kind_id("nounwind");
-        f.add_attribute(AttributeLoc::Function, self.ctx.create_enum_attribute(kind, 0));
-        f
-    }
-
-    /// Calls runtime function `name` (void, or returning `ret`) with `args`,
-    /// declaring it from the arguments' types.
-    pub fn call(
-        &self,
-        b: &Builder<'ctx>,
-        name: &str,
-        ret: Option<BasicTypeEnum<'ctx>>,
-        args: &[BasicValueEnum<'ctx>],
-    ) -> CallSiteValue<'ctx> {
-        let types: Vec<BasicTypeEnum<'ctx>> = args.iter().map(|a| a.get_type()).collect();
-        let f = self.func(name, ret, &types, false);
-        let args: Vec<BasicMetadataValueEnum<'ctx>> = args.iter().map(|&a| a.into()).collect();
-        b.build_call(f, &args, "").expect("builder is positioned")
-    }
-
-    pub fn call_i32(&self, b: &Builder<'ctx>, name: &str, args: &[BasicValueEnum<'ctx>]) -> IntValue<'ctx> {
-        let c = self.call(b, name, Some(self.i32.into()), args);
-        c.try_as_basic_value().left().expect("returns i32").into_int_value()
-    }
-
-    /// libomp's allocator entry points (OpenMP 5.1 §2.13, the allocate
-    /// clause): `ptr __kmpc_alloc(i32 gtid, i64 size, ptr allocator)`,
-    /// `ptr __kmpc_aligned_alloc(i32 gtid, i64 align, i64 size, ptr
-    /// allocator)`, `void __kmpc_free(i32 gtid, ptr p, ptr allocator)`; the
-    /// handle (`omp_allocator_handle_t`, pointer-sized) as a pointer, as
-    /// clang declares them. The memory is new: its pointer aliases nothing
-    /// (`noalias`, also as clang declares them).
-    pub fn kmpc_alloc(&self, align: Option<u64>) -> FunctionValue<'ctx> {
-        let (p, i32t, i64t) = (self.ptr.into(), self.i32.into(), self.i64.into());
-        let (name, params): (&str, Vec<BasicTypeEnum<'ctx>>) = match align {
-            Some(_) => ("__kmpc_aligned_alloc", vec![i32t, i64t, i64t, p]),
-            None => ("__kmpc_alloc", vec![i32t, i64t, p]),
-        };
-        let fresh = self.module.get_function(name).is_none();
-        let f = self.func(name, Some(p), &params, false);
-        if fresh {
+        let f = self.module.add_function(ep.name, ty, Some(Linkage::External));
+        if ep.lib == Lib::Libomp {
+            // libomp's entry points do not unwind (clang declares them so
+            // too): calls to them inlined at an invoke site stay calls.
+            let kind = Attribute::get_named_enum_kind_id("nounwind");
+            f.add_attribute(AttributeLoc::Function, self.ctx.create_enum_attribute(kind, 0));
+        }
+        if ep.fresh_memory {
             let kind = Attribute::get_named_enum_kind_id("noalias");
             f.add_attribute(AttributeLoc::Return, self.ctx.create_enum_attribute(kind, 0));
         }
         f
     }
 
-    /// `__kmpc_free` (see `kmpc_alloc`).
-    pub fn kmpc_free(&self) -> FunctionValue<'ctx> {
-        self.func("__kmpc_free", None, &[self.i32.into(), self.ptr.into(), self.ptr.into()], false)
+    fn ty(&self, t: Ty) -> Option<BasicTypeEnum<'ctx>> {
+        match t {
+            Ty::Void => None,
+            Ty::I32 => Some(self.i32.into()),
+            Ty::I64 => Some(self.i64.into()),
+            Ty::Ptr => Some(self.ptr.into()),
+        }
+    }
+
+    /// Calls runtime function `e` with `args`, which must have the table's
+    /// types (a caller passing others is a bug in weft, caught here rather
+    /// than by the verifier).
+    pub fn call(&self, b: &Builder<'ctx>, e: Rt, args: &[BasicValueEnum<'ctx>]) -> CallSiteValue<'ctx> {
+        let ep = e.entry();
+        let fixed = args.len().min(ep.params.len());
+        assert!(
+            (args.len() == ep.params.len() || ep.variadic && args.len() > ep.params.len())
+                && args[..fixed].iter().zip(ep.params).all(|(a, &t)| Some(a.get_type()) == self.ty(t)),
+            "{}: arguments do not match the runtime table",
+            ep.name
+        );
+        let f = self.decl(e);
+        let args: Vec<BasicMetadataValueEnum<'ctx>> = args.iter().map(|&a| a.into()).collect();
+        b.build_call(f, &args, "").expect("builder is positioned")
+    }
+
+    /// Calls `e`, which returns an i32.
+    pub fn call_i32(&self, b: &Builder<'ctx>, e: Rt, args: &[BasicValueEnum<'ctx>]) -> IntValue<'ctx> {
+        self.call(b, e, args).try_as_basic_value().left().expect("returns i32").into_int_value()
+    }
+
+    /// Calls `e`, which returns a pointer.
+    pub fn call_ptr(&self, b: &Builder<'ctx>, e: Rt, args: &[BasicValueEnum<'ctx>]) -> PointerValue<'ctx> {
+        self.call(b, e, args).try_as_basic_value().left().expect("returns a pointer").into_pointer_value()
+    }
+
+    /// `__kmpc_barrier(ident, gtid)`.
+    pub fn barrier(&self, b: &Builder<'ctx>, ident: PointerValue<'ctx>, gtid: IntValue<'ctx>) {
+        self.call(b, Rt::Barrier, &[ident.into(), gtid.into()]);
+    }
+
+    /// Enters the critical section of `lock`: `__kmpc_critical`, or
+    /// `__kmpc_critical_with_hint` when the construct gives a hint.
+    pub fn critical(
+        &self,
+        b: &Builder<'ctx>,
+        ident: PointerValue<'ctx>,
+        gtid: IntValue<'ctx>,
+        lock: PointerValue<'ctx>,
+        hint: Option<IntValue<'ctx>>,
+    ) {
+        match hint {
+            Some(h) => self.call(b, Rt::CriticalWithHint, &[ident.into(), gtid.into(), lock.into(), h.into()]),
+            None => self.call(b, Rt::Critical, &[ident.into(), gtid.into(), lock.into()]),
+        };
+    }
+
+    /// Leaves the critical section of `lock`.
+    pub fn end_critical(
+        &self,
+        b: &Builder<'ctx>,
+        ident: PointerValue<'ctx>,
+        gtid: IntValue<'ctx>,
+        lock: PointerValue<'ctx>,
+    ) {
+        self.call(b, Rt::EndCritical, &[ident.into(), gtid.into(), lock.into()]);
+    }
+
+    /// `body`, built where `b` stands, inside the critical section of `lock`.
+    pub fn with_critical(
+        &self,
+        b: &Builder<'ctx>,
+        ident: PointerValue<'ctx>,
+        gtid: IntValue<'ctx>,
+        lock: PointerValue<'ctx>,
+        body: impl FnOnce(&Builder<'ctx>),
+    ) {
+        self.critical(b, ident, gtid, lock, None);
+        body(b);
+        self.end_critical(b, ident, gtid, lock);
+    }
+
+    /// `__kmpc_fork_call(ident, argc, microtask, args...)`.
+    pub fn fork_call(
+        &self,
+        b: &Builder<'ctx>,
+        ident: PointerValue<'ctx>,
+        microtask: PointerValue<'ctx>,
+        args: &[BasicValueEnum<'ctx>],
+    ) {
+        let argc = self.i32.const_int(args.len() as u64, false);
+        let mut all: Vec<BasicValueEnum<'ctx>> = vec![ident.into(), argc.into(), microtask.into()];
+        all.extend_from_slice(args);
+        self.call(b, Rt::ForkCall, &all);
+    }
+
+    /// `__kmpc_copyprivate(ident, gtid, size, list, copy_fn, didit)`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn copyprivate(
+        &self,
+        b: &Builder<'ctx>,
+        ident: PointerValue<'ctx>,
+        gtid: IntValue<'ctx>,
+        size: IntValue<'ctx>,
+        list: PointerValue<'ctx>,
+        copy_fn: PointerValue<'ctx>,
+        didit: IntValue<'ctx>,
+    ) {
+        self.call(
+            b,
+            Rt::Copyprivate,
+            &[ident.into(), gtid.into(), size.into(), list.into(), copy_fn.into(), didit.into()],
+        );
     }
 
     /// A new `ident_t` for one construct: `{ 0, flags, 0, 0, ";file;function;line;col;;" }`,

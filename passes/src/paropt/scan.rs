@@ -17,10 +17,10 @@ use weft_intrinsics::model::ValueId;
 use weft_intrinsics::vocab::DirKind;
 use weft_intrinsics::{Rule, WeftError};
 
-use super::lower::{blocks_between, err, Lowerer, Res, Shape};
-use crate::cfg::directive_calls_between;
+use super::context::{blocks_between, err, Lowerer, Res, Shape};
 use super::plan::{Plan, Share};
 use super::redop::reduction_identity;
+use crate::cfg::directive_calls_between;
 use crate::cfg::{first_not, reachable_before};
 use crate::wregion::{Analysis, WRegion};
 

@@ -31,11 +31,11 @@ use llvm_plugin::inkwell::IntPredicate;
 use weft_intrinsics::ffi;
 use weft_intrinsics::vocab::ReductionOp;
 
-use super::lower::{Lowerer, Private, Res, Shape};
+use super::context::{Lowerer, Private, Res, Shape};
 use super::partition::LoopEnds;
 use super::plan::Share;
 use super::redop::{combine, reduction_identity};
-use super::runtime;
+use super::runtime::{self, Rt};
 use super::scan::{drop_lifetimes, ScanShape};
 
 /// One scan reduction variable as the passes see it.
@@ -153,7 +153,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let lo = b.build_int_sub(self.widen(b, nlo, unsigned), start, "omp.scan.lo").expect("positioned");
         let hi = b.build_int_sub(self.widen(b, nhi, unsigned), start, "omp.scan.hi").expect("positioned");
         let mine = b.build_int_compare(pred, nlo, nhi, "omp.scan.mine").expect("positioned");
-        let nth = self.rt.call_i32(b, "omp_get_num_threads", &[]);
+        let nth = self.rt.call_i32(b, Rt::GetNumThreads, &[]);
         let nth = self.widen(b, nth, false);
         let sp = Space { iv: iv.copy, iv_ty, unsigned, start, lo, hi, mine };
         let slots: Vec<PointerValue<'ctx>> = locals.iter().map(|l| l.0).collect();
@@ -217,20 +217,19 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let b = self.at(at);
         b.build_store(didit, self.rt.i32.const_zero()).expect("positioned");
         let elems = b.build_int_add(n, nth, "omp.scan.elems").expect("positioned");
-        let got = self.rt.call_i32(b, "__kmpc_single", &[ident.into(), gtid.into()]);
+        let got = self.rt.call_i32(b, Rt::Single, &[ident.into(), gtid.into()]);
         let go = b.build_int_compare(IntPredicate::NE, got, self.rt.i32.const_zero(), "").expect("positioned");
         let (then, _) = self.if_then(go, at, "omp.scan.alloc");
-        let malloc = self.rt.func("malloc", Some(ptr.into()), &[self.rt.i64.into()], false);
         let b = self.before_terminator(then);
         for (p, &slot) in scans.iter().zip(slots) {
             let size = p.ty.size_of().expect("a scalar has a size");
             let bytes = b.build_int_mul(elems, size, "omp.scan.bytes").expect("positioned");
-            let buf = b.build_call(malloc, &[bytes.into()], "omp.scan.alloc").expect("positioned");
-            let buf = buf.try_as_basic_value().left().expect("malloc returns a pointer");
+            let buf = self.rt.call_ptr(b, Rt::Malloc, &[bytes.into()]);
+            buf.set_name("omp.scan.alloc");
             b.build_store(slot, buf).expect("positioned");
         }
         b.build_store(didit, self.rt.i32.const_int(1, false)).expect("positioned");
-        self.rt.call(b, "__kmpc_end_single", None, &[ident.into(), gtid.into()]);
+        self.rt.call(b, Rt::EndSingle, &[ident.into(), gtid.into()]);
         let copy = self.pairwise_fn(&format!("{fname}.omp.scan.copy"), slots.len(), |b, _, dst, src| {
             let v = b.build_load(ptr, src, "").expect("positioned");
             b.build_store(dst, v).expect("positioned");
@@ -246,12 +245,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let flag = b.build_load(self.rt.i32, didit, "omp.scan.didit").expect("positioned");
         let size = self.rt.i64.const_int(8 * slots.len() as u64, false);
         let fnptr = copy.as_global_value().as_pointer_value();
-        self.rt.call(
-            b,
-            "__kmpc_copyprivate",
-            None,
-            &[ident.into(), gtid.into(), size.into(), list.into(), fnptr.into(), flag],
-        );
+        self.rt.copyprivate(b, ident, gtid, size, list, fnptr, flag.into_int_value());
         slots.iter().map(|&s| b.build_load(ptr, s, "omp.scan.buf").expect("positioned").into_pointer_value()).collect()
     }
 
@@ -318,7 +312,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             }
         });
         let b = &self.b;
-        let tid = self.rt.call_i32(b, "omp_get_thread_num", &[]);
+        let tid = self.rt.call_i32(b, Rt::GetThreadNum, &[]);
         let tid = self.widen(b, tid, false);
         // (An empty block's total is the identity; index 0 is always inside
         // the buffer, which holds the totals even when n is 0.)
@@ -332,7 +326,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             totals.push(t);
         }
         let bid = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_BARRIER_IMPL_FOR);
-        self.rt.call(&self.b, "__kmpc_barrier", None, &[bid.into(), gtid.into()]);
+        self.rt.barrier(&self.b, bid, gtid);
         self.counted_loop(f, self.rt.i64.const_zero(), tid, None, "omp.scan.offset", |b, s| {
             for it in items {
                 let x = b.build_load(it.ty, it.off, "").expect("positioned");
@@ -452,17 +446,16 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         if !barrier {
             let bid = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_BARRIER_IMPL_FOR);
             let b = self.before_terminator(fini);
-            self.rt.call(b, "__kmpc_barrier", None, &[bid.into(), gtid.into()]);
+            self.rt.barrier(b, bid, gtid);
         }
         let b = self.before_terminator(at);
         let flag = b.build_load(self.rt.i32, run.didit, "omp.scan.didit").expect("positioned").into_int_value();
         let mine = b.build_int_compare(IntPredicate::NE, flag, self.rt.i32.const_zero(), "").expect("positioned");
         let (then, _) = self.if_then(mine, at.get_terminator().expect("terminator"), "omp.scan.free");
-        let free = self.rt.func("free", None, &[self.rt.ptr.into()], false);
         let b = self.before_terminator(then);
         for &slot in &run.slots {
             let p = b.build_load(self.rt.ptr, slot, "").expect("positioned");
-            b.build_call(free, &[p.into()], "").expect("positioned");
+            self.rt.call(b, Rt::CFree, &[p]);
         }
     }
 }

@@ -5,9 +5,9 @@
 //! the end unless `nowait`. Lowered in place in the function the team runs.
 use llvm_plugin::inkwell::values::InstructionValue;
 
-use super::lower::{Lowerer, Res, Shape};
+use super::context::{Lowerer, Res, Shape};
 use super::plan::Plan;
-use super::runtime;
+use super::runtime::{self, Rt};
 use crate::wregion::Analysis;
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
@@ -30,15 +30,15 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let null = self.rt.ptr.const_null();
         // (The runtime's markers of the construct, for tools; icx calls them too.)
         let b = self.before_terminator(shape.s);
-        self.rt.call(b, "__kmpc_scope", None, &[ident.into(), gtid.into(), null.into()]);
+        self.rt.call(b, Rt::Scope, &[ident.into(), gtid.into(), null.into()]);
         let b = self.before_terminator(shape.end);
-        self.rt.call(b, "__kmpc_end_scope", None, &[ident.into(), gtid.into(), null.into()]);
+        self.rt.call(b, Rt::EndScope, &[ident.into(), gtid.into(), null.into()]);
         if !plan.nowait {
             // The originals hold every thread's contribution only once all
             // of them have combined theirs.
             let bid = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_BARRIER_IMPL_FOR);
             let b = self.before_terminator(shape.end);
-            self.rt.call(b, "__kmpc_barrier", None, &[bid.into(), gtid.into()]);
+            self.rt.barrier(b, bid, gtid);
         }
         self.notes.push(format!(
             "run by every thread of the team{}",

@@ -4,13 +4,14 @@
 //! enclosing team has its own). In order, one lane is exactly the serial
 //! program: a copy starts as the original's value and, for lastprivate,
 //! reduction and the loop variable, is copied back after the loop.
+use llvm_plugin::inkwell::types::BasicTypeEnum;
 use llvm_plugin::inkwell::values::{BasicValue, FunctionValue, PointerValue};
 use weft_intrinsics::{ffi, Rule, WeftError};
 
-use super::lower::{blocks_between, Lowerer, Shape};
+use super::context::{blocks_between, Helpers, Lowerer, Shape};
 use super::nonpod;
 use super::plan::{Plan, Share, Var};
-use crate::vplan::Site;
+use crate::simd_site::SimdSite;
 use crate::wregion::Analysis;
 use weft_intrinsics::vocab::{ClauseKind, DirKind};
 
@@ -21,7 +22,7 @@ type Res<T> = Result<T, WeftError>;
 /// naming the clause). Checked where the loop is still in memory form: a
 /// store of the variable's value plus a constant (the loop's own step)
 /// inside the region.
-fn iv_steps(a: &Analysis<'_>, r: usize) -> Res<()> {
+pub(super) fn iv_steps(a: &Analysis<'_>, r: usize) -> Res<()> {
     use llvm_plugin::inkwell::values::InstructionOpcode as O;
     use weft_intrinsics::model::Item;
     use weft_intrinsics::vocab::Modifiers;
@@ -122,7 +123,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             ffi::remark(ffi::Remark::Missed, begin, "NotVectorized", &why);
             return Ok(());
         }
-        self.simd_sites.push(Site {
+        self.simd_sites.push(SimdSite {
             first: shape.first,
             end: shape.end,
             title: format!("{} (region {}) in function '{}'", reg.kind.begin_name(), reg.number, a.graph.function),
@@ -171,24 +172,14 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         Ok(())
     }
 
-    /// Copies of `vars` for a region one thread runs (a simd loop, a single
-    /// region): made in the thread's frame, set from the original on entry,
-    /// used for the original inside, and copied back at the end except for
-    /// private and firstprivate.
-    pub(super) fn privatize_in_place(
-        &mut self,
-        a: &Analysis<'ctx>,
-        r: usize,
-        f: FunctionValue<'ctx>,
+    /// The types and helpers of variables privatized in place (simd,
+    /// master, masked, single), checked before anything changes (also by
+    /// `precheck`, before any region is lowered).
+    pub(super) fn in_place_types(
+        &self,
+        name: &str,
         vars: &[&Var],
-        shape: Shape<'ctx>,
-    ) -> Res<Vec<PointerValue<'ctx>>> {
-        let name = a.graph.regions[r].kind.begin_name();
-        let mut copies = Vec::new();
-        let home = self.home(a, Some(r));
-        let body = blocks_between(f, shape.first, shape.end);
-        // (As in lower_data: what the code after shares must not see the copies.)
-        ffi::recompute_pure_escaping(&body, shape.end.get_first_instruction().expect("the END group"));
+    ) -> Res<Vec<(BasicTypeEnum<'ctx>, Option<Helpers<'ctx>>)>> {
         if let Some(v) = vars.iter().find(|v| v.runtime_section.is_some() || v.layout.is_some()) {
             let what = if v.layout.is_some() { "strides or several dimensions" } else { "run-time bounds" };
             return Err(WeftError::new(
@@ -196,14 +187,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 v.clause.as_str(),
                 format!("array sections with {what} on a construct one thread runs (simd, single)"),
             )
-            .on_directive(name)
-            .at(a.graph.regions[r].entry.span.first));
+            .on_directive(name));
         }
-        // (A single region's thread leaves it at its fini: the other threads
-        // skip to its end, with no copy to copy back, destroy or give back.)
-        let leave = if a.graph.regions[r].kind == DirKind::Single { shape.fini } else { shape.end };
-        let fname = a.graph.function.clone();
-        let mut taken = Vec::new();
+        let mut typed = Vec::new();
         for v in vars {
             if v.elem.is_none() && ffi::vla_length(self.value(v.var).into_pointer_value()).is_some() {
                 return Err(WeftError::new(
@@ -217,7 +203,36 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 WeftError::new(Rule::OperandKind, v.clause.as_str(), "cannot tell the variable's type: give it :TYPED")
                     .on_directive(name)
             })?;
-            let h = self.nonpod_helpers(v, name)?;
+            typed.push((ty, self.nonpod_helpers(v, name)?));
+        }
+        Ok(typed)
+    }
+
+    /// Copies of `vars` for a region one thread runs (a simd loop, a single
+    /// region): made in the thread's frame, set from the original on entry,
+    /// used for the original inside, and copied back at the end except for
+    /// private and firstprivate.
+    pub(super) fn privatize_in_place(
+        &mut self,
+        a: &Analysis<'ctx>,
+        r: usize,
+        f: FunctionValue<'ctx>,
+        vars: &[&Var],
+        shape: Shape<'ctx>,
+    ) -> Res<Vec<PointerValue<'ctx>>> {
+        let name = a.graph.regions[r].kind.begin_name();
+        let typed = self.in_place_types(name, vars).map_err(|e| e.at(a.graph.regions[r].entry.span.first))?;
+        let mut copies = Vec::new();
+        let home = self.home(a, Some(r));
+        let body = blocks_between(f, shape.first, shape.end);
+        // (As in lower_data: what the code after shares must not see the copies.)
+        ffi::recompute_pure_escaping(&body, shape.end.get_first_instruction().expect("the END group"));
+        // (A single region's thread leaves it at its fini: the other threads
+        // skip to its end, with no copy to copy back, destroy or give back.)
+        let leave = if a.graph.regions[r].kind == DirKind::Single { shape.fini } else { shape.end };
+        let fname = a.graph.function.clone();
+        let mut taken = Vec::new();
+        for (v, (ty, h)) in vars.iter().zip(typed) {
             let orig = self.value(v.var).into_pointer_value();
             let (orig, copy) = match v.section {
                 Some(first) => self.privatize_section(orig, ty, first, home, &body, shape.first, &v.clause, name)?,

@@ -28,7 +28,8 @@ use weft_intrinsics::ffi;
 use weft_intrinsics::model::Form;
 use weft_intrinsics::vocab::ClauseKind;
 
-use super::loops::Level;
+use super::clause_edit::add_paper_clause;
+use super::loop_form::Level;
 use crate::wregion::Analysis;
 
 /// Whether a nest of `depth` collapsed loops with ORDERED(`ordered`) needs
@@ -113,7 +114,7 @@ pub(super) fn rewrite_vectors<'ctx>(
                     let doomed = calls.iter().find(|&&c| ffi::directive_call_label(ffi::Value::of(c)) == tag);
                     // SAFETY: the region's last directive call (DIR.QUAL.LIST.END).
                     let last = unsafe { ffi::instruction(span.last) };
-                    super::add_paper_clause(module, last, tag, &vector);
+                    add_paper_clause(module, last, tag, &vector);
                     if let Some(c) = doomed {
                         c.erase_from_basic_block();
                     }

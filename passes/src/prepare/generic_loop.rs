@@ -97,7 +97,7 @@ fn written_in(a: &Analysis<'_>, r: &WRegion, v: ValueId) -> bool {
 
 fn plan(a: &Analysis<'_>, r: &WRegion) -> Result<Mapping, WeftError> {
     // (No inscan reduction on `loop`: refused before it becomes another construct.)
-    crate::paropt::scan_plan::check_clauses(r, crate::paropt::plan::Construct::Loop)
+    crate::paropt::plan::scan::check_clauses(r, crate::paropt::plan::Construct::Loop)
         .map_err(|e| e.in_function(&a.graph.function).at(r.entry.span.first))?;
     let to = binding(a, r)?;
     let mut drop = vec!["QUAL.OMP.BIND", "QUAL.EXT.DO.CONCURRENT"];
@@ -168,14 +168,19 @@ fn rewrite(m: &Mapping) {
 }
 
 /// Makes every `loop` region of the module the construct its binding asks
-/// for. Returns whether anything changed, or every region it refuses.
-pub fn map_all(analyses: &[Analysis<'_>]) -> Result<bool, Vec<WeftError>> {
+/// for. Returns which analyses' functions it changed, or every region it
+/// refuses.
+pub fn map_all(analyses: &[Analysis<'_>]) -> Result<Vec<bool>, Vec<WeftError>> {
     let mut mappings = Vec::new();
     let mut errors = Vec::new();
-    for a in analyses {
+    let mut changed = vec![false; analyses.len()];
+    for (i, a) in analyses.iter().enumerate() {
         for r in a.graph.regions.iter().filter(|r| r.kind == DirKind::GenericLoop) {
             match plan(a, r) {
-                Ok(m) => mappings.push(m),
+                Ok(m) => {
+                    mappings.push(m);
+                    changed[i] = true;
+                }
                 Err(e) => errors.push(e),
             }
         }
@@ -188,5 +193,5 @@ pub fn map_all(analyses: &[Analysis<'_>]) -> Result<bool, Vec<WeftError>> {
     for m in &mappings {
         rewrite(m);
     }
-    Ok(!mappings.is_empty())
+    Ok(changed)
 }

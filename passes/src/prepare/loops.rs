@@ -24,13 +24,15 @@ use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::builder::Builder;
 use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::types::AnyType;
-use llvm_plugin::inkwell::values::{BasicValue, BasicValueEnum, InstructionOpcode, IntValue};
+use llvm_plugin::inkwell::values::PointerValue;
+use llvm_plugin::inkwell::values::{BasicValue, BasicValueEnum, InstructionOpcode, InstructionValue, IntValue};
 use llvm_plugin::inkwell::IntPredicate as P;
-use weft_intrinsics::ffi::{self, CfgLoop, Widen};
-use weft_intrinsics::model::Form;
+use weft_intrinsics::ffi::{self, CfgLoop};
 use weft_intrinsics::vocab::ClauseKind;
 use weft_intrinsics::{Rule, WeftError};
 
+use super::clause_edit::{add_clause, drop_clauses};
+use super::loop_form::{first_non_phi, level, loop_blocks, perfectly_nested, value_at, Level};
 use super::nonrect::{self, NonRect};
 use crate::wregion::Analysis;
 
@@ -83,12 +85,12 @@ pub struct LoopFailure {
 }
 
 /// Normalizes every worksharing loop of the module that has no NORMALIZED
-/// slots. Returns whether anything changed (the analyses are then stale),
-/// and every loop it could not recognize as an error naming why.
-pub fn normalize_all<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> (bool, Vec<LoopFailure>) {
-    let mut changed = false;
+/// slots. Returns which analyses' functions it changed (those analyses are
+/// then stale), and every loop it could not recognize as an error naming why.
+pub fn normalize_all<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> (Vec<bool>, Vec<LoopFailure>) {
+    let mut changed = vec![false; analyses.len()];
     let mut errors = Vec::new();
-    for a in analyses {
+    for (i, a) in analyses.iter().enumerate() {
         let todo = unnormalized(a);
         let Some(f) = a.scan.handles.first().and_then(|b| b.get_parent()) else { continue };
         if todo.is_empty() {
@@ -102,7 +104,7 @@ pub fn normalize_all<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -
             match unrotate(module, &forest, a, r) {
                 Ok(true) => {
                     forest = ffi::LoopForest::new(f);
-                    changed = true;
+                    changed[i] = true;
                 }
                 Ok(false) => {}
                 Err(e) => {
@@ -111,7 +113,7 @@ pub fn normalize_all<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -
                 }
             }
             match normalize(module, &forest, a, r) {
-                Ok(()) => changed = true,
+                Ok(()) => changed[i] = true,
                 Err(e) => errors.push(failure(e.in_function(&a.graph.function))),
             }
         }
@@ -162,28 +164,24 @@ fn unrotate<'ctx>(
     Ok(true)
 }
 
-/// One loop of the (possibly collapsed) nest, with its values before the nest.
-pub(super) struct Level<'ctx> {
-    pub lp: CfgLoop<'ctx>,
-    pub start: IntValue<'ctx>,
-    /// The step in the variable's type, sign included.
-    pub step: IntValue<'ctx>,
-    /// Iterations, in i64 (of a non-rectangular level: with the outer
-    /// variables 0, unused).
-    pub n: IntValue<'ctx>,
+/// A nest as the CFG has it, found before anything changes: the collapsed
+/// loops (then the ordered loops inside them of a doacross nest), outermost
+/// first, and how each one's start and bound change with the loops around it.
+struct Found<'ctx> {
+    loops: Vec<CfgLoop<'ctx>>,
+    affine: Vec<Option<ffi::Affine<'ctx>>>,
+    /// The collapsed loops.
+    depth: usize,
+    /// A doacross nest in the vector form (prepare/doacross.rs).
+    vector: bool,
 }
 
-fn normalize<'ctx>(
-    module: &Module<'ctx>,
-    forest: &ffi::LoopForest,
-    a: &Analysis<'ctx>,
-    r: usize,
-) -> Result<(), WeftError> {
+/// The nest of region `r`: the loop after the directive, then each
+/// collapsed (or ordered) loop in the body of the one before; every refusal
+/// of its form.
+fn find_nest<'ctx>(forest: &ffi::LoopForest, a: &Analysis<'ctx>, r: usize) -> Result<Found<'ctx>, WeftError> {
     let reg = &a.graph.regions[r];
     let name = reg.kind.begin_name();
-    let s = a.scan.handles[reg.entry.block];
-    // SAFETY: the region's directive call, from the analysis just made.
-    let mut entry_call = unsafe { ffi::instruction(reg.entry.span.first) };
     let call_id = reg.entry.span.first;
     let fail = |why: String| loop_error(name, why).at(call_id);
     let depth = (reg.env.value(ClauseKind::Collapse).and_then(|o| o.const_uint()).unwrap_or(1) as usize)
@@ -208,10 +206,8 @@ fn normalize<'ctx>(
     }
     let vector = super::doacross::vector_form(ordered, depth);
     let total = if vector { ordered.max(depth) } else { depth };
-    // The nest: the loop after the directive, then each collapsed loop in
-    // the body of the one before, its values computed before the outermost.
+    let s = a.scan.handles[reg.entry.block];
     let mut loops = vec![ffi::find_loop(forest, s, None).map_err(fail)?.0];
-    // (Per level: how its start and bound change with the loops around it.)
     let mut affine: Vec<Option<ffi::Affine<'ctx>>> = vec![None];
     for l in 1..total {
         let fail = |why: String| match l < depth {
@@ -233,118 +229,236 @@ fn normalize<'ctx>(
         )
         .at(call_id));
     }
+    Ok(Found { loops, affine, depth, vector })
+}
+
+/// The memory slots of a normalized nest, in the function's entry block:
+/// the counter and its bound, a flag per inner level entered once, the
+/// trip count of each level of a doacross nest, a run's counter.
+struct Slots<'ctx> {
+    iv: PointerValue<'ctx>,
+    ub: PointerValue<'ctx>,
+    flags: Vec<PointerValue<'ctx>>,
+    trips: Vec<PointerValue<'ctx>>,
+    run: Option<PointerValue<'ctx>>,
+}
+
+impl<'ctx> Slots<'ctx> {
+    /// Allocates the slots where `b` stands: `entered` flags, `trips`
+    /// trip-count slots, and a run's counter when `run`.
+    fn new(b: &Builder<'ctx>, entered: usize, trips: usize, run: bool) -> Self {
+        let i64t = b.get_insert_block().expect("positioned").get_context().i64_type();
+        let bool_t = i64t.get_context().bool_type();
+        let slot = |name: &str| b.build_alloca(i64t, name).expect("positioned");
+        Slots {
+            iv: slot("omp.norm.iv"),
+            ub: slot("omp.norm.ub"),
+            flags: (0..entered).map(|_| b.build_alloca(bool_t, "omp.collapse.enter").expect("positioned")).collect(),
+            trips: (0..trips).map(|_| slot("omp.doacross.trip")).collect(),
+            run: run.then(|| slot("omp.nonrect.run")),
+        }
+    }
+}
+
+fn normalize<'ctx>(
+    module: &Module<'ctx>,
+    forest: &ffi::LoopForest,
+    a: &Analysis<'ctx>,
+    r: usize,
+) -> Result<(), WeftError> {
+    let reg = &a.graph.regions[r];
+    let name = reg.kind.begin_name();
+    let fail = |why: String| loop_error(name, why).at(reg.entry.span.first);
+    // SAFETY: the region's directive call, from the analysis just made.
+    let mut entry_call = unsafe { ffi::instruction(reg.entry.span.first) };
+    let Found { mut loops, mut affine, depth, vector } = find_nest(forest, a, r)?;
+    let varying = nonrect::last_varying(&affine).is_some();
+    // A simd loop's non-rectangular nest stays a nest whose innermost loop
+    // is the simd loop (prepare/simd_nest.rs).
+    match super::simd_nest::collapsed_because(reg).filter(|_| varying) {
+        None if varying => {
+            log::debug!(target: "weft::prepare", "{}: the non-rectangular nest of {name} stays a nest, its innermost loop the simd loop", a.graph.function);
+            super::simd_nest::keep(module, reg, entry_call, &loops, &affine);
+            return Ok(());
+        }
+        Some(why) => {
+            log::debug!(target: "weft::prepare", "{}: the non-rectangular nest of {name} is collapsed: {why}", a.graph.function)
+        }
+        None => {}
+    }
+    // (A `for simd` nest's innermost level runs in runs: prepare/nonrect.rs.)
+    let runs = varying && super::simd_nest::chunk_runs(reg);
+    let total = loops.len();
     let ctx = module.get_context();
-    let i64t = ctx.i64_type();
     let b = ctx.create_builder();
     b.position_before(&loops[0].preheader.get_terminator().expect("a terminator"));
     // (The ordered loops inside the collapsed ones stay loops.)
     let inner_ordered = loops.split_off(depth);
-    let mut levels = Vec::new();
-    for lp in loops {
-        levels.push(level(&b, lp).map_err(fail)?);
-    }
-    let mut inner_levels = Vec::new();
-    for lp in inner_ordered {
-        inner_levels.push(level(&b, lp).map_err(fail)?);
-    }
+    let mut levels: Vec<Level<'ctx>> =
+        loops.into_iter().map(|lp| level(&b, lp)).collect::<Result<_, _>>().map_err(fail)?;
+    let inner_levels: Vec<Level<'ctx>> =
+        inner_ordered.into_iter().map(|lp| level(&b, lp)).collect::<Result<_, _>>().map_err(fail)?;
     if !reg.env.normalized_iv.is_empty() || !reg.env.normalized_ub.is_empty() {
         // One NORMALIZED pair per collapsed level (icx's form): those loops
         // are loops like any (counters in memory from 0 to a bound in a
         // slot), and the nest gets one counter of its own below.
         entry_call = drop_clauses(reg, entry_call, "QUAL.OMP.NORMALIZED");
     }
-
-    // Before the nest: n = the product of the levels' iterations, the slots,
-    // iv = 0; stride[l] = the iterations of the levels inside l.
-    let f = s.get_parent().expect("in a function");
-    let entry = f.get_first_basic_block().expect("a body");
+    let entry = levels[0].lp.header.get_parent().and_then(|f| f.get_first_basic_block()).expect("a body");
     match entry.get_first_instruction() {
         Some(i) => b.position_before(&i),
         None => b.position_at_end(entry),
     }
-    let iv_slot = b.build_alloca(i64t, "omp.norm.iv").expect("positioned");
-    let ub_slot = b.build_alloca(i64t, "omp.norm.ub").expect("positioned");
-    let flags: Vec<_> =
-        (1..levels.len()).map(|_| b.build_alloca(ctx.bool_type(), "omp.collapse.enter").expect("positioned")).collect();
-    let trip_slots: Vec<_> = if vector {
-        (0..total).map(|_| b.build_alloca(i64t, "omp.doacross.trip").expect("positioned")).collect()
-    } else {
-        Vec::new()
-    };
+    let slots = Slots::new(&b, levels.len() - 1 - runs as usize, if vector { total } else { 0 }, runs);
     // (The inner ordered loops of a doacross nest are rectangular: refused above.)
     affine.truncate(levels.len());
     let mut nonrect = NonRect::new(&b, &levels, affine);
     b.position_before(&levels[0].lp.preheader.get_terminator().expect("a terminator"));
-    super::doacross::store_trips(&b, &levels.iter().chain(&inner_levels).collect::<Vec<_>>(), &trip_slots);
+    super::doacross::store_trips(&b, &levels.iter().chain(&inner_levels).collect::<Vec<_>>(), &slots.trips);
+    let (n, strides) = count(&b, &mut levels, nonrect.as_mut(), &slots).map_err(fail)?;
+    let named = |v: ffi::Value| reg.directive.clauses.iter().flat_map(|c| c.items()).any(|i| i.var().value == v.id());
+    counter_loop(&b, &levels, nonrect.as_ref(), &slots, n, &named);
+    enter_once(&b, &levels, &slots.flags);
+    // A non-rectangular nest: each iteration first finds its block and its
+    // offset in it (the cursor, at the top of the outermost body), and a
+    // run its end.
+    let located = match &nonrect {
+        Some(nr) => {
+            let (at, rest) = nr.locate(ctx, &b, &levels, slots.iv).map_err(fail)?;
+            levels[0].lp.body = rest;
+            let run = slots.run.map(|slot| {
+                b.position_before(&first_non_phi(levels[levels.len() - 2].lp.body));
+                nr.run(&b, &levels, &at, (slots.iv, slots.ub, slot))
+            });
+            Some((nr, at, run))
+        }
+        None => None,
+    };
+    let ks = level_values(&b, &levels, located.as_ref(), &strides, slots.iv);
+    // A doacross loop's `ordered depend(sink: v)` names iterations by the
+    // variable's value: they become iteration numbers, (v - start) / step.
+    if vector {
+        let all: Vec<&Level<'ctx>> = levels.iter().chain(&inner_levels).collect();
+        super::doacross::rewrite_vectors(module, a, r, &all, &ks);
+    } else if reg.env.doacross() > 0 && levels.len() == 1 {
+        sinks_to_iterations(a, r, &levels[0]);
+    }
+    log::debug!(target: "weft::prepare", "{}: normalized the {}-deep loop nest of {name} (header %{})", a.graph.function, levels.len(), levels[0].lp.header.get_name().to_string_lossy());
+    let nest = (&levels[..], &inner_levels[..], vector);
+    let call = name_slots(module, reg, entry_call, nest, &slots, nonrect.as_ref(), &named);
+    // (A simd loop's region holds the count's loops before the nest: the
+    // nest is the simd loop weft-vectorize takes, tagged now. A run is the
+    // loop that the simd region paropt makes of a thread's chunk
+    // vectorizes: the levels around it are a simd nest's.)
+    if nonrect.is_some() {
+        ffi::mark_nonrect_loop(levels[0].lp.latch);
+        if let Some((inner, outer)) = levels.split_last().filter(|_| runs) {
+            outer.iter().for_each(|lv| ffi::mark_simd_nest_loop(lv.lp.latch));
+            ffi::tag_simd_loop_at(call, inner.lp.header);
+        }
+        if reg.kind.is_simd_only() {
+            ffi::tag_simd_loop_at(call, levels[0].lp.header);
+        }
+    }
+    Ok(())
+}
+
+/// Before the nest (where `b` stands, the outermost preheader): the nest's
+/// iterations `n` (the product of the levels' trip counts, or a
+/// non-rectangular nest's sum), `ub = n - 1` and `iv = 0`; returns `n` and
+/// each level's stride (the iterations of the levels inside it).
+fn count<'ctx>(
+    b: &Builder<'ctx>,
+    levels: &mut [Level<'ctx>],
+    nonrect: Option<&mut NonRect<'ctx>>,
+    slots: &Slots<'ctx>,
+) -> Result<(IntValue<'ctx>, Vec<IntValue<'ctx>>), String> {
+    let ctx = levels[0].n.get_type().get_context();
+    let i64t = ctx.i64_type();
     let mut strides = vec![i64t.const_int(1, false); levels.len()];
     for l in (0..levels.len() - 1).rev() {
         strides[l] = b.build_int_mul(strides[l + 1], levels[l + 1].n, "omp.collapse.stride").expect("positioned");
     }
-    let n = match &mut nonrect {
+    let n = match nonrect {
         None => b.build_int_mul(strides[0], levels[0].n, "omp.norm.n").expect("positioned"),
         Some(nr) => {
-            let (n, pre) = nr.total(ctx, &b, &levels).map_err(fail)?;
+            let (n, pre) = nr.total(ctx, b, levels)?;
             levels[0].lp.preheader = pre;
-            nr.reset(&b);
+            nr.reset(b);
             n
         }
     };
-    let outer = &levels[0].lp;
     let last = b.build_int_sub(n, i64t.const_int(1, false), "omp.norm.last").expect("positioned");
-    b.build_store(ub_slot, last).expect("positioned");
-    b.build_store(iv_slot, i64t.const_zero()).expect("positioned");
+    b.build_store(slots.ub, last).expect("positioned");
+    b.build_store(slots.iv, i64t.const_zero()).expect("positioned");
+    Ok((n, strides))
+}
 
-    // The outermost header tests iv <= ub; its latch steps iv.
+/// The outermost header tests `iv <= ub`; its latch steps `iv` (and, in a
+/// non-rectangular nest, a loop variable a clause names gets what the
+/// serial nest leaves in it after the last iteration).
+fn counter_loop<'ctx>(
+    b: &Builder<'ctx>,
+    levels: &[Level<'ctx>],
+    nonrect: Option<&NonRect<'ctx>>,
+    slots: &Slots<'ctx>,
+    n: IntValue<'ctx>,
+    named: &dyn Fn(ffi::Value) -> bool,
+) {
+    let i64t = n.get_type();
+    let outer = &levels[0].lp;
     let term = outer.header.get_terminator().expect("a terminator");
     b.position_before(&term);
-    let iv = b.build_load(i64t, iv_slot, "omp.norm.iv.cur").expect("positioned").into_int_value();
-    let hi = b.build_load(i64t, ub_slot, "omp.norm.ub.cur").expect("positioned").into_int_value();
+    let iv = b.build_load(i64t, slots.iv, "omp.norm.iv.cur").expect("positioned").into_int_value();
+    let hi = b.build_load(i64t, slots.ub, "omp.norm.ub.cur").expect("positioned").into_int_value();
     let go = b.build_int_compare(P::SLE, iv, hi, "omp.norm.cond").expect("positioned");
     b.build_conditional_branch(go, outer.body, outer.exit).expect("positioned");
     term.erase_from_basic_block();
     b.position_before(&outer.latch.get_terminator().expect("a terminator"));
-    let cur = b.build_load(i64t, iv_slot, "omp.norm.iv.cur").expect("positioned").into_int_value();
+    let cur = b.build_load(i64t, slots.iv, "omp.norm.iv.cur").expect("positioned").into_int_value();
     // nsw: the counter never passes n - 1 < 2^63, and it tells SCEV the
     // loop ends (so the vectorizer can count its iterations).
     let next = b.build_int_nsw_add(cur, i64t.const_int(1, false), "omp.norm.iv.next").expect("positioned");
-    b.build_store(iv_slot, next).expect("positioned");
-    // (A clause's loop variable then gets what the serial nest leaves in it.)
-    let named = |v: ffi::Value| reg.directive.clauses.iter().flat_map(|c| c.items()).any(|i| i.var().value == v.id());
-    if let Some(nr) = &nonrect {
+    b.build_store(slots.iv, next).expect("positioned");
+    if let Some(nr) = nonrect {
         let var = |l: usize| {
             let lp = &levels[l].lp;
             lp.in_memory.then(|| lp.iv.into_pointer_value()).filter(|&p| named(ffi::Value::of(p)))
         };
-        nr.finals(&b, &levels, (iv_slot, n), var);
+        nr.finals(b, levels, (slots.iv, n), var);
     }
+}
 
-    // A collapsed inner loop runs its body once per iteration of the nest:
-    // entered once (a flag set in the body around it), then left.
-    for (l, flag) in (1..levels.len()).zip(&flags) {
+/// A collapsed inner loop runs its body once per iteration of the nest:
+/// entered once (a flag set in the body around it), then left. (`flags`:
+/// one per inner level from the second on; a run's level has none.)
+fn enter_once<'ctx>(b: &Builder<'ctx>, levels: &[Level<'ctx>], flags: &[PointerValue<'ctx>]) {
+    let bool_t = levels[0].n.get_type().get_context().bool_type();
+    for (l, &flag) in (1..levels.len()).zip(flags) {
         b.position_before(&first_non_phi(levels[l - 1].lp.body));
-        b.build_store(*flag, ctx.bool_type().const_all_ones()).expect("positioned");
+        b.build_store(flag, bool_t.const_all_ones()).expect("positioned");
         let lp = &levels[l].lp;
         let term = lp.header.get_terminator().expect("a terminator");
         b.position_before(&term);
-        let enter = b.build_load(ctx.bool_type(), *flag, "omp.collapse.enter").expect("positioned").into_int_value();
-        b.build_store(*flag, ctx.bool_type().const_zero()).expect("positioned");
+        let enter = b.build_load(bool_t, flag, "omp.collapse.enter").expect("positioned").into_int_value();
+        b.build_store(flag, bool_t.const_zero()).expect("positioned");
         b.build_conditional_branch(enter, lp.body, lp.exit).expect("positioned");
         term.erase_from_basic_block();
     }
+}
 
-    // A non-rectangular nest: each iteration first finds its block and its
-    // offset in it (the cursor, at the top of the outermost body).
-    let located = match &nonrect {
-        Some(nr) => {
-            let (at, rest) = nr.locate(ctx, &b, &levels, iv_slot).map_err(fail)?;
-            levels[0].lp.body = rest;
-            Some((nr, at))
-        }
-        None => None,
-    };
-
-    // Each level's body computes its variable: start + ((iv / stride) % n) * step
-    // (of a non-rectangular nest: from its block and offset).
+/// Each level's body computes its variable: start + ((iv / stride) % n) *
+/// step (of a non-rectangular nest: from its block and offset, `located`;
+/// a run's level from the run's counter). Returns each level's iteration
+/// number (i64).
+fn level_values<'ctx>(
+    b: &Builder<'ctx>,
+    levels: &[Level<'ctx>],
+    located: Option<&(&NonRect<'ctx>, nonrect::Located<'ctx>, Option<nonrect::Run<'ctx>>)>,
+    strides: &[IntValue<'ctx>],
+    iv_slot: PointerValue<'ctx>,
+) -> Vec<IntValue<'ctx>> {
+    let i64t = levels[0].n.get_type();
     let mut ks = Vec::new();
     for (l, lv) in levels.iter().enumerate() {
         // The outermost phi is computed in the header: what the header
@@ -358,8 +472,9 @@ fn normalize<'ctx>(
         // phis, for paropt to report.)
         let in_header = in_header && !has_directive_call(lv.lp.header);
         b.position_before(&first_non_phi(if in_header { lv.lp.header } else { lv.lp.body }));
-        let (value, k64) = match &located {
-            Some((nr, at)) => nr.value(&b, &levels, l, at),
+        let (value, k64) = match located {
+            Some((nr, at, Some(run))) if l + 1 == levels.len() => nr.run_value(b, levels, at, run),
+            Some((nr, at, _)) => nr.value(b, levels, l, at),
             None => {
                 let k = b.build_load(i64t, iv_slot, "omp.norm.k").expect("positioned").into_int_value();
                 let mut k = if l + 1 < levels.len() {
@@ -370,95 +485,89 @@ fn normalize<'ctx>(
                 if l > 0 {
                     k = b.build_int_unsigned_rem(k, lv.n, "").expect("positioned");
                 }
-                (nonrect::value_at(&b, lv.start, lv.step, k), k)
+                (value_at(b, lv.start, lv.step, k), k)
             }
         };
         ks.push(k64);
-        let t = lv.start.get_type();
-        if lv.lp.in_memory {
-            b.build_store(lv.lp.iv.into_pointer_value(), value).expect("positioned");
-            // A load of the variable in the header read it before this store:
-            // inside the loop it stands for this iteration's value.
-            let inside: Vec<_> = loop_blocks(&lv.lp).into_iter().filter(|&bb| bb != lv.lp.header).collect();
-            let mut cur = lv.lp.header.get_first_instruction();
-            while let Some(i) = cur {
-                cur = i.get_next_instruction();
-                let reads_iv = i.get_opcode() == InstructionOpcode::Load
-                    && i.get_operand(0).and_then(|o| o.left()) == Some(lv.lp.iv)
-                    && i.get_type() == t.as_any_type_enum();
-                if reads_iv {
-                    ffi::replace_uses_in_blocks(i, value, &inside);
-                }
+        set_variable(b, lv, value, in_header, k64);
+    }
+    ks
+}
+
+/// Level `lv`'s variable becomes `value` (its iteration `k64`) in its loop:
+/// stored at the top of its body in memory form (a load of it in the
+/// header stands for this iteration's value inside the loop), or in place
+/// of its phi.
+fn set_variable<'ctx>(
+    b: &Builder<'ctx>,
+    lv: &Level<'ctx>,
+    value: IntValue<'ctx>,
+    in_header: bool,
+    k64: IntValue<'ctx>,
+) {
+    let t = lv.start.get_type();
+    if lv.lp.in_memory {
+        b.build_store(lv.lp.iv.into_pointer_value(), value).expect("positioned");
+        let inside: Vec<_> = loop_blocks(&lv.lp).into_iter().filter(|&bb| bb != lv.lp.header).collect();
+        let mut cur = lv.lp.header.get_first_instruction();
+        while let Some(i) = cur {
+            cur = i.get_next_instruction();
+            let reads_iv = i.get_opcode() == InstructionOpcode::Load
+                && i.get_operand(0).and_then(|o| o.left()) == Some(lv.lp.iv)
+                && i.get_type() == t.as_any_type_enum();
+            if reads_iv {
+                ffi::replace_uses_in_blocks(i, value, &inside);
             }
-        } else if in_header {
-            lv.lp.iv.into_int_value().replace_all_uses_with(value);
-            other_inductions(&b, &lv.lp, k64);
-        } else {
-            ffi::replace_uses_in_blocks(lv.lp.iv, value, &loop_blocks(&lv.lp));
         }
+    } else if in_header {
+        lv.lp.iv.into_int_value().replace_all_uses_with(value);
+        other_inductions(b, &lv.lp, k64);
+    } else {
+        ffi::replace_uses_in_blocks(lv.lp.iv, value, &loop_blocks(&lv.lp));
     }
+}
 
-    // A doacross loop's `ordered depend(sink: v)` names iterations by the
-    // variable's value: they become iteration numbers, (v - start) / step.
-    if vector {
-        let all: Vec<&Level<'ctx>> = levels.iter().chain(&inner_levels).collect();
-        super::doacross::rewrite_vectors(module, a, r, &all, &ks);
-    } else if reg.env.doacross() > 0 && levels.len() == 1 {
-        sinks_to_iterations(a, r, &levels[0]);
-    }
-
-    // The directive names the slots (and the variables and flags, private).
+/// The directive names the slots: NORMALIZED.IV/UB, a doacross nest's
+/// ORDERED(n, trip slots) in place of the one written, and PRIVATE the
+/// loop variables in memory no clause names (of the collapsed `levels` and
+/// the `inner` ordered ones), the flags and every other slot.
+/// Returns the entry call (a new one in the region form).
+fn name_slots<'ctx>(
+    module: &Module<'ctx>,
+    reg: &crate::wregion::graph::WRegion,
+    mut call: InstructionValue<'ctx>,
+    (levels, inner, vector): (&[Level<'ctx>], &[Level<'ctx>], bool),
+    slots: &Slots<'ctx>,
+    nonrect: Option<&NonRect<'ctx>>,
+    named: &dyn Fn(ffi::Value) -> bool,
+) -> InstructionValue<'ctx> {
     let mut clauses: Vec<(&str, Vec<ffi::Value>)> = vec![
-        ("QUAL.OMP.NORMALIZED.IV", vec![ffi::Value::of(iv_slot)]),
-        ("QUAL.OMP.NORMALIZED.UB", vec![ffi::Value::of(ub_slot)]),
+        ("QUAL.OMP.NORMALIZED.IV", vec![ffi::Value::of(slots.iv)]),
+        ("QUAL.OMP.NORMALIZED.UB", vec![ffi::Value::of(slots.ub)]),
     ];
     if vector {
-        // ORDERED(n, trip slots...), in place of the one written.
-        entry_call = drop_clauses(reg, entry_call, "QUAL.OMP.ORDERED");
-        let n = ctx.i32_type().const_int(total as u64, false);
-        let ops = std::iter::once(ffi::Value::of(n)).chain(trip_slots.iter().map(|&t| ffi::Value::of(t)));
+        call = drop_clauses(reg, call, "QUAL.OMP.ORDERED");
+        let n = module.get_context().i32_type().const_int((levels.len() + inner.len()) as u64, false);
+        let ops = std::iter::once(ffi::Value::of(n)).chain(slots.trips.iter().map(|&t| ffi::Value::of(t)));
         clauses.push(("QUAL.OMP.ORDERED", ops.collect()));
     }
-    let mut private: Vec<ffi::Value> = levels
-        .iter()
-        .filter(|lv| lv.lp.in_memory)
-        .map(|lv| ffi::Value::of(lv.lp.iv.into_pointer_value()))
-        .filter(|&v| !named(v))
-        .collect();
-    private.extend(flags.iter().map(|&f| ffi::Value::of(f)));
-    private.extend(trip_slots.iter().map(|&t| ffi::Value::of(t)));
+    let vars = |lvs: &[Level<'ctx>]| -> Vec<ffi::Value> {
+        let in_memory = lvs.iter().filter(|lv| lv.lp.in_memory);
+        in_memory.map(|lv| ffi::Value::of(lv.lp.iv.into_pointer_value())).filter(|&v| !named(v)).collect()
+    };
+    let mut private = vars(levels);
+    private.extend(slots.flags.iter().chain(&slots.trips).map(|&f| ffi::Value::of(f)));
     // (An inner ordered loop's variable is private too, as OpenMP
     // predetermines for every loop the construct associates.)
-    private.extend(
-        inner_levels
-            .iter()
-            .filter(|lv| lv.lp.in_memory)
-            .map(|lv| ffi::Value::of(lv.lp.iv.into_pointer_value()))
-            .filter(|&v| !named(v)),
-    );
-    private.extend(nonrect.iter().flat_map(NonRect::slots).map(ffi::Value::of));
+    private.extend(vars(inner));
+    private.extend(nonrect.into_iter().flat_map(NonRect::slots).chain(slots.run).map(ffi::Value::of));
     if !private.is_empty() {
         clauses.push(("QUAL.OMP.PRIVATE", private));
     }
-    log::debug!(target: "weft::prepare", "{}: normalized the {}-deep loop nest of {name} (header %{})", a.graph.function, levels.len(), levels[0].lp.header.get_name().to_string_lossy());
-    // SAFETY: the region's directive calls, from the analysis just made.
-    let last_call = unsafe { ffi::instruction(reg.entry.span.last) };
-    let mut call = entry_call;
     for (tag, values) in clauses {
-        match reg.form {
-            Form::Region => call = ffi::add_bundle(call, tag, &values),
-            Form::Paper => super::add_paper_clause(module, last_call, tag, &values),
-        }
+        call = add_clause(module, reg, call, tag, &values);
     }
-    // (A simd loop's region holds the count's loops before the nest: the
-    // nest is the simd loop weft-vectorize takes, tagged now.)
-    if nonrect.is_some() {
-        ffi::mark_nonrect_loop(levels[0].lp.latch);
-        if reg.kind.is_simd_only() {
-            ffi::tag_simd_loop_at(call, levels[0].lp.header);
-        }
-    }
-    Ok(())
+    call
 }
 
 /// Rewrites each DEPEND.SINK operand of the `ordered` regions directly in
@@ -486,218 +595,6 @@ fn sinks_to_iterations<'ctx>(a: &Analysis<'ctx>, r: usize, lv: &Level<'ctx>) {
             ffi::replace_operand(call, ffi::Value::of(v), ffi::Value::of(it));
         }
     }
-}
-
-/// Removes the region's clauses whose tag starts with `prefix`; returns its
-/// entry call (a new one in the region form).
-pub(super) fn drop_clauses<'ctx>(
-    reg: &crate::wregion::graph::WRegion,
-    entry_call: llvm_plugin::inkwell::values::InstructionValue<'ctx>,
-    prefix: &str,
-) -> llvm_plugin::inkwell::values::InstructionValue<'ctx> {
-    match reg.form {
-        Form::Region => ffi::drop_bundles(entry_call, prefix),
-        Form::Paper => {
-            // SAFETY: the region's directive calls, from the analysis just made.
-            let last = unsafe { ffi::instruction(reg.entry.span.last) };
-            let mut doomed = Vec::new();
-            let mut cur = Some(entry_call);
-            while let Some(i) = cur {
-                let tag =
-                    ffi::call_arguments(ffi::Value::of_instruction(i)).first().and_then(|&a| ffi::metadata_string(a));
-                if tag.is_some_and(|t| t.starts_with(prefix)) {
-                    doomed.push(i);
-                }
-                if i == last {
-                    break;
-                }
-                cur = i.get_next_instruction();
-            }
-            for i in doomed {
-                i.erase_from_basic_block();
-            }
-            entry_call
-        }
-    }
-}
-
-/// A loop's start, signed step and iteration count, computed where `b`
-/// stands (before the outermost loop of the nest).
-pub(super) fn level<'ctx>(b: &Builder<'ctx>, lp: CfgLoop<'ctx>) -> Result<Level<'ctx>, String> {
-    level_at(b, lp, lp.start, lp.bound)
-}
-
-/// `level` for the loop started at `start` and bounded by `bound` (a
-/// non-rectangular loop's, for one iteration of the loops around it).
-pub(super) fn level_at<'ctx>(
-    b: &Builder<'ctx>,
-    lp: CfgLoop<'ctx>,
-    start: BasicValueEnum<'ctx>,
-    bound: BasicValueEnum<'ctx>,
-) -> Result<Level<'ctx>, String> {
-    if lp.pred == P::EQ {
-        return Err("the loop runs while its variable equals the bound".into());
-    }
-    let (BasicValueEnum::IntValue(start), BasicValueEnum::IntValue(bound), BasicValueEnum::IntValue(step)) =
-        (start, bound, lp.step)
-    else {
-        return Err("the loop variable is not an integer".into());
-    };
-    let iv_ty = start.get_type();
-    if bound.get_type().get_bit_width() > 64 || iv_ty.get_bit_width() > 64 || step.get_type() != iv_ty {
-        return Err("the loop variable is wider than 64 bits or its step has another type".into());
-    }
-    let i64t = iv_ty.get_context().i64_type();
-    let unsigned = matches!(lp.pred, P::ULT | P::ULE | P::UGT | P::UGE) || lp.widen == Widen::Zext;
-    let wide = |v: IntValue<'ctx>, as_unsigned: bool| -> IntValue<'ctx> {
-        if v.get_type().get_bit_width() == 64 {
-            v
-        } else if as_unsigned {
-            b.build_int_z_extend(v, i64t, "").expect("positioned")
-        } else {
-            b.build_int_s_extend(v, i64t, "").expect("positioned")
-        }
-    };
-    // The start as the comparison sees it: widened the way the IV is.
-    let start_cmp = match lp.widen {
-        Widen::None => start,
-        Widen::Sext => b.build_int_s_extend(start, bound.get_type(), "").expect("positioned"),
-        Widen::Zext => b.build_int_z_extend(start, bound.get_type(), "").expect("positioned"),
-    };
-    let lb = wide(start_cmp, unsigned);
-    let ub = wide(bound, unsigned);
-    let mut st = wide(step, false);
-    let mut step_iv = step;
-    if lp.step_negated {
-        st = b.build_int_neg(st, "").expect("positioned");
-        step_iv = b.build_int_neg(step, "").expect("positioned");
-    }
-    let n = trip_count(b, lp.pred, lb, ub, st);
-    Ok(Level { lp, start, step: step_iv, n })
-}
-
-/// Collapsing needs nothing between the loops: from the outer body to the
-/// inner loop only the inner variable's start is set, and from the inner
-/// loop's exit the outer latch follows, doing nothing but stepping.
-fn perfectly_nested(outer: &CfgLoop<'_>, inner: &CfgLoop<'_>) -> Result<(), String> {
-    let inner_var = inner.in_memory.then_some(inner.iv);
-    if quiet_between(outer, inner.header, inner_var, inner.exit) {
-        Ok(())
-    } else {
-        Err("the collapsed loops are not perfectly nested (code between them)".to_string())
-    }
-}
-
-/// Whether nothing but setting up the inner loop runs between `outer`'s
-/// body and `inner_entry` (where the inner loop, or a construct holding it,
-/// begins; `inner_var`: the inner variable in memory, whose start may be
-/// stored), and nothing but stepping between `inner_exit` (where control
-/// goes after it) and `outer`'s next iteration.
-pub(super) fn quiet_between<'ctx>(
-    outer: &CfgLoop<'ctx>,
-    inner_entry: BasicBlock<'ctx>,
-    inner_var: Option<BasicValueEnum<'ctx>>,
-    inner_exit: BasicBlock<'ctx>,
-) -> bool {
-    quiet_path(outer.body, inner_entry, inner_var)
-        && quiet_path(inner_exit, outer.latch, None)
-        && block_quiet(outer.latch, outer.in_memory.then_some(outer.iv))
-}
-
-/// Whether the straight path from `from` reaches `to` through blocks (`to`
-/// excluded) that do nothing OpenMP minds running any number of times
-/// (`var`: a loop variable in memory whose stores count as quiet).
-pub(super) fn quiet_path<'ctx>(
-    from: BasicBlock<'ctx>,
-    to: BasicBlock<'ctx>,
-    var: Option<BasicValueEnum<'ctx>>,
-) -> bool {
-    let mut bb = from;
-    while bb != to {
-        match (block_quiet(bb, var), crate::cfg::unique_successor(bb)) {
-            (true, Some(next)) => bb = next,
-            _ => return false,
-        }
-    }
-    true
-}
-
-fn block_quiet<'ctx>(bb: BasicBlock<'ctx>, var: Option<BasicValueEnum<'ctx>>) -> bool {
-    let quiet = |i: llvm_plugin::inkwell::values::InstructionValue<'ctx>| {
-        use InstructionOpcode as O;
-        match i.get_opcode() {
-            O::Br | O::Phi | O::Load => true,
-            // A division that cannot trap (a constant divisor other than 0
-            // and -1): it may run before the nest even if the serial
-            // program would not reach it.
-            O::SDiv | O::UDiv | O::SRem | O::URem => i
-                .get_operand(1)
-                .and_then(|o| o.left())
-                .and_then(|d| match d {
-                    BasicValueEnum::IntValue(c) => c.get_sign_extended_constant(),
-                    _ => None,
-                })
-                .is_some_and(|c| c != 0 && c != -1),
-            op if crate::cfg::is_pure_arith(op) => true,
-            // Stores to local variables (a loop variable computed from its
-            // counter, as icx's normalized form does): OpenMP lets code
-            // between collapsed loops run any number of times.
-            O::Store => {
-                var.is_some_and(|v| i.get_operand(1).and_then(|o| o.left()) == Some(v)) || {
-                    let objs = ffi::pointed_variables(i);
-                    !objs.is_empty() && objs.iter().all(|&(_, is_alloca)| is_alloca)
-                }
-            }
-            O::Call => ffi::called_function_name(ffi::Value::of_instruction(i))
-                .is_some_and(|n| n.starts_with("llvm.dbg.") || n.starts_with("llvm.lifetime.")),
-            _ => false,
-        }
-    };
-    let mut cur = bb.get_first_instruction();
-    while let Some(i) = cur {
-        if !quiet(i) {
-            return false;
-        }
-        cur = i.get_next_instruction();
-    }
-    true
-}
-
-/// Iterations of `for (v = lb; v PRED ub; v += st)`, all in i64 (0 when the
-/// first test fails). The distance is taken unsigned, so a loop over the
-/// whole range of its type still counts right.
-fn trip_count<'ctx>(
-    b: &Builder<'ctx>,
-    pred: P,
-    lb: IntValue<'ctx>,
-    ub: IntValue<'ctx>,
-    st: IntValue<'ctx>,
-) -> IntValue<'ctx> {
-    let t = lb.get_type();
-    let one = t.const_int(1, false);
-    let e = "positioned";
-    if pred == P::NE {
-        let runs = b.build_int_compare(P::NE, lb, ub, "").expect(e);
-        let d = b.build_int_sub(ub, lb, "").expect(e);
-        let n = b.build_int_signed_div(d, st, "").expect(e);
-        return b.build_select(runs, n, t.const_zero(), "omp.norm.n").expect(e).into_int_value();
-    }
-    // Upward loops count (ub - lb [- 1]) / st + 1; downward (lb - ub [- 1]) / -st + 1.
-    let up = matches!(pred, P::SLT | P::SLE | P::ULT | P::ULE);
-    let strict = matches!(pred, P::SLT | P::ULT | P::SGT | P::UGT);
-    let runs = b.build_int_compare(pred, lb, ub, "").expect(e);
-    let (hi, lo, by) = if up { (ub, lb, st) } else { (lb, ub, b.build_int_neg(st, "").expect(e)) };
-    let mut d = b.build_int_sub(hi, lo, "").expect(e);
-    if strict {
-        d = b.build_int_sub(d, one, "").expect(e);
-    }
-    let q = b.build_int_unsigned_div(d, by, "").expect(e);
-    let n = b.build_int_add(q, one, "").expect(e);
-    b.build_select(runs, n, t.const_zero(), "omp.norm.n").expect(e).into_int_value()
-}
-
-pub(super) fn first_non_phi(bb: BasicBlock<'_>) -> llvm_plugin::inkwell::values::InstructionValue<'_> {
-    crate::cfg::first_not(bb, InstructionOpcode::Phi).unwrap_or_else(|| bb.get_terminator().expect("a terminator"))
 }
 
 /// The header's other induction phis (`j = phi [j0], [j +- c]`, c
@@ -754,10 +651,4 @@ fn has_directive_call(bb: BasicBlock<'_>) -> bool {
             && ffi::called_function_name(ffi::Value::of_instruction(i))
                 .is_some_and(|n| weft_intrinsics::group::is_directive_intrinsic(&n))
     })
-}
-
-/// The loop's blocks other than its header: reachable from the body
-/// without passing the header.
-pub(super) fn loop_blocks<'ctx>(lp: &CfgLoop<'ctx>) -> Vec<BasicBlock<'ctx>> {
-    crate::cfg::reachable_before(lp.body, lp.header)
 }

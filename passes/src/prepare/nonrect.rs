@@ -41,7 +41,7 @@ use llvm_plugin::inkwell::values::{InstructionOpcode, IntValue, PointerValue};
 use llvm_plugin::inkwell::IntPredicate as P;
 use weft_intrinsics::ffi::{self, Affine};
 
-use super::loops::{level_at, Level};
+use super::loop_form::{level_at, value_at, Level};
 
 const E: &str = "positioned";
 
@@ -79,23 +79,25 @@ pub(super) struct Located<'ctx> {
     t: IntValue<'ctx>,
 }
 
+/// A run of a `for simd` nest's innermost level: the iterations of one
+/// thread's chunk from one to the end of its innermost row (or of the
+/// chunk), whose variables follow from a counter of the run without the
+/// cursor, so that the run is a loop weft-vectorize can take. The run's
+/// iterations are consecutive iterations of the collapsed space: any such
+/// may form one SIMD chunk (OpenMP 5.1 §2.11.5.1).
+pub(super) struct Run<'ctx> {
+    /// The nest's counter at the run's first iteration.
+    iv0: IntValue<'ctx>,
+    /// Its offset in its innermost row.
+    off: IntValue<'ctx>,
+    /// The run's counter (a private slot): the nest's counter of its iteration.
+    slot: PointerValue<'ctx>,
+}
+
 /// The last level whose start or bound changes with the levels above it
 /// (`affine[l]` None for a rectangular level), if any.
 pub(super) fn last_varying(affine: &[Option<Affine<'_>>]) -> Option<usize> {
     affine.iter().rposition(Option::is_some)
-}
-
-/// A loop's variable in its iteration `k` (i64): `start + k * step`.
-pub(super) fn value_at<'ctx>(
-    b: &Builder<'ctx>,
-    start: IntValue<'ctx>,
-    step: IntValue<'ctx>,
-    k: IntValue<'ctx>,
-) -> IntValue<'ctx> {
-    let t = start.get_type();
-    let k = if t.get_bit_width() == 64 { k } else { b.build_int_truncate(k, t, "").expect(E) };
-    let off = b.build_int_mul(k, step, "").expect(E);
-    b.build_int_add(start, off, "omp.norm.var").expect(E)
 }
 
 /// `base + sum(coef[m] * outer[m])`, in the type of `base`.
@@ -398,6 +400,77 @@ impl<'ctx> NonRect<'ctx> {
         }
         let k = b.build_int_unsigned_rem(q, levels[l].n, "").expect(E);
         (value_at(b, levels[l].start, levels[l].step, k), k)
+    }
+
+    /// A run of the innermost level (a `for simd` nest, see `Run`): set up
+    /// where `b` stands (the top of the body of the level around the
+    /// innermost, after `locate`): the run goes from the iteration `at`
+    /// locates to the end of its innermost row or of the thread's chunk
+    /// (`ub_slot`), whichever comes first. The innermost header then tests
+    /// the run's counter, its latch steps it, and leaving the run sets the
+    /// nest's counter to the run's last iteration (the outermost latch
+    /// steps it past).
+    pub fn run(
+        &self,
+        b: &Builder<'ctx>,
+        levels: &[Level<'ctx>],
+        at: &Located<'ctx>,
+        (iv_slot, ub_slot, run_slot): (PointerValue<'ctx>, PointerValue<'ctx>, PointerValue<'ctx>),
+    ) -> Run<'ctx> {
+        let m = levels.len() - 1;
+        let i64t = levels[0].n.get_type();
+        let one = i64t.const_int(1, false);
+        let iv0 = b.build_load(i64t, iv_slot, "omp.nonrect.run.first").expect(E).into_int_value();
+        let ub = b.build_load(i64t, ub_slot, "omp.nonrect.run.ub").expect(E).into_int_value();
+        // (The offset in the row and the row's length: of the innermost
+        // level varying, its block is its row; else the rectangular
+        // innermost level's trip count.)
+        let (off, row) = if m == self.d {
+            (at.t, b.build_load(i64t, self.cur.len, "omp.nonrect.run.row").expect(E).into_int_value())
+        } else {
+            (b.build_int_unsigned_rem(at.t, levels[m].n, "").expect(E), levels[m].n)
+        };
+        let left = b.build_int_sub(b.build_int_sub(row, off, "").expect(E), one, "").expect(E);
+        let row_last = b.build_int_add(iv0, left, "omp.nonrect.run.rowlast").expect(E);
+        let chunk_ends = b.build_int_compare(P::SLT, ub, row_last, "").expect(E);
+        let last = b.build_select(chunk_ends, ub, row_last, "omp.nonrect.run.last").expect(E).into_int_value();
+        // (Tested as k < last + 1, which ScalarEvolution counts: the nest's
+        // last iteration, n - 1, is below 2^63 - 1.)
+        let end = b.build_int_nsw_add(last, one, "omp.nonrect.run.end").expect(E);
+        b.build_store(run_slot, iv0).expect(E);
+        let lp = &levels[m].lp;
+        let term = lp.header.get_terminator().expect("a terminator");
+        b.position_before(&term);
+        let k = b.build_load(i64t, run_slot, "omp.nonrect.run.k").expect(E).into_int_value();
+        let go = b.build_int_compare(P::SLT, k, end, "omp.nonrect.run.cond").expect(E);
+        b.build_conditional_branch(go, lp.body, lp.exit).expect(E);
+        term.erase_from_basic_block();
+        b.position_before(&lp.latch.get_terminator().expect("a terminator"));
+        let k = b.build_load(i64t, run_slot, "").expect(E).into_int_value();
+        b.build_store(run_slot, b.build_int_nsw_add(k, one, "omp.nonrect.run.next").expect(E)).expect(E);
+        let left = ffi::split_edge(lp.header, lp.exit, "omp.nonrect.run.done");
+        b.position_before(&left.get_terminator().expect("the split's branch"));
+        let k = b.build_load(i64t, run_slot, "").expect(E).into_int_value();
+        b.build_store(iv_slot, b.build_int_sub(k, one, "").expect(E)).expect(E);
+        Run { iv0, off, slot: run_slot }
+    }
+
+    /// The innermost level's variable and iteration number (i64) in the
+    /// run's current iteration, computed where `b` stands (its body).
+    pub fn run_value(
+        &self,
+        b: &Builder<'ctx>,
+        levels: &[Level<'ctx>],
+        at: &Located<'ctx>,
+        run: &Run<'ctx>,
+    ) -> (IntValue<'ctx>, IntValue<'ctx>) {
+        let m = levels.len() - 1;
+        let i64t = levels[0].n.get_type();
+        let k = b.build_load(i64t, run.slot, "omp.nonrect.run.k").expect(E).into_int_value();
+        let delta = b.build_int_sub(k, run.iv0, "").expect(E);
+        let q = b.build_int_add(run.off, delta, "omp.nonrect.run.q").expect(E);
+        let start = self.start_of(b, levels, m, &at.vals);
+        (value_at(b, start, levels[m].step, q), q)
     }
 
     /// Where `b` stands (the end of the outermost latch, after the counter

@@ -91,10 +91,10 @@ fn section_bases(a: &Analysis<'_>) -> HashSet<ValueId> {
 }
 
 /// Renames the privatized locals of every parallel and worksharing region
-/// (innermost first). Returns whether anything changed.
-pub fn rename_privates<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> bool {
-    let mut changed = false;
-    for a in analyses {
+/// (innermost first). Returns which analyses' functions it changed.
+pub fn rename_privates<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> Vec<bool> {
+    let mut changed = vec![false; analyses.len()];
+    for (i, a) in analyses.iter().enumerate() {
         let bases = section_bases(a);
         let mut order = a.graph.preorder();
         order.reverse();
@@ -150,7 +150,7 @@ pub fn rename_privates<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>])
                     }
                     continue;
                 }
-                changed = true;
+                changed[i] = true;
             }
         }
     }

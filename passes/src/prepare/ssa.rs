@@ -24,7 +24,7 @@ use weft_intrinsics::model::{Clause, Item, Operand};
 use weft_intrinsics::vocab::ClauseKind;
 use weft_intrinsics::{ffi, Rule, WeftError};
 
-use crate::wregion::{analyze_module, Analysis};
+use crate::wregion::{reanalyze, Analysis};
 
 /// Whether a clause item is an SSA value rather than a variable in memory:
 /// not a pointer, or a phi (a registerized pointer variable).
@@ -152,13 +152,14 @@ pub fn erase<'ctx>(
     module: &Module<'ctx>,
     analyses: Vec<Analysis<'ctx>>,
 ) -> Result<(bool, Vec<Analysis<'ctx>>), Vec<WeftError>> {
-    let calls: Vec<InstructionValue<'ctx>> = analyses.iter().flat_map(|a| check(a).0).collect();
-    if calls.is_empty() {
+    let calls: Vec<Vec<InstructionValue<'ctx>>> = analyses.iter().map(|a| check(a).0).collect();
+    let changed: Vec<bool> = calls.iter().map(|c| !c.is_empty()).collect();
+    if !changed.contains(&true) {
         return Ok((false, analyses));
     }
-    log::debug!(target: "weft::prepare", "erasing {} sandwich clause(s) on SSA values", calls.len());
-    for c in calls {
+    log::debug!(target: "weft::prepare", "erasing {} sandwich clause(s) on SSA values", calls.iter().map(Vec::len).sum::<usize>());
+    for c in calls.into_iter().flatten() {
         c.erase_from_basic_block();
     }
-    Ok((true, analyze_module(module)?))
+    Ok((true, reanalyze(module, analyses, &changed)?))
 }

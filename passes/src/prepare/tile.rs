@@ -27,8 +27,7 @@ use llvm_plugin::inkwell::values::{BasicValue, BasicValueEnum, InstructionOpcode
 use llvm_plugin::inkwell::IntPredicate as P;
 use weft_intrinsics::ffi::{self, Affine, CfgLoop};
 
-use super::loops::{first_non_phi, level, loop_blocks, Level};
-use super::nonrect::value_at;
+use super::loop_form::{first_non_phi, level, loop_blocks, value_at, Level};
 
 const E: &str = "positioned";
 

@@ -15,40 +15,16 @@ use hashbrown::HashSet;
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::module::Module;
 use weft_intrinsics::ffi::{self, CfgLoop, LoopForest};
-use weft_intrinsics::model::Form;
 use weft_intrinsics::vocab::{ClauseKind, DirKind};
 use weft_intrinsics::{Rule, WeftError};
 
-use super::loops::{quiet_between, quiet_path};
+use super::clause_edit::drop_clauses;
+use super::loop_form::{quiet_between, quiet_path};
+use super::transform_plan::{Action, Nest, Use};
 use super::{tile, unroll};
 use crate::cfg::directive_calls_between;
 use crate::wregion::graph::WRegion;
 use crate::wregion::Analysis;
-
-/// What a transformation becomes.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) enum Action {
-    /// The loops tiled by `sizes`; with `unroll`, each tile loop is also
-    /// marked for LLVM's unroller to unroll by that count (unroll partial).
-    Tile { sizes: Vec<u64>, unroll: Option<u64> },
-    /// The loop left as it is, with a hint for LLVM's unroller: nothing
-    /// uses a loop the transformation generates.
-    Hint { name: &'static str, value: Option<u32> },
-}
-
-/// The construct that uses the loops a transformation generates, and how
-/// many of them.
-pub(super) struct Use {
-    pub user: usize,
-    pub name: &'static str,
-    pub count: usize,
-}
-
-/// The loops a transformation applies to that the CFG has, outermost
-/// first (the rest, if any, a transformation directly inside it generates).
-pub(super) struct Nest<'ctx> {
-    pub real: Vec<CfgLoop<'ctx>>,
-}
 
 struct Planned {
     region: usize,
@@ -56,9 +32,9 @@ struct Planned {
     action: Action,
 }
 
-/// Carries out every loop transformation of the module. Returns whether
-/// anything changed, or every refusal (nothing changed then).
-pub fn apply_all<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> Result<bool, Vec<WeftError>> {
+/// Carries out every loop transformation of the module. Returns which
+/// analyses' functions it changed, or every refusal (nothing changed then).
+pub fn apply_all<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> Result<Vec<bool>, Vec<WeftError>> {
     let mut plans: Vec<(usize, Vec<Planned>, HashSet<usize>)> = Vec::new();
     let mut errors = Vec::new();
     for (i, a) in analyses.iter().enumerate() {
@@ -94,12 +70,12 @@ pub fn apply_all<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> Re
         unsafe { ffi::locate(&mut errors) };
         return Err(errors);
     }
-    let mut changed = false;
+    let mut changed = vec![false; analyses.len()];
     for (i, planned, drop_slots) in plans {
         let a = &analyses[i];
         for p in &planned {
             execute(module, a, p).map_err(|e| vec![e.in_function(&a.graph.function)])?;
-            changed = true;
+            changed[i] = true;
         }
         for u in drop_slots {
             renormalize(module, &a.graph.regions[u]);
@@ -126,16 +102,10 @@ fn renormalize<'ctx>(module: &Module<'ctx>, reg: &WRegion) {
         }
     }
     // SAFETY: the region's directive calls, from that analysis.
-    let (first, last) = unsafe { (ffi::instruction(reg.entry.span.first), ffi::instruction(reg.entry.span.last)) };
-    let call = super::loops::drop_clauses(reg, first, "QUAL.OMP.NORMALIZED");
-    if slots.is_empty() {
-        return;
-    }
-    match reg.form {
-        Form::Region => {
-            ffi::add_bundle(call, "QUAL.OMP.PRIVATE", &slots);
-        }
-        Form::Paper => super::add_paper_clause(module, last, "QUAL.OMP.PRIVATE", &slots),
+    let first = unsafe { ffi::instruction(reg.entry.span.first) };
+    let call = drop_clauses(reg, first, "QUAL.OMP.NORMALIZED");
+    if !slots.is_empty() {
+        super::clause_edit::add_clause(module, reg, call, "QUAL.OMP.PRIVATE", &slots);
     }
 }
 

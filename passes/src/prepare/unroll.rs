@@ -20,8 +20,8 @@ use llvm_plugin::inkwell::module::Module;
 use weft_intrinsics::vocab::ClauseKind;
 use weft_intrinsics::{Rule, WeftError};
 
-use super::loops::level;
-use super::transform::{Action, Nest, Use};
+use super::loop_form::level;
+use super::transform_plan::{Action, Nest, Use};
 use crate::wregion::graph::WRegion;
 
 /// `partial` without a factor, where the generated loop is used.

@@ -13,7 +13,6 @@ pub mod predicate;
 pub mod print;
 mod vloop;
 
-use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::values::AnyValue;
 use weft_intrinsics::ffi;
 
@@ -21,27 +20,8 @@ use build::Llvm;
 use cost::{Choice, Division};
 use plan::VPlan;
 
-/// A simd loop whose region was lowered in place (its clauses privatized,
-/// its directives gone): its body runs from `first` to `end`.
-#[derive(Clone, Debug)]
-pub struct Site<'ctx> {
-    pub first: BasicBlock<'ctx>,
-    pub end: BasicBlock<'ctx>,
-    /// "DIR.OMP.SIMD (region 3) in function 'f'", for remarks and printing.
-    pub title: String,
-    pub simdlen: Option<u32>,
-    pub safelen: Option<u32>,
-    /// Its loop was tagged while it was there (`ffi::tag_simd_loop`): a loop
-    /// without the tag is not it.
-    pub tagged: bool,
-    /// Its floating-point sums and products may be reassociated: OpenMP
-    /// simd loops (with a reduction clause that is what the clause allows;
-    /// without one, the iterations it runs concurrently race on the
-    /// variable). Not `DIR.VPO.AUTO.VEC` or `DIR.PRAGMA.IVDEP`, hints that
-    /// license no reordering: there a sum keeps its order (unless its
-    /// operations carry `reassoc`).
-    pub reassociate: bool,
-}
+/// A simd loop handed to the VPlan (`crate::simd_site`).
+pub use crate::simd_site::SimdSite as Site;
 
 /// What vectorizing a loop became (for its remark).
 pub struct Done {

@@ -48,6 +48,34 @@ pub fn analyze<'ctx>(f: FunctionValue<'ctx>, slots: &ffi::Slots) -> Result<Analy
     })
 }
 
+/// `analyses` (of every defined function of `module`, in order) with those
+/// that `changed` marks (one flag each) made anew and the others kept: a
+/// rewrite of one function leaves the analyses of the others as they were,
+/// and analyzing scans every block of a function.
+pub fn reanalyze<'ctx>(
+    module: &Module<'ctx>,
+    mut analyses: Vec<Analysis<'ctx>>,
+    changed: &[bool],
+) -> Result<Vec<Analysis<'ctx>>, Vec<WeftError>> {
+    let slots = ffi::Slots::for_module(module);
+    let mut errors = Vec::new();
+    let mut made = 0;
+    for (a, _) in analyses.iter_mut().zip(changed).filter(|(_, &c)| c) {
+        let Some(f) = module.get_function(&a.scan.name) else { continue };
+        made += 1;
+        match analyze(f, &slots) {
+            Ok(fresh) => *a = fresh,
+            Err(e) => errors.push(e),
+        }
+    }
+    log::debug!(target: "weft::wregion", "analyzed {made} of {} function(s) anew", analyses.len());
+    if errors.is_empty() {
+        Ok(analyses)
+    } else {
+        Err(errors)
+    }
+}
+
 /// Refuses the first region of each function that `refuse` picks, as
 /// not yet supported, with `why`; located at the region's directive.
 pub fn refuse_regions(analyses: &[Analysis<'_>], refuse: impl Fn(&WRegion) -> bool, why: &str) -> PassResult {

@@ -4,9 +4,13 @@
 // step counts the nest's iterations, and lastprivate of the loop
 // variables; simd collapse(3) with two varying loops; for simd in a
 // parallel region; parallel for simd under a dynamic schedule; long
-// variables counting down. weft-vectorize leaves these loops scalar (each
-// iteration finds its variables from a cursor the one before left), so
-// every iteration runs once, in order. Each cell counts its visits: a cell
+// variables counting down. The simd collapse(3) is vectorized (its
+// innermost loop, per iteration of the loops around it:
+// nonrect_simd_vector.c), and so are the for simd nests, in runs inside
+// one innermost row of each thread's chunk; the nest with a linear
+// variable is collapsed into one counter and stays scalar (each iteration
+// finds its variables from a cursor the one before left), so every
+// iteration runs once, in order. Each cell counts its visits: a cell
 // outside the nest or visited twice changes the checksum.
 // CLANG-16-WRONG: linear and lastprivate of a non-rectangular simd nest
 // (measured at 1 thread: linear x 843 where the serial nest leaves 425,

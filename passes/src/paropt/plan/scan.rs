@@ -7,7 +7,7 @@ use weft_intrinsics::model::{Item, ValueId};
 use weft_intrinsics::vocab::{ClauseKind, DirKind, Modifiers, ReductionOp};
 use weft_intrinsics::{ffi, Rule, WeftError};
 
-use super::plan::Construct;
+use super::construct::Construct;
 use crate::wregion::{Analysis, WRegion};
 
 /// The spelling of the region's first clause of `kind`, for messages.
@@ -129,7 +129,7 @@ fn pairs(scan: &crate::wregion::env::ScanItem, red: &crate::wregion::env::Reduct
 /// The rules between a loop with inscan reductions and its scan directive:
 /// a scan is closely nested in such a loop and names only its inscan items;
 /// such a loop has exactly one scan directive, which names every one of them.
-pub(super) fn check_nesting(a: &Analysis<'_>, r: usize) -> Result<(), WeftError> {
+pub(crate) fn check_nesting(a: &Analysis<'_>, r: usize) -> Result<(), WeftError> {
     let reg = &a.graph.regions[r];
     let name = reg.kind.begin_name();
     if reg.kind == DirKind::Scan {

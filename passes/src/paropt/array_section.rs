@@ -14,71 +14,9 @@ use llvm_plugin::inkwell::values::{FunctionValue, IntValue, PointerValue};
 use llvm_plugin::inkwell::IntPredicate;
 use weft_intrinsics::{ffi, Rule};
 
-use super::lower::{err, Lowerer, Res};
-
-/// One dimension of a section as the clause writes it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Dim {
-    pub lower: u64,
-    pub length: u64,
-    pub stride: u64,
-}
-
-/// One dimension resolved against the array: `scale` is how many innermost
-/// elements one step of its index moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Resolved {
-    pub lower: u64,
-    pub length: u64,
-    pub stride: u64,
-    pub scale: u64,
-}
-
-/// The section's dimensions (outermost first) over an array of `extents`
-/// (outermost first); dimensions the clause leaves out are whole. Err says
-/// which dimension does not fit.
-pub fn resolve(dims: &[Dim], extents: &[u64]) -> Result<Vec<Resolved>, String> {
-    if dims.len() > extents.len() {
-        return Err(format!("a section of {} dimensions of an array of {}", dims.len(), extents.len()));
-    }
-    let mut out = Vec::new();
-    for (k, &extent) in extents.iter().enumerate() {
-        let d = dims.get(k).copied().unwrap_or(Dim { lower: 0, length: extent, stride: 1 });
-        if d.length == 0 || d.stride == 0 {
-            return Err(format!("dimension {} has length {} and stride {}", k + 1, d.length, d.stride));
-        }
-        let last = (d.length - 1).checked_mul(d.stride).and_then(|x| x.checked_add(d.lower));
-        if last.is_none_or(|l| l >= extent) {
-            return Err(format!(
-                "dimension {} ([{}:{}:{}]) does not lie within its extent {extent}",
-                k + 1,
-                d.lower,
-                d.length,
-                d.stride
-            ));
-        }
-        let scale = extents[k + 1..].iter().product();
-        out.push(Resolved { lower: d.lower, length: d.length, stride: d.stride, scale });
-    }
-    Ok(out)
-}
-
-/// How many elements the section holds.
-pub fn count(dims: &[Resolved]) -> u64 {
-    dims.iter().map(|d| d.length).product()
-}
-
-/// The offset (in innermost elements from the array's start) of the
-/// section's element number `t` (row-major); the generated code computes
-/// the same.
-pub fn offset(dims: &[Resolved], mut t: u64) -> u64 {
-    let mut off = 0;
-    for d in dims.iter().rev() {
-        off += (d.lower + t % d.length * d.stride) * d.scale;
-        t /= d.length;
-    }
-    off
-}
+use super::context::{err, Lowerer, Res};
+use super::plan::section::{count, Resolved};
+use super::runtime::Rt;
 
 /// An array type's extents (outermost first) and innermost element.
 pub fn shape(ty: BasicTypeEnum<'_>) -> (Vec<u64>, BasicTypeEnum<'_>) {
@@ -159,20 +97,15 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let i64t = self.rt.i64;
         let bytes = b.build_int_mul(n, elem.size_of().expect("sized"), "").expect("positioned");
         let align = u64::from(ffi::variable_align(like.into()));
-        let (f, args) = if align > 16 {
+        let buffer = if align > 16 {
             let up = b.build_int_add(bytes, i64t.const_int(align - 1, false), "").expect("positioned");
             let up = b.build_and(up, i64t.const_int(!(align - 1), false), "").expect("positioned");
-            let f = self.rt.func("aligned_alloc", Some(self.rt.ptr.into()), &[i64t.into(), i64t.into()], false);
-            (f, vec![i64t.const_int(align, false).into(), up.into()])
+            self.rt.call_ptr(b, Rt::CAlignedAlloc, &[i64t.const_int(align, false).into(), up.into()])
         } else {
-            (self.rt.func("malloc", Some(self.rt.ptr.into()), &[i64t.into()], false), vec![bytes.into()])
+            self.rt.call_ptr(b, Rt::Malloc, &[bytes.into()])
         };
-        b.build_call(f, &args, name)
-            .expect("positioned")
-            .try_as_basic_value()
-            .left()
-            .expect("malloc returns a pointer")
-            .into_pointer_value()
+        buffer.set_name(name);
+        buffer
     }
 
     /// An array section `[first, first + n)` of `base` (an array variable, or
@@ -303,46 +236,5 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 format!("{label} is neither an array nor a pointer: it has no array section"),
             )),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn d(lower: u64, length: u64, stride: u64) -> Dim {
-        Dim { lower, length, stride }
-    }
-
-    #[test]
-    fn strided_one_dimension() {
-        let r = resolve(&[d(1, 3, 2)], &[8]).expect("fits");
-        let offs: Vec<u64> = (0..count(&r)).map(|t| offset(&r, t)).collect();
-        assert_eq!(offs, vec![1, 3, 5]);
-        assert!(resolve(&[d(1, 4, 2)], &[8]).is_ok(), "element 7 is the last one");
-        assert!(resolve(&[d(2, 4, 2)], &[8]).is_err(), "element 8 is past the end");
-        assert!(resolve(&[d(0, 0, 1)], &[8]).is_err());
-        assert!(resolve(&[d(0, 2, 0)], &[8]).is_err());
-        assert!(resolve(&[d(u64::MAX, 2, u64::MAX)], &[8]).is_err(), "no overflow");
-    }
-
-    #[test]
-    fn two_dimensions_row_major() {
-        // a[1:2][2:3] of int a[4][5]
-        let r = resolve(&[d(1, 2, 1), d(2, 3, 1)], &[4, 5]).expect("fits");
-        assert_eq!(r[0].scale, 5);
-        assert_eq!(r[1].scale, 1);
-        let offs: Vec<u64> = (0..count(&r)).map(|t| offset(&r, t)).collect();
-        assert_eq!(offs, vec![7, 8, 9, 12, 13, 14]);
-        assert!(resolve(&[d(1, 2, 1), d(3, 3, 1)], &[4, 5]).is_err());
-    }
-
-    #[test]
-    fn left_out_dimensions_are_whole() {
-        // a[2:1] of int a[3][2]: row 2.
-        let r = resolve(&[d(2, 1, 1)], &[3, 2]).expect("fits");
-        let offs: Vec<u64> = (0..count(&r)).map(|t| offset(&r, t)).collect();
-        assert_eq!(offs, vec![4, 5]);
-        assert!(resolve(&[d(0, 1, 1), d(0, 1, 1)], &[3]).is_err(), "more dimensions than the array");
     }
 }

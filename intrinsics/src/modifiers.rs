@@ -1,4 +1,5 @@
-//! Clause modifiers: the `:MOD.MOD` suffix of a region-form tag.
+//! Clause modifiers: the `:MOD.MOD` suffix of a region-form tag. Below both
+//! the vocabulary and the memory orders (`memorder.rs`), which name them.
 
 bitflags::bitflags! {
     /// Clause modifiers: the `:MOD.MOD` suffix of a region-form tag, and

@@ -1,0 +1,67 @@
+//! The constructs paropt lowers, one per directive kind it takes.
+use weft_intrinsics::vocab::DirKind;
+
+/// The constructs paropt lowers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Construct {
+    /// Outlined into a microtask run by a team.
+    Parallel,
+    /// Partitioned in place among the threads of the enclosing team.
+    Loop,
+    /// A loop partitioned inside its own outlined parallel region.
+    ParallelLoop,
+    Master,
+    Masked,
+    Critical,
+    Single,
+    Barrier,
+    Flush,
+    Taskwait,
+    Taskyield,
+    Atomic,
+    /// An `ordered` region inside a loop with the ORDERED clause.
+    Ordered,
+    /// A simd loop (weft-vectorize's): run by the encountering thread with
+    /// its clauses' private copies.
+    Simd,
+    /// OpenMP 5.1 `scope`: every thread of the team runs it, with its own
+    /// copies; reductions combined, a barrier at the end (paropt::scope).
+    Scope,
+    /// OpenMP 5.1 `scan`: where its loop's body splits into the input and
+    /// the scan phase; the loop's own lowering takes it (paropt::scan).
+    Scan,
+}
+
+impl Construct {
+    pub fn of(kind: DirKind) -> Option<Construct> {
+        Some(match kind {
+            DirKind::Parallel => Construct::Parallel,
+            // The simd part of a combined construct: each thread's chunk stays
+            // a scalar loop until weft-vectorize's VPlan is built.
+            DirKind::Loop | DirKind::LoopSimd => Construct::Loop,
+            DirKind::ParallelLoop | DirKind::ParallelLoopSimd => Construct::ParallelLoop,
+            DirKind::Simd | DirKind::AutoVec | DirKind::Ivdep => Construct::Simd,
+            DirKind::Master => Construct::Master,
+            DirKind::Masked => Construct::Masked,
+            DirKind::Critical => Construct::Critical,
+            DirKind::Single => Construct::Single,
+            DirKind::Barrier => Construct::Barrier,
+            DirKind::Flush => Construct::Flush,
+            DirKind::Taskwait => Construct::Taskwait,
+            DirKind::Ordered => Construct::Ordered,
+            DirKind::Taskyield => Construct::Taskyield,
+            DirKind::Atomic => Construct::Atomic,
+            DirKind::Scope => Construct::Scope,
+            DirKind::Scan => Construct::Scan,
+            _ => return None,
+        })
+    }
+
+    pub fn is_parallel(self) -> bool {
+        matches!(self, Construct::Parallel | Construct::ParallelLoop)
+    }
+
+    pub fn is_loop(self) -> bool {
+        matches!(self, Construct::Loop | Construct::ParallelLoop)
+    }
+}

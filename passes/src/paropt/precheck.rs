@@ -1,0 +1,107 @@
+//! Refusals decided on the unchanged IR, for every region of the module,
+//! before any region is lowered: a refused construct leaves the module as
+//! it was (paropt's promise). The plan (`plan.rs`) holds what the clauses
+//! alone decide; these are the rules that also read the IR the region
+//! holds: that it reaches its END, the types of its variables (what
+//! privatizing them needs, `privatize::typed_vars`), values it computes
+//! that are used after it where only one thread (or each thread's own
+//! iterations) runs it, and the shape of an atomic compare statement.
+use llvm_plugin::inkwell::basic_block::BasicBlock;
+use llvm_plugin::inkwell::values::AnyValue;
+use weft_intrinsics::{ffi, Rule, WeftError};
+
+use super::context::{err, Lowerer, Res};
+use super::plan::{nesting, plan, scan, Construct, Plan, Share, Var};
+use super::vector_only;
+use crate::wregion::Analysis;
+
+impl<'a, 'ctx> Lowerer<'a, 'ctx> {
+    /// Region `r`'s refusals that read the IR, on the unchanged module.
+    pub(super) fn precheck(&self, a: &Analysis<'ctx>, r: usize, plan: &Plan) -> Res<()> {
+        let reg = &a.graph.regions[r];
+        let name = reg.kind.begin_name();
+        if plan.construct == Construct::Scan {
+            return Ok(());
+        }
+        let Some(exit) = reg.exit else {
+            return Err(err(
+                Rule::NotYetSupported,
+                name,
+                "a region that never reaches its END (it ends in unreachable or loops forever)",
+            ));
+        };
+        // SAFETY: the region's directive calls, from a fresh analysis of the
+        // unchanged function.
+        let (begin, end) = unsafe { (ffi::instruction(reg.entry.span.last), ffi::instruction(exit.span.first)) };
+        let why = match plan.construct {
+            Construct::Master | Construct::Masked | Construct::Single => Some(
+                "inside the region and used after it, but only one thread runs the region: pass it through a \
+                 shared variable",
+            ),
+            Construct::Loop | Construct::ParallelLoop => {
+                Some("inside the worksharing loop and used after it: pass it through a variable (lastprivate)")
+            }
+            _ => None,
+        };
+        if let Some(why) = why {
+            let blocks: Vec<BasicBlock<'ctx>> = reg.blocks.iter().map(|&b| a.scan.handles[b]).collect();
+            if let Some(v) = ffi::unrecomputable_escaping(&blocks, begin, end) {
+                return Err(err(
+                    Rule::NotYetSupported,
+                    name,
+                    format!("{} is computed {why}", v.print_to_string().to_string_lossy().trim()),
+                ));
+            }
+        }
+        if matches!(plan.construct, Construct::Parallel | Construct::ParallelLoop | Construct::Loop | Construct::Scope)
+        {
+            self.typed_vars(plan, name)?;
+        }
+        let in_place: Vec<&Var> = match plan.construct {
+            Construct::Simd => {
+                super::simd::iv_steps(a, r)?;
+                plan.vars.iter().collect()
+            }
+            Construct::Master | Construct::Masked | Construct::Single => {
+                plan.vars.iter().filter(|v| matches!(v.share, Share::Private | Share::Firstprivate)).collect()
+            }
+            _ => Vec::new(),
+        };
+        if !in_place.is_empty() {
+            self.in_place_types(name, &in_place)?;
+        }
+        if plan.construct == Construct::Atomic && plan.atomic.compare {
+            super::atomic_compare::precheck(begin, end)?;
+        }
+        Ok(())
+    }
+}
+
+/// Plans and prechecks every region of the module before any IR changes,
+/// or reports each function's first region that cannot be lowered.
+pub(super) fn check_all<'ctx>(lowerer: &Lowerer<'_, 'ctx>, analyses: &[Analysis<'ctx>]) -> Result<(), Vec<WeftError>> {
+    let mut errors = Vec::new();
+    for a in analyses {
+        for r in a.graph.preorder() {
+            if vector_only(a, r) {
+                continue;
+            }
+            let reg = &a.graph.regions[r];
+            let checked = plan(reg)
+                .and_then(|p| nesting::check(a, r, &p).map(|_| p))
+                .and_then(|p| scan::check_nesting(a, r).map(|_| p))
+                .and_then(|p| lowerer.precheck(a, r, &p));
+            if let Err(e) = checked {
+                errors.push(e.in_function(&a.graph.function).at(reg.entry.span.first));
+                break;
+            }
+        }
+    }
+    // SAFETY: the analyses are of the unchanged module.
+    unsafe { ffi::locate(&mut errors) };
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
