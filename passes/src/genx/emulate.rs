@@ -319,128 +319,167 @@ impl<'a, 'ctx> E<'a, 'ctx> {
         };
         let res_elem = scalar_of(result);
         let arg_elem = scalar_of(args[0].get_type());
+        match op {
+            Op::Sat => self.saturate(name, args, result, arg_elem),
+            Op::AddSat { result_signed, operand_signed } => {
+                self.add_saturating(name, args, result, (arg_elem, res_elem), (result_signed, operand_signed))
+            }
+            Op::MinMax { kind, max } => self.min_max(name, args, result, arg_elem, kind, max),
+            Op::Reduce { all } => self.reduce_bool(name, args, result, all),
+            _ => Err(Broken::new("internal", format!("{name} is not arithmetic"))),
+        }
+    }
+
+    /// Floating-point saturation to [0, 1], lane by lane.
+    fn saturate(
+        &self,
+        name: &str,
+        args: &[BasicValueEnum<'ctx>],
+        result: BasicTypeEnum<'ctx>,
+        arg_elem: BasicTypeEnum<'ctx>,
+    ) -> Result<BasicValueEnum<'ctx>, Broken> {
+        let b = self.b;
+        let BasicTypeEnum::FloatType(ft) = arg_elem else {
+            return Err(Broken::new("not-emulated", format!("{name}: only floating-point saturation is emulated")));
+        };
+        if args[0].get_type() != result {
+            return Err(Broken::new("operand-type", format!("{name} must return its operand's type")));
+        }
+        self.lanewise(args, result, |x| {
+            let x = x[0].into_float_value();
+            let (zero, one) = (ft.const_float(0.0), ft.const_float(1.0));
+            // NaN compares false: saturates to 0, like the hardware.
+            let gt = built(b.build_float_compare(FloatPredicate::OGT, x, zero, "sat.gt"))?;
+            let lo = built(b.build_select(gt, x, zero, "sat.lo"))?.into_float_value();
+            let lt = built(b.build_float_compare(FloatPredicate::OLT, lo, one, "sat.lt"))?;
+            built(b.build_select(lt, lo, one, "sat"))
+        })
+    }
+
+    /// Saturating addition, lane by lane, in an integer twice as wide.
+    fn add_saturating(
+        &self,
+        name: &str,
+        args: &[BasicValueEnum<'ctx>],
+        result: BasicTypeEnum<'ctx>,
+        (arg_elem, res_elem): (BasicTypeEnum<'ctx>, BasicTypeEnum<'ctx>),
+        (result_signed, operand_signed): (bool, bool),
+    ) -> Result<BasicValueEnum<'ctx>, Broken> {
         let ctx = self.m.get_context();
         let b = self.b;
-        match op {
-            Op::Sat => {
-                let BasicTypeEnum::FloatType(ft) = arg_elem else {
-                    return Err(Broken::new(
-                        "not-emulated",
-                        format!("{name}: only floating-point saturation is emulated"),
-                    ));
-                };
-                if args[0].get_type() != result {
-                    return Err(Broken::new("operand-type", format!("{name} must return its operand's type")));
-                }
-                self.lanewise(args, result, |x| {
-                    let x = x[0].into_float_value();
-                    let (zero, one) = (ft.const_float(0.0), ft.const_float(1.0));
-                    // NaN compares false: saturates to 0, like the hardware.
-                    let gt = built(b.build_float_compare(FloatPredicate::OGT, x, zero, "sat.gt"))?;
-                    let lo = built(b.build_select(gt, x, zero, "sat.lo"))?.into_float_value();
-                    let lt = built(b.build_float_compare(FloatPredicate::OLT, lo, one, "sat.lt"))?;
-                    built(b.build_select(lt, lo, one, "sat"))
-                })
-            }
-            Op::AddSat { result_signed, operand_signed } => {
-                let (BasicTypeEnum::IntType(at), BasicTypeEnum::IntType(rt)) = (arg_elem, res_elem) else {
-                    return Err(Broken::new("operand-type", format!("{name} takes and returns integers")));
-                };
-                if args[1].get_type() != args[0].get_type() {
-                    return Err(Broken::new("operand-type", format!("{name}: both operands must have one type")));
-                }
-                let (ab, rb) = (at.get_bit_width(), rt.get_bit_width());
-                if ![8, 16, 32, 64].contains(&ab) || ![8, 16, 32, 64].contains(&rb) {
-                    return Err(Broken::new(
-                        "operand-type",
-                        format!("{name}: operands and result must be i8, i16, i32 or i64, not i{ab} and i{rb}"),
-                    ));
-                }
-                let wide = ctx.custom_width_int_type(2 * ab.max(rb));
-                let (lo, hi) = if result_signed {
-                    (
-                        wide.const_int((-(1i128 << (rb - 1))) as u64, true),
-                        wide.const_int(((1u128 << (rb - 1)) - 1) as u64, false),
-                    )
+        let (BasicTypeEnum::IntType(at), BasicTypeEnum::IntType(rt)) = (arg_elem, res_elem) else {
+            return Err(Broken::new("operand-type", format!("{name} takes and returns integers")));
+        };
+        if args[1].get_type() != args[0].get_type() {
+            return Err(Broken::new("operand-type", format!("{name}: both operands must have one type")));
+        }
+        let (ab, rb) = (at.get_bit_width(), rt.get_bit_width());
+        if ![8, 16, 32, 64].contains(&ab) || ![8, 16, 32, 64].contains(&rb) {
+            return Err(Broken::new(
+                "operand-type",
+                format!("{name}: operands and result must be i8, i16, i32 or i64, not i{ab} and i{rb}"),
+            ));
+        }
+        let wide = ctx.custom_width_int_type(2 * ab.max(rb));
+        let (lo, hi) = if result_signed {
+            (
+                wide.const_int((-(1i128 << (rb - 1))) as u64, true),
+                wide.const_int(((1u128 << (rb - 1)) - 1) as u64, false),
+            )
+        } else {
+            (wide.const_zero(), wide.const_int(((1u128 << rb) - 1) as u64, false))
+        };
+        self.lanewise(args, result, |x| {
+            let ext = |v: IntValue<'ctx>| {
+                if operand_signed {
+                    built(b.build_int_s_extend(v, wide, "ext"))
                 } else {
-                    (wide.const_zero(), wide.const_int(((1u128 << rb) - 1) as u64, false))
-                };
+                    built(b.build_int_z_extend(v, wide, "ext"))
+                }
+            };
+            let sum = built(b.build_int_add(ext(x[0].into_int_value())?, ext(x[1].into_int_value())?, "sum"))?;
+            let below = built(b.build_int_compare(IntPredicate::SLT, sum, lo, "below"))?;
+            let s = built(b.build_select(below, lo, sum, "clamp.lo"))?.into_int_value();
+            let above = built(b.build_int_compare(IntPredicate::SGT, s, hi, "above"))?;
+            let s = built(b.build_select(above, hi, s, "clamp"))?.into_int_value();
+            Ok(built(b.build_int_truncate(s, rt, "add.sat"))?.into())
+        })
+    }
+
+    /// Minimum or maximum, lane by lane.
+    fn min_max(
+        &self,
+        name: &str,
+        args: &[BasicValueEnum<'ctx>],
+        result: BasicTypeEnum<'ctx>,
+        arg_elem: BasicTypeEnum<'ctx>,
+        kind: MinMaxKind,
+        max: bool,
+    ) -> Result<BasicValueEnum<'ctx>, Broken> {
+        let b = self.b;
+        if args[1].get_type() != args[0].get_type() || args[0].get_type() != result {
+            return Err(Broken::new(
+                "not-emulated",
+                format!("{name}: only min/max with one type for operands and result is emulated"),
+            ));
+        }
+        match (kind, arg_elem) {
+            (MinMaxKind::Float, BasicTypeEnum::FloatType(_)) => {
+                // minnum/maxnum: a NaN operand yields the other one, as on Gen.
+                let iname = if max { "llvm.maxnum" } else { "llvm.minnum" };
+                let f = Intrinsic::find(iname)
+                    .and_then(|i| i.get_declaration(self.m, &[arg_elem]))
+                    .ok_or_else(|| Broken::new("internal", format!("no {iname} declaration")))?;
                 self.lanewise(args, result, |x| {
-                    let ext = |v: IntValue<'ctx>| {
-                        if operand_signed {
-                            built(b.build_int_s_extend(v, wide, "ext"))
-                        } else {
-                            built(b.build_int_z_extend(v, wide, "ext"))
-                        }
-                    };
-                    let sum = built(b.build_int_add(ext(x[0].into_int_value())?, ext(x[1].into_int_value())?, "sum"))?;
-                    let below = built(b.build_int_compare(IntPredicate::SLT, sum, lo, "below"))?;
-                    let s = built(b.build_select(below, lo, sum, "clamp.lo"))?.into_int_value();
-                    let above = built(b.build_int_compare(IntPredicate::SGT, s, hi, "above"))?;
-                    let s = built(b.build_select(above, hi, s, "clamp"))?.into_int_value();
-                    Ok(built(b.build_int_truncate(s, rt, "add.sat"))?.into())
+                    built(b.build_call(f, &[x[0].into(), x[1].into()], "fminmax"))?
+                        .try_as_basic_value()
+                        .left()
+                        .ok_or_else(|| Broken::new("internal", "minnum without a value"))
                 })
             }
-            Op::MinMax { kind, max } => {
-                if args[1].get_type() != args[0].get_type() || args[0].get_type() != result {
-                    return Err(Broken::new(
-                        "not-emulated",
-                        format!("{name}: only min/max with one type for operands and result is emulated"),
-                    ));
-                }
-                match (kind, arg_elem) {
-                    (MinMaxKind::Float, BasicTypeEnum::FloatType(_)) => {
-                        // minnum/maxnum: a NaN operand yields the other one, as on Gen.
-                        let iname = if max { "llvm.maxnum" } else { "llvm.minnum" };
-                        let f = Intrinsic::find(iname)
-                            .and_then(|i| i.get_declaration(self.m, &[arg_elem]))
-                            .ok_or_else(|| Broken::new("internal", format!("no {iname} declaration")))?;
-                        self.lanewise(args, result, |x| {
-                            built(b.build_call(f, &[x[0].into(), x[1].into()], "fminmax"))?
-                                .try_as_basic_value()
-                                .left()
-                                .ok_or_else(|| Broken::new("internal", "minnum without a value"))
-                        })
-                    }
-                    (MinMaxKind::Signed | MinMaxKind::Unsigned, BasicTypeEnum::IntType(_)) => {
-                        let pred = match (kind == MinMaxKind::Signed, max) {
-                            (true, true) => IntPredicate::SGT,
-                            (true, false) => IntPredicate::SLT,
-                            (false, true) => IntPredicate::UGT,
-                            (false, false) => IntPredicate::ULT,
-                        };
-                        self.lanewise(args, result, |x| {
-                            let (p, q) = (x[0].into_int_value(), x[1].into_int_value());
-                            let c = built(b.build_int_compare(pred, p, q, "minmax.c"))?;
-                            built(b.build_select(c, p, q, "minmax"))
-                        })
-                    }
-                    _ => Err(Broken::new("operand-type", format!("{name} has operands of the wrong kind"))),
-                }
+            (MinMaxKind::Signed | MinMaxKind::Unsigned, BasicTypeEnum::IntType(_)) => {
+                let pred = match (kind == MinMaxKind::Signed, max) {
+                    (true, true) => IntPredicate::SGT,
+                    (true, false) => IntPredicate::SLT,
+                    (false, true) => IntPredicate::UGT,
+                    (false, false) => IntPredicate::ULT,
+                };
+                self.lanewise(args, result, |x| {
+                    let (p, q) = (x[0].into_int_value(), x[1].into_int_value());
+                    let c = built(b.build_int_compare(pred, p, q, "minmax.c"))?;
+                    built(b.build_select(c, p, q, "minmax"))
+                })
             }
-            Op::Reduce { all } => {
-                let bool_t = ctx.bool_type();
-                if result != bool_t.as_basic_type_enum() {
-                    return Err(Broken::new("operand-type", format!("{name} returns i1")));
-                }
-                match args[0] {
-                    BasicValueEnum::IntValue(i) if i.get_type().get_bit_width() == 1 => Ok(i.into()),
-                    BasicValueEnum::VectorValue(v) if matches!(v.get_type().get_element_type(), BasicTypeEnum::IntType(t) if t.get_bit_width() == 1) =>
-                    {
-                        let n = v.get_type().get_size();
-                        let it = ctx.custom_width_int_type(n);
-                        let bits = built(b.build_bit_cast(v, it, "bits"))?.into_int_value();
-                        let (pred, rhs) = if all {
-                            (IntPredicate::EQ, it.const_all_ones())
-                        } else {
-                            (IntPredicate::NE, it.const_zero())
-                        };
-                        Ok(built(b.build_int_compare(pred, bits, rhs, if all { "all" } else { "any" }))?.into())
-                    }
-                    _ => Err(Broken::new("operand-type", format!("{name} takes i1 or a vector of i1"))),
-                }
+            _ => Err(Broken::new("operand-type", format!("{name} has operands of the wrong kind"))),
+        }
+    }
+
+    /// `all` or `any` of a vector of i1.
+    fn reduce_bool(
+        &self,
+        name: &str,
+        args: &[BasicValueEnum<'ctx>],
+        result: BasicTypeEnum<'ctx>,
+        all: bool,
+    ) -> Result<BasicValueEnum<'ctx>, Broken> {
+        let ctx = self.m.get_context();
+        let b = self.b;
+        let bool_t = ctx.bool_type();
+        if result != bool_t.as_basic_type_enum() {
+            return Err(Broken::new("operand-type", format!("{name} returns i1")));
+        }
+        match args[0] {
+            BasicValueEnum::IntValue(i) if i.get_type().get_bit_width() == 1 => Ok(i.into()),
+            BasicValueEnum::VectorValue(v) if matches!(v.get_type().get_element_type(), BasicTypeEnum::IntType(t) if t.get_bit_width() == 1) =>
+            {
+                let n = v.get_type().get_size();
+                let it = ctx.custom_width_int_type(n);
+                let bits = built(b.build_bit_cast(v, it, "bits"))?.into_int_value();
+                let (pred, rhs) =
+                    if all { (IntPredicate::EQ, it.const_all_ones()) } else { (IntPredicate::NE, it.const_zero()) };
+                Ok(built(b.build_int_compare(pred, bits, rhs, if all { "all" } else { "any" }))?.into())
             }
-            _ => Err(Broken::new("internal", format!("{name} is not arithmetic"))),
+            _ => Err(Broken::new("operand-type", format!("{name} takes i1 or a vector of i1"))),
         }
     }
 }

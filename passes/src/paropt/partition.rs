@@ -4,14 +4,15 @@
 //! take one block per thread, every other schedule a chunk loop through
 //! `__kmpc_dispatch_next`.
 use llvm_plugin::inkwell::basic_block::BasicBlock;
-use llvm_plugin::inkwell::types::BasicTypeEnum;
+use llvm_plugin::inkwell::builder::Builder;
+use llvm_plugin::inkwell::types::{BasicTypeEnum, IntType};
 use llvm_plugin::inkwell::values::{BasicValue, InstructionOpcode, InstructionValue, IntValue, PointerValue};
 use llvm_plugin::inkwell::IntPredicate;
 use weft_intrinsics::ffi::{self};
 use weft_intrinsics::Rule;
 
 use super::context::{blocks_between, err, Lowerer, Private, Res, Shape};
-use super::plan::{Plan, Share};
+use super::plan::{Plan, Schedule, Share};
 use super::runtime::{self, Rt};
 
 /// Where a partitioned loop ends: `chunk_end` runs after each chunk, with
@@ -28,6 +29,24 @@ pub(super) struct LoopEnds<'ctx> {
     pub(super) first_iter: IntValue<'ctx>,
     pub(super) last_iter: IntValue<'ctx>,
     pub(super) unsigned: bool,
+}
+
+/// What both ways of partitioning a loop work with: the loop's ident and
+/// the thread id, the IV's type, the runtime's bound and stride slots and
+/// last-iteration flag, and the whole loop's first and last iterations.
+#[derive(Clone, Copy)]
+struct Ctl<'ctx> {
+    ident: PointerValue<'ctx>,
+    gtid: IntValue<'ctx>,
+    t: IntType<'ctx>,
+    lo: PointerValue<'ctx>,
+    hi: PointerValue<'ctx>,
+    st: PointerValue<'ctx>,
+    last: PointerValue<'ctx>,
+    one: IntValue<'ctx>,
+    start: IntValue<'ctx>,
+    ub0: IntValue<'ctx>,
+    unsigned: bool,
 }
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
@@ -119,45 +138,89 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         if let Some(dims) = dims {
             self.doacross_init(b, plan, privs, dims, ident, gtid, (start, ub0, unsigned), name)?;
         }
+        let k = Ctl { ident, gtid, t, lo, hi, st, last, one, start, ub0, unsigned };
         if sched.is_plain_static() {
-            b.build_store(lo, start).expect("positioned");
-            b.build_store(hi, ub0).expect("positioned");
-            b.build_store(st, one).expect("positioned");
-            let kind = i32t.const_int(sched.sched_type() as u64, false);
-            self.rt.call(
-                b,
-                static_init,
-                &[
-                    ident.into(),
-                    gtid.into(),
-                    kind.into(),
-                    last.into(),
-                    lo.into(),
-                    hi.into(),
-                    st.into(),
-                    one.into(),
-                    one.into(),
-                ],
-            );
-            let nlo = b.build_load(t, lo, "omp.chunk.lo").expect("positioned");
-            let nhi = b.build_load(t, hi, "omp.chunk.hi").expect("positioned");
-            b.build_store(ub.copy, nhi).expect("positioned");
-            init.set_operand(0, nlo);
-            let b = self.before_terminator(shape.fini);
-            self.rt.call(b, Rt::ForStaticFini, &[ident.into(), gtid.into()]);
-            if sched.doacross {
-                self.doacross_fini(b, ident, gtid);
-            }
-            return Ok(LoopEnds {
-                start: init,
-                chunk_end: shape.fini,
-                last,
-                fini: shape.fini,
-                first_iter: start,
-                last_iter: ub0,
-                unsigned,
-            });
+            return Ok(self.static_block(&k, sched, init, ub.copy, shape));
         }
+        Ok(self.chunk_loop(
+            &k,
+            sched,
+            init,
+            ub.copy,
+            shape,
+            &ordered_steps,
+            dispatch_init,
+            dispatch_next,
+            dispatch_fini,
+        ))
+    }
+
+    /// A plain static schedule: one block of iterations per thread.
+    fn static_block(
+        &mut self,
+        k: &Ctl<'ctx>,
+        sched: Schedule,
+        init: InstructionValue<'ctx>,
+        ub_copy: PointerValue<'ctx>,
+        shape: Shape<'ctx>,
+    ) -> LoopEnds<'ctx> {
+        let Ctl { ident, gtid, t, lo, hi, st, last, one, start, ub0, unsigned } = *k;
+        let i32t = self.rt.i32;
+        let [static_init, ..] = Rt::for_iv(t.get_bit_width(), unsigned);
+        let b = self.at(init);
+        b.build_store(lo, start).expect("positioned");
+        b.build_store(hi, ub0).expect("positioned");
+        b.build_store(st, one).expect("positioned");
+        let kind = i32t.const_int(sched.sched_type() as u64, false);
+        self.rt.call(
+            b,
+            static_init,
+            &[
+                ident.into(),
+                gtid.into(),
+                kind.into(),
+                last.into(),
+                lo.into(),
+                hi.into(),
+                st.into(),
+                one.into(),
+                one.into(),
+            ],
+        );
+        start_chunk(b, k, init, ub_copy);
+        let b = self.before_terminator(shape.fini);
+        self.rt.call(b, Rt::ForStaticFini, &[ident.into(), gtid.into()]);
+        if sched.doacross {
+            self.doacross_fini(b, ident, gtid);
+        }
+        LoopEnds {
+            start: init,
+            chunk_end: shape.fini,
+            last,
+            fini: shape.fini,
+            first_iter: start,
+            last_iter: ub0,
+            unsigned,
+        }
+    }
+
+    /// Every other schedule: a chunk loop around the loop, through
+    /// `dispatch_next` until no chunk is left.
+    #[allow(clippy::too_many_arguments)]
+    fn chunk_loop(
+        &mut self,
+        k: &Ctl<'ctx>,
+        sched: Schedule,
+        init: InstructionValue<'ctx>,
+        ub_copy: PointerValue<'ctx>,
+        shape: Shape<'ctx>,
+        ordered_steps: &[InstructionValue<'ctx>],
+        dispatch_init: Rt,
+        dispatch_next: Rt,
+        dispatch_fini: Rt,
+    ) -> LoopEnds<'ctx> {
+        let Ctl { ident, gtid, t, lo, hi, st, last, one, start, ub0, unsigned } = *k;
+        let i32t = self.rt.i32;
         // A chunk loop around the loop: dispatch_next hands out chunks until none is left.
         let chunk = match sched.chunk {
             Some(c) => self.int_operand(c, t),
@@ -187,12 +250,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         );
         let go = b.build_int_compare(IntPredicate::NE, more, i32t.const_zero(), "omp.more").expect("positioned");
         b.build_conditional_branch(go, chunk_bb, done).expect("positioned");
-        let b = self.at(init);
-        let nlo = b.build_load(t, lo, "omp.chunk.lo").expect("positioned");
-        let nhi = b.build_load(t, hi, "omp.chunk.hi").expect("positioned");
-        b.build_store(ub.copy, nhi).expect("positioned");
-        init.set_operand(0, nlo);
-        for &s in &ordered_steps {
+        start_chunk(self.at(init), k, init, ub_copy);
+        for &s in ordered_steps {
             let b = self.at(s);
             self.rt.call(b, dispatch_fini, &[ident.into(), gtid.into()]);
         }
@@ -206,16 +265,17 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             self.doacross_fini(&self.b, ident, gtid);
         }
         self.b.build_unconditional_branch(shape.end).expect("positioned");
-        Ok(LoopEnds {
-            start: init,
-            chunk_end: shape.fini,
-            last,
-            fini: done,
-            first_iter: start,
-            last_iter: ub0,
-            unsigned,
-        })
+        LoopEnds { start: init, chunk_end: shape.fini, last, fini: done, first_iter: start, last_iter: ub0, unsigned }
     }
+}
+
+/// The chunk the runtime handed out (`lo`..`hi`) becomes the loop's: its IV
+/// starts at `lo` (the store `init`) and its upper-bound slot holds `hi`.
+fn start_chunk<'ctx>(b: &Builder<'ctx>, k: &Ctl<'ctx>, init: InstructionValue<'ctx>, ub_copy: PointerValue<'ctx>) {
+    let lo = b.build_load(k.t, k.lo, "omp.chunk.lo").expect("positioned");
+    let hi = b.build_load(k.t, k.hi, "omp.chunk.hi").expect("positioned");
+    b.build_store(ub_copy, hi).expect("positioned");
+    init.set_operand(0, lo);
 }
 
 /// The store that starts the IV: the first store to `iv` on the straight

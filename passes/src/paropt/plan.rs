@@ -15,6 +15,7 @@ pub mod schedule;
 pub mod section;
 pub mod var;
 
+use crate::wregion::env::Linear;
 use crate::wregion::WRegion;
 pub use atomic::AtomicPlan;
 pub use construct::Construct;
@@ -203,19 +204,7 @@ fn plain_var(var: &Operand, typed: Option<&Typed>, clause: &str, share: Share, o
         )
         .on_directive(on));
     }
-    Ok(Var {
-        var: var.value,
-        elem: typed.map(|t| t.ty.value),
-        count,
-        section,
-        runtime_section,
-        layout: None,
-        share,
-        nonpod: None,
-        byref: false,
-        alloc: None,
-        clause: clause.to_string(),
-    })
+    Ok(Var { elem: typed.map(|t| t.ty.value), count, section, runtime_section, ..Var::new(var.value, share, clause) })
 }
 
 /// A non-POD variable with its helpers, in the clause's order.
@@ -290,19 +279,7 @@ fn section_var(base: &Operand, dims: &[[Operand; 3]], clause: &str, share: Share
                     }
                 }
             }
-            return Ok(Var {
-                var: base.value,
-                elem: None,
-                count: 1,
-                section: None,
-                runtime_section: None,
-                layout: Some(layout),
-                share,
-                nonpod: None,
-                byref: false,
-                alloc: None,
-                clause: clause.to_string(),
-            });
+            return Ok(Var { layout: Some(layout), ..Var::new(base.value, share, clause) });
         }
     };
     let bounds = section_bounds(clause, lower, length, on)?;
@@ -310,19 +287,7 @@ fn section_var(base: &Operand, dims: &[[Operand; 3]], clause: &str, share: Share
         Bounds::Const(first, count) => (count, Some(first), None),
         Bounds::Runtime(first, len) => (1, None, Some((first, len))),
     };
-    Ok(Var {
-        var: base.value,
-        elem: None,
-        count,
-        section,
-        runtime_section,
-        layout: None,
-        share,
-        nonpod: None,
-        byref: false,
-        alloc: None,
-        clause: clause.to_string(),
-    })
+    Ok(Var { count, section, runtime_section, ..Var::new(base.value, share, clause) })
 }
 
 /// The clauses of region `r` that weft-paropt does not lower (yet), refused
@@ -385,6 +350,74 @@ fn check_clauses(r: &WRegion, construct: Construct, name: &str) -> Result<(), We
     Ok(())
 }
 
+/// A lastprivate item's record, merged with its firstprivate one when the
+/// variable is both.
+fn add_lastprivate(
+    vars: &mut Vec<Var>,
+    item: &Item,
+    mods: Modifiers,
+    clause: &str,
+    construct: Construct,
+    name: &str,
+) -> Result<(), WeftError> {
+    // (On a simd loop run in order a conditional lastprivate is a plain one.)
+    let share = if mods.contains(Modifiers::CONDITIONAL) && construct.is_loop() {
+        Share::LastprivateConditional
+    } else {
+        Share::Lastprivate
+    };
+    let v = var_of(item, clause, share, name)?;
+    if share == Share::LastprivateConditional
+        && (v.nonpod.is_some()
+            || v.count > 1
+            || v.section.is_some()
+            || v.runtime_section.is_some()
+            || v.layout.is_some())
+    {
+        return Err(not_yet(&v.clause, "a conditional lastprivate that is not a scalar").on_directive(name));
+    }
+    match vars.iter_mut().find(|x| x.var == v.var && x.share == Share::Firstprivate) {
+        Some(_) if share == Share::LastprivateConditional => {
+            return Err(
+                not_yet(&v.clause, "a variable both firstprivate and conditional lastprivate").on_directive(name)
+            )
+        }
+        Some(fp) => {
+            fp.share = Share::FirstLastprivate;
+            fp.nonpod = Helpers::merged(fp.nonpod, v.nonpod);
+        }
+        None => vars.push(v),
+    }
+    Ok(())
+}
+
+/// A linear item's record.
+fn linear_var(lin: &Linear, clause: &str, name: &str) -> Result<Var, WeftError> {
+    // A simd loop's own variable (LINEAR:IV): the loop steps it; its copy
+    // is copied out after the loop, as the sequential loop leaves it.
+    let step = lin.step.as_ref().map(|o| o.value);
+    if lin.modifiers.contains(Modifiers::PTR_TO_PTR) {
+        return ptr_to_ptr_linear(&lin.item, step, clause, name);
+    }
+    if !lin.item.var().is_pointer() {
+        // (weft-prepare takes a sandwich clause on the loop's own phi;
+        // a value named anywhere else cannot be stepped.)
+        return Err(WeftError::new(
+            Rule::OperandKind,
+            clause,
+            format!(
+                "{} is a value, not a variable in memory: LINEAR on a value names the induction variable \
+                 of the region's loop, right after its phi (the sandwich scheme), and this is not one",
+                lin.item.var().text
+            ),
+        )
+        .on_directive(name));
+    }
+    let share =
+        if lin.modifiers.contains(Modifiers::IV) { Share::Lastprivate } else { Share::Linear { step, unit: None } };
+    var_of(&lin.item, clause, share, name)
+}
+
 /// One data-sharing record per variable of the region's clauses, in the
 /// order privatization takes them.
 fn data_sharing(r: &WRegion, construct: Construct, name: &str) -> Result<Vec<Var>, WeftError> {
@@ -405,64 +438,13 @@ fn data_sharing(r: &WRegion, construct: Construct, name: &str) -> Result<Vec<Var
         vars.push(var_of(item, &clause_of(ClauseKind::Firstprivate), Share::Firstprivate, name)?);
     }
     for (item, mods) in &env.lastprivate {
-        // (On a simd loop run in order a conditional lastprivate is a plain one.)
-        let share = if mods.contains(Modifiers::CONDITIONAL) && construct.is_loop() {
-            Share::LastprivateConditional
-        } else {
-            Share::Lastprivate
-        };
-        let v = var_of(item, &clause_of(ClauseKind::Lastprivate), share, name)?;
-        if share == Share::LastprivateConditional
-            && (v.nonpod.is_some()
-                || v.count > 1
-                || v.section.is_some()
-                || v.runtime_section.is_some()
-                || v.layout.is_some())
-        {
-            return Err(not_yet(&v.clause, "a conditional lastprivate that is not a scalar").on_directive(name));
-        }
-        match vars.iter_mut().find(|x| x.var == v.var && x.share == Share::Firstprivate) {
-            Some(_) if share == Share::LastprivateConditional => {
-                return Err(
-                    not_yet(&v.clause, "a variable both firstprivate and conditional lastprivate").on_directive(name)
-                )
-            }
-            Some(fp) => {
-                fp.share = Share::FirstLastprivate;
-                fp.nonpod = Helpers::merged(fp.nonpod, v.nonpod);
-            }
-            None => vars.push(v),
-        }
+        add_lastprivate(&mut vars, item, *mods, &clause_of(ClauseKind::Lastprivate), construct, name)?;
     }
     for item in &env.copyin {
         vars.push(var_of(item, &clause_of(ClauseKind::Copyin), Share::Copyin, name)?);
     }
     for lin in &env.linear {
-        // A simd loop's own variable (LINEAR:IV): the loop steps it; its copy
-        // is copied out after the loop, as the sequential loop leaves it.
-        let step = lin.step.as_ref().map(|o| o.value);
-        let clause = clause_of(ClauseKind::Linear);
-        if lin.modifiers.contains(Modifiers::PTR_TO_PTR) {
-            vars.push(ptr_to_ptr_linear(&lin.item, step, &clause, name)?);
-            continue;
-        }
-        if !lin.item.var().is_pointer() {
-            // (weft-prepare takes a sandwich clause on the loop's own phi;
-            // a value named anywhere else cannot be stepped.)
-            return Err(WeftError::new(
-                Rule::OperandKind,
-                clause,
-                format!(
-                    "{} is a value, not a variable in memory: LINEAR on a value names the induction variable \
-                     of the region's loop, right after its phi (the sandwich scheme), and this is not one",
-                    lin.item.var().text
-                ),
-            )
-            .on_directive(name));
-        }
-        let share =
-            if lin.modifiers.contains(Modifiers::IV) { Share::Lastprivate } else { Share::Linear { step, unit: None } };
-        vars.push(var_of(&lin.item, &clause, share, name)?);
+        vars.push(linear_var(lin, &clause_of(ClauseKind::Linear), name)?);
     }
     scan::check_clauses(r, construct)?;
     for red in &env.reductions {

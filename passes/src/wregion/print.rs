@@ -113,51 +113,85 @@ fn with_mods(text: String, m: Modifiers) -> String {
     }
 }
 
-/// The data-environment lines of a region: every clause its directive takes,
-/// `UNSPECIFIED`/`NONE` when absent, in a fixed order.
-fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
-    let k: DirKind = reg.kind;
-    let e: &DataEnv = &reg.env;
-    let mut lines = Vec::new();
-    let mut line = |takes: bool, name: &'static str, value: String| {
+/// The lines of a region's data environment as they are gathered: a line
+/// only for a clause the directive takes.
+struct Lines<'r> {
+    k: DirKind,
+    e: &'r DataEnv,
+    out: Vec<(&'static str, String)>,
+}
+
+impl Lines<'_> {
+    fn line(&mut self, takes: bool, name: &'static str, value: String) {
         if takes {
-            lines.push((name, value));
+            self.out.push((name, value));
         }
-    };
-    let items = |v: &Vec<Item>| list(v.iter().map(item_text));
-    // A `:TYPED` value is read from the memory its operand names.
-    let value = |c: C| match e.value_types.iter().find(|(k, _)| *k == c) {
-        Some((_, ty)) => format!("{} (TYPED {})", value_of(e.value(c)), ty.ty),
-        None => value_of(e.value(c)),
-    };
-    use weft_intrinsics::vocab::{AtomicOp, CancelConstruct, DataSharing, MemOrder, ProcBind};
-    // A present flag clause prints as its spelling less `prefix` (DEFAULT.SHARED -> SHARED).
-    let flag = |pred: &dyn Fn(C) -> bool, prefix: &str| {
-        e.flag(pred).map_or_else(
+    }
+
+    /// A value clause; a `:TYPED` value is read from the memory its operand names.
+    fn value(&self, c: C) -> String {
+        match self.e.value_types.iter().find(|(k, _)| *k == c) {
+            Some((_, ty)) => format!("{} (TYPED {})", value_of(self.e.value(c)), ty.ty),
+            None => value_of(self.e.value(c)),
+        }
+    }
+
+    /// A present flag clause prints as its spelling less `prefix` (DEFAULT.SHARED -> SHARED).
+    fn flag(&self, pred: &dyn Fn(C) -> bool, prefix: &str) -> String {
+        self.e.flag(pred).map_or_else(
             || "UNSPECIFIED".to_string(),
             |(c, m)| with_mods(c.name().trim_start_matches(prefix).to_string(), m),
         )
-    };
-    line(k.takes(C::If), "IF", value(C::If));
-    line(k.takes(C::NumThreads), "NUM_THREADS", value(C::NumThreads));
-    line(k.takes(C::Default(DataSharing::None)), "DEFAULT", flag(&|c| matches!(c, C::Default(_)), "QUAL.OMP.DEFAULT."));
-    line(
+    }
+}
+
+fn items(v: &[Item]) -> String {
+    list(v.iter().map(item_text))
+}
+
+/// The data-environment lines of a region: every clause its directive takes,
+/// `UNSPECIFIED`/`NONE` when absent, in a fixed order.
+fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
+    let mut l = Lines { k: reg.kind, e: &reg.env, out: Vec::new() };
+    sharing_lines(&mut l);
+    loop_lines(&mut l);
+    sync_lines(&mut l);
+    device_and_transform_lines(&mut l);
+    l.out
+}
+
+/// Parallelism and data-sharing clauses.
+fn sharing_lines(l: &mut Lines<'_>) {
+    let (k, e) = (l.k, l.e);
+    use weft_intrinsics::vocab::{DataSharing, ProcBind};
+    l.line(k.takes(C::If), "IF", l.value(C::If));
+    l.line(k.takes(C::NumThreads), "NUM_THREADS", l.value(C::NumThreads));
+    l.line(
+        k.takes(C::Default(DataSharing::None)),
+        "DEFAULT",
+        l.flag(&|c| matches!(c, C::Default(_)), "QUAL.OMP.DEFAULT."),
+    );
+    l.line(
         k.takes(C::ProcBind(ProcBind::Close)),
         "PROC_BIND",
-        flag(&|c| matches!(c, C::ProcBind(_)), "QUAL.OMP.PROC.BIND."),
+        l.flag(&|c| matches!(c, C::ProcBind(_)), "QUAL.OMP.PROC.BIND."),
     );
-    line(
+    l.line(
         k.takes(C::Bind(weft_intrinsics::vocab::Binding::Thread)),
         "BIND",
-        flag(&|c| matches!(c, C::Bind(_)), "QUAL.OMP.BIND."),
+        l.flag(&|c| matches!(c, C::Bind(_)), "QUAL.OMP.BIND."),
     );
-    line(k.takes(C::Shared), "SHARED", items(&e.shared));
-    line(k.takes(C::Private), "PRIVATE", items(&e.private));
-    line(k.takes(C::Firstprivate), "FIRSTPRIVATE", items(&e.firstprivate));
-    line(k.takes(C::Lastprivate), "LASTPRIVATE", list(e.lastprivate.iter().map(|(i, m)| with_mods(item_text(i), *m))));
-    line(k.takes(C::Copyin), "COPYIN", items(&e.copyin));
-    line(k.takes(C::Copyprivate), "COPYPRIVATE", items(&e.copyprivate));
-    line(
+    l.line(k.takes(C::Shared), "SHARED", items(&e.shared));
+    l.line(k.takes(C::Private), "PRIVATE", items(&e.private));
+    l.line(k.takes(C::Firstprivate), "FIRSTPRIVATE", items(&e.firstprivate));
+    l.line(
+        k.takes(C::Lastprivate),
+        "LASTPRIVATE",
+        list(e.lastprivate.iter().map(|(i, m)| with_mods(item_text(i), *m))),
+    );
+    l.line(k.takes(C::Copyin), "COPYIN", items(&e.copyin));
+    l.line(k.takes(C::Copyprivate), "COPYPRIVATE", items(&e.copyprivate));
+    l.line(
         k.takes(C::Reduction(weft_intrinsics::vocab::ReductionOp::Add)),
         "REDUCTION",
         list(e.reductions.iter().map(|r| {
@@ -176,9 +210,9 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
             Some(i) => format!("{} INSCAN<{}>", item_text(&s.item), bound(i)),
             None => item_text(&s.item),
         }));
-        line(k.takes(c), name, scan);
+        l.line(k.takes(c), name, scan);
     }
-    line(
+    l.line(
         k.takes(C::Linear),
         "LINEAR",
         list(e.linear.iter().map(|l| {
@@ -186,9 +220,9 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
             with_mods(format!("{} step {step}", item_text(&l.item)), l.modifiers)
         })),
     );
-    line(k.takes(C::Uniform), "UNIFORM", items(&e.uniform));
+    l.line(k.takes(C::Uniform), "UNIFORM", items(&e.uniform));
     // (Only when given: a line every region would print would say NONE.)
-    line(
+    l.line(
         k.takes(C::Allocate) && !e.allocate.is_empty(),
         "ALLOCATE",
         list(e.allocate.iter().map(|a| {
@@ -197,7 +231,7 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
             format!("{}{align} allocator {by}", item_text(&a.item))
         })),
     );
-    line(
+    l.line(
         k.takes(C::Aligned),
         "ALIGNED",
         list(e.aligned.iter().map(|(i, a)| match a {
@@ -205,6 +239,11 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
             None => item_text(i),
         })),
     );
+}
+
+/// Schedules, counts and the clauses of loops and tasks.
+fn loop_lines(l: &mut Lines<'_>) {
+    let (k, e) = (l.k, l.e);
     let sched = e.schedule.as_ref().map_or_else(
         || "UNSPECIFIED".to_string(),
         |s| {
@@ -212,14 +251,14 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
             with_mods(format!("{kind} chunk {}", value_of(s.chunk.as_ref())), s.modifiers)
         },
     );
-    line(k.takes(C::Schedule(weft_intrinsics::vocab::ScheduleKind::Static)), "SCHEDULE", sched);
+    l.line(k.takes(C::Schedule(weft_intrinsics::vocab::ScheduleKind::Static)), "SCHEDULE", sched);
     let dist = e
         .dist_schedule
         .as_ref()
         .map_or_else(|| "UNSPECIFIED".to_string(), |c| format!("STATIC chunk {}", value_of(c.as_ref())));
-    line(k.takes(C::DistSchedule), "DIST_SCHEDULE", dist);
+    l.line(k.takes(C::DistSchedule), "DIST_SCHEDULE", dist);
     for (c, name) in [(C::Collapse, "COLLAPSE"), (C::Safelen, "SAFELEN"), (C::Simdlen, "SIMDLEN")] {
-        line(k.takes(c), name, count_of(e.value(c)));
+        l.line(k.takes(c), name, count_of(e.value(c)));
     }
     for (c, name) in [
         (C::Final, "FINAL"),
@@ -234,7 +273,7 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
         (C::Filter, "FILTER"),
         (C::OffloadEntryIdx, "OFFLOAD.ENTRY.IDX"),
     ] {
-        line(k.takes(c), name, value(c));
+        l.line(k.takes(c), name, l.value(c));
     }
     if k.takes(C::Ordered) {
         // ORDERED may come without its loop count.
@@ -243,7 +282,7 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
             None if e.has_value_clause(C::Ordered) => "YES".to_string(),
             None => "UNSPECIFIED".to_string(),
         };
-        line(true, "ORDERED", ordered);
+        l.line(true, "ORDERED", ordered);
     }
     for (c, name) in [
         (C::Nowait, "NOWAIT"),
@@ -254,34 +293,49 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
         (C::OrderedThreads, "ORDERED.THREADS"),
         (C::OrderedSimd, "ORDERED.SIMD"),
     ] {
-        line(k.takes(c), name, if e.has_flag(c) { "YES" } else { "NO" }.to_string());
+        l.line(k.takes(c), name, if e.has_flag(c) { "YES" } else { "NO" }.to_string());
     }
-    line(k.takes(C::Atomic(AtomicOp::Update)), "ATOMIC", flag(&|c| matches!(c, C::Atomic(_)), "QUAL.OMP."));
+}
+
+/// Atomic and cancellation clauses.
+fn sync_lines(l: &mut Lines<'_>) {
+    let (k, e) = (l.k, l.e);
+    use weft_intrinsics::vocab::{AtomicOp, CancelConstruct, MemOrder};
+    l.line(k.takes(C::Atomic(AtomicOp::Update)), "ATOMIC", l.flag(&|c| matches!(c, C::Atomic(_)), "QUAL.OMP."));
     // OpenMP 5.1's extended atomic clauses, each as given.
-    line(k.takes(C::Compare), "COMPARE", flag(&|c| c == C::Compare, "QUAL.OMP."));
-    line(k.takes(C::Fail(MemOrder::Acquire)), "FAIL", flag(&|c| matches!(c, C::Fail(_)), "QUAL.OMP.FAIL."));
-    line(k.takes(C::Weak), "WEAK", if e.has_flag(C::Weak) { "YES" } else { "NO" }.to_string());
-    line(
+    l.line(k.takes(C::Compare), "COMPARE", l.flag(&|c| c == C::Compare, "QUAL.OMP."));
+    l.line(k.takes(C::Fail(MemOrder::Acquire)), "FAIL", l.flag(&|c| matches!(c, C::Fail(_)), "QUAL.OMP.FAIL."));
+    l.line(k.takes(C::Weak), "WEAK", if e.has_flag(C::Weak) { "YES" } else { "NO" }.to_string());
+    l.line(
         k.takes(C::CancelConstruct(CancelConstruct::Parallel)),
         "CANCEL",
-        flag(&|c| matches!(c, C::CancelConstruct(_)), "QUAL.OMP.CANCEL."),
+        l.flag(&|c| matches!(c, C::CancelConstruct(_)), "QUAL.OMP.CANCEL."),
     );
+}
+
+/// Device, dependence and loop-transformation clauses.
+fn device_and_transform_lines(l: &mut Lines<'_>) {
+    let (k, e) = (l.k, l.e);
     let kinded = |v: &[(String, &Item)]| list(v.iter().map(|(k, i)| format!("{k}({})", item_text(i))));
     let maps: Vec<(String, &Item)> =
         e.map.iter().map(|(m, i)| (C::Map(*m).name().trim_start_matches("QUAL.OMP.MAP.").to_string(), i)).collect();
-    line(k.takes(C::Map(weft_intrinsics::vocab::MapKind::To)), "MAP", kinded(&maps));
+    l.line(k.takes(C::Map(weft_intrinsics::vocab::MapKind::To)), "MAP", kinded(&maps));
     let deps: Vec<(String, &Item)> = e
         .depend
         .iter()
         .map(|(d, i)| (C::Depend(*d).name().trim_start_matches("QUAL.OMP.DEPEND.").to_string(), i))
         .collect();
-    line(k.takes(C::Depend(weft_intrinsics::vocab::DependKind::In)), "DEPEND", kinded(&deps));
+    l.line(k.takes(C::Depend(weft_intrinsics::vocab::DependKind::In)), "DEPEND", kinded(&deps));
     let sinks =
         list(e.sinks.iter().map(|v| format!("({})", v.iter().map(|o| o.text.as_str()).collect::<Vec<_>>().join(", "))));
-    line(k.takes(C::DependSink), "DEPEND.SINK", sinks);
-    line(k.takes(C::DependSource), "DEPEND.SOURCE", if e.has_flag(C::DependSource) { "YES" } else { "NO" }.to_string());
-    line(k.takes(C::IsDevicePtr), "IS_DEVICE_PTR", items(&e.is_device_ptr));
-    line(k.takes(C::UseDevicePtr), "USE_DEVICE_PTR", items(&e.use_device_ptr));
+    l.line(k.takes(C::DependSink), "DEPEND.SINK", sinks);
+    l.line(
+        k.takes(C::DependSource),
+        "DEPEND.SOURCE",
+        if e.has_flag(C::DependSource) { "YES" } else { "NO" }.to_string(),
+    );
+    l.line(k.takes(C::IsDevicePtr), "IS_DEVICE_PTR", items(&e.is_device_ptr));
+    l.line(k.takes(C::UseDevicePtr), "USE_DEVICE_PTR", items(&e.use_device_ptr));
     let defaultmap = e.flags.iter().filter(|(c, _)| matches!(c, C::Defaultmap(_)));
     let defaultmap = list(defaultmap.map(|&(c, m)| {
         let behavior = c.name().trim_start_matches("QUAL.OMP.DEFAULTMAP.");
@@ -291,10 +345,10 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
             format!("{behavior}:{}", m.names())
         }
     }));
-    line(k.takes(C::Defaultmap(weft_intrinsics::vocab::DefaultmapBehavior::Tofrom)), "DEFAULTMAP", defaultmap);
-    line(k.takes(C::FlushList), "FLUSH", items(&e.flush));
-    line(k.takes(C::ThreadprivateList), "THREADPRIVATE", items(&e.threadprivate));
-    line(k.takes(C::Sizes), "SIZES", list(e.sizes.iter().map(bound)));
+    l.line(k.takes(C::Defaultmap(weft_intrinsics::vocab::DefaultmapBehavior::Tofrom)), "DEFAULTMAP", defaultmap);
+    l.line(k.takes(C::FlushList), "FLUSH", items(&e.flush));
+    l.line(k.takes(C::ThreadprivateList), "THREADPRIVATE", items(&e.threadprivate));
+    l.line(k.takes(C::Sizes), "SIZES", list(e.sizes.iter().map(bound)));
     if k.takes(C::Partial) {
         // PARTIAL may come without its factor.
         let partial = match e.value(C::Partial) {
@@ -302,11 +356,10 @@ fn env_lines(reg: &WRegion) -> Vec<(&'static str, String)> {
             None if e.has_value_clause(C::Partial) => "YES".to_string(),
             None => "UNSPECIFIED".to_string(),
         };
-        line(true, "PARTIAL", partial);
+        l.line(true, "PARTIAL", partial);
     }
-    line(k.takes(C::Full), "FULL", if e.has_flag(C::Full) { "YES" } else { "NO" }.to_string());
-    line(k.takes(C::Livein), "LIVEIN", items(&e.livein));
-    line(k.takes(C::NormalizedIv), "NORMALIZED.IV", items(&e.normalized_iv));
-    line(k.takes(C::NormalizedUb), "NORMALIZED.UB", items(&e.normalized_ub));
-    lines
+    l.line(k.takes(C::Full), "FULL", if e.has_flag(C::Full) { "YES" } else { "NO" }.to_string());
+    l.line(k.takes(C::Livein), "LIVEIN", items(&e.livein));
+    l.line(k.takes(C::NormalizedIv), "NORMALIZED.IV", items(&e.normalized_iv));
+    l.line(k.takes(C::NormalizedUb), "NORMALIZED.UB", items(&e.normalized_ub));
 }

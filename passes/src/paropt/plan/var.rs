@@ -117,6 +117,23 @@ impl Helpers {
 }
 
 impl Var {
+    /// A whole variable shared as `share`, with nothing else known yet.
+    pub fn new(var: ValueId, share: Share, clause: &str) -> Var {
+        Var {
+            var,
+            elem: None,
+            count: 1,
+            section: None,
+            runtime_section: None,
+            layout: None,
+            share,
+            nonpod: None,
+            byref: false,
+            alloc: None,
+            clause: clause.to_string(),
+        }
+    }
+
     /// The variable's type: `:TYPED`'s element type (an array of `count` of
     /// them), else the alloca's or global's own type.
     ///
