@@ -1,35 +1,24 @@
-//! The pass names weft registers and the `weft` pipeline: weft's passes in
-//! order and nothing else from LLVM.
+//! The `weft` pipeline: weft's passes in order and nothing else from LLVM.
 use llvm_plugin::inkwell::module::Module;
-use weft_intrinsics::ffi::FunctionAnalyses;
 use weft_intrinsics::PassResult;
 
-use crate::{cleanup, genx, markers, paropt, prepare, vectorize};
+use crate::markers;
+use crate::registry::{self, Invocation, PassInfo};
 
-/// The stages of `weft`, in order.
-pub const WEFT_PIPELINE: &[&str] =
-    &["weft-prepare", "weft-paropt", "weft-vectorize", "weft-genx-legalize", "weft-cleanup"];
+/// The stages of `weft`, in order (after weft-cc's markers, when the module
+/// has them).
+pub static WEFT_PIPELINE: &[&PassInfo] =
+    &[&registry::PREPARE, &registry::PAROPT, &registry::VECTORIZE, &registry::GENX_LEGALIZE, &registry::CLEANUP];
 
-/// Runs one stage of the pipeline by name (`analyses`: the pass pipeline's,
-/// for weft-vectorize's costs).
-pub fn run_stage(name: &str, module: &Module<'_>, analyses: FunctionAnalyses<'_>) -> PassResult {
-    match name {
-        "weft-prepare" => prepare::run(module),
-        "weft-paropt" => paropt::run(module),
-        "weft-vectorize" => vectorize::run(module, analyses),
-        "weft-genx-legalize" => genx::legalize::run(module, genx::legalize::Params::default()),
-        "weft-cleanup" => cleanup::run(module),
-        other => unreachable!("{other} is not a stage of the weft pipeline"),
-    }
-}
-
-/// Runs the whole pipeline, stopping at the first stage that fails.
-pub fn run_weft(module: &Module<'_>, analyses: FunctionAnalyses<'_>) -> PassResult {
+/// Runs the whole pipeline, stopping at the first stage that fails; each
+/// stage runs with its default parameters and `inv`'s analyses.
+pub fn run_weft(module: &Module<'_>, inv: &Invocation<'_>) -> PassResult {
     // weft-cc's markers first, when the module has them (a no-op otherwise).
     let mut changed = markers::run(module, markers::Form::Region)?;
     for stage in WEFT_PIPELINE {
-        log::debug!(target: "weft::pipeline", "running {stage}");
-        changed |= run_stage(stage, module, analyses)?;
+        log::debug!(target: "weft::pipeline", "running {}", stage.name);
+        let at = Invocation { params: stage.default_params(), ..*inv };
+        changed |= (stage.run)(module, &at)?;
     }
     Ok(changed)
 }
