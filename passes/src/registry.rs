@@ -189,7 +189,7 @@ pub static WEFT: PassInfo = PassInfo {
     kind: Kind::Transform,
     params: None,
     description: "the whole pipeline, in order",
-    run: |m, i| pipeline::run_weft(m, i),
+    run: |m, i| run_weft(m, i),
 };
 
 pub static TEST_PANIC: PassInfo = PassInfo {
@@ -304,7 +304,7 @@ fn print_wregions(module: &Module<'_>) -> PassResult {
 
 fn run_weft_if_work(module: &Module<'_>, inv: &Invocation<'_>) -> PassResult {
     if pipeline::has_weft_work(module) {
-        pipeline::run_weft(module, inv)
+        run_weft(module, inv)
     } else {
         Ok(false)
     }
@@ -312,3 +312,20 @@ fn run_weft_if_work(module: &Module<'_>, inv: &Invocation<'_>) -> PassResult {
 
 #[cfg(test)]
 mod tests;
+
+/// The stages of `weft`, in order (after weft-cc's markers, when the module
+/// has them).
+pub static WEFT_PIPELINE: &[&PassInfo] = &[&PREPARE, &PAROPT, &VECTORIZE, &GENX_LEGALIZE, &CLEANUP];
+
+/// Runs the whole pipeline, stopping at the first stage that fails; each
+/// stage runs with its default parameters and `inv`'s analyses.
+pub fn run_weft(module: &Module<'_>, inv: &Invocation<'_>) -> PassResult {
+    // weft-cc's markers first, when the module has them (a no-op otherwise).
+    let mut changed = markers::run(module, markers::Form::Region)?;
+    for stage in WEFT_PIPELINE {
+        log::debug!(target: "weft::pipeline", "running {}", stage.name);
+        let at = Invocation { params: stage.default_params(), ..*inv };
+        changed |= (stage.run)(module, &at)?;
+    }
+    Ok(changed)
+}

@@ -41,7 +41,7 @@ fn readme_names_the_pipeline_stages_in_order() {
     let rows = readme_rows();
     let weft = &rows.iter().find(|r| r[0] == "`weft`").expect("a weft row")[3];
     let mut at = 0;
-    for stage in crate::pipeline::WEFT_PIPELINE {
+    for stage in super::WEFT_PIPELINE {
         let found = weft[at..].find(&format!("`{}`", stage.name));
         assert!(found.is_some(), "README's weft row names {} after the stages before it", stage.name);
         at += found.unwrap_or(0);
