@@ -191,6 +191,9 @@ pub enum ReductionOp {
     Bxor,
     Max,
     Min,
+    /// Fortran's `.EQV.` and `.NEQV.` on LOGICAL items (docs/vocabulary.md).
+    Eqv,
+    Neqv,
     Udr,
 }
 
@@ -283,6 +286,10 @@ pub enum ClauseKind {
     /// A construct the front end added rather than the program wrote (icx:
     /// the taskgroup around a taskloop, the task around a dispatch).
     Implicit,
+    /// ifx's mark of a construct made from Fortran's `do concurrent` (a
+    /// `loop` construct, and the target and teams around it): no meaning of
+    /// its own beyond the construct's.
+    DoConcurrent,
     /// icx's index of a target region's entry in the offload table.
     OffloadEntryIdx,
     /// How a target region maps the variables it names without a MAP.
@@ -359,6 +366,7 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.ORDERED.THREADS", C::OrderedThreads, None),
         ("QUAL.OMP.ORDERED.SIMD", C::OrderedSimd, None),
         ("QUAL.OMP.IMPLICIT", C::Implicit, None),
+        ("QUAL.EXT.DO.CONCURRENT", C::DoConcurrent, None),
         ("QUAL.OMP.DEFAULTMAP.ALLOC", C::Defaultmap(DefaultmapBehavior::Alloc), None),
         ("QUAL.OMP.DEFAULTMAP.TO", C::Defaultmap(DefaultmapBehavior::To), None),
         ("QUAL.OMP.DEFAULTMAP.FROM", C::Defaultmap(DefaultmapBehavior::From), None),
@@ -423,6 +431,8 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.REDUCTION.BXOR", C::Reduction(ReductionOp::Bxor), List),
         ("QUAL.OMP.REDUCTION.MAX", C::Reduction(ReductionOp::Max), List),
         ("QUAL.OMP.REDUCTION.MIN", C::Reduction(ReductionOp::Min), List),
+        ("QUAL.OMP.REDUCTION.EQV", C::Reduction(ReductionOp::Eqv), List),
+        ("QUAL.OMP.REDUCTION.NEQV", C::Reduction(ReductionOp::Neqv), List),
         ("QUAL.OMP.REDUCTION.UDR", C::Reduction(ReductionOp::Udr), List),
         ("QUAL.OMP.SCHEDULE.STATIC", C::Schedule(ScheduleKind::Static), List),
         ("QUAL.OMP.SCHEDULE.DYNAMIC", C::Schedule(ScheduleKind::Dynamic), List),
@@ -480,7 +490,8 @@ impl ClauseKind {
             // OpenMP 5.1's order modifiers (§2.11.3).
             C::OrderConcurrent => Modifiers::REPRODUCIBLE | Modifiers::UNCONSTRAINED,
             // icx marks a pointer variable whose pointees are the items.
-            C::Nontemporal => Modifiers::PTR_TO_PTR,
+            // (ifx: F90_DV, a Fortran array named by its dope vector.)
+            C::Nontemporal => Modifiers::PTR_TO_PTR | Modifiers::F90_DV,
             C::DistSchedule | C::Sizes | C::Allocate | C::PragmaArray => Modifiers::empty(),
             // (icx: `INCLUSIVE:TYPED(var, type, count, inscan index)`.)
             C::Inclusive | C::Exclusive => Modifiers::TYPED,

@@ -32,6 +32,7 @@ mod loop_form;
 mod loops;
 mod nonrect;
 pub mod rename;
+mod restore;
 mod simd_nest;
 pub mod ssa;
 mod tile;
@@ -70,7 +71,10 @@ pub fn protect_directives(module: &Module<'_>) -> bool {
 /// copy of a shared variable. Malformed directives are left alone here; the
 /// later passes report them.
 pub fn at_pipeline_start(module: &Module<'_>) -> bool {
-    let changed = protect_directives(module);
+    // (icx's own prepare clauses undone first; a malformed one is left for
+    // weft-prepare to report.)
+    let restored = restore::run(module).unwrap_or(false);
+    let changed = protect_directives(module) | restored;
     let Ok(analyses) = analyze_module(module) else { return changed };
     let Ok((stepped, analyses)) = steps(module, analyses, false) else { return changed };
     // Once, before any pass forwards a pointer (nothing reads an analysis
@@ -321,7 +325,9 @@ pub fn run(module: &Module<'_>) -> PassResult {
 /// pass that runs prepare first reuses it instead of making another (on an
 /// already prepared module, prepare changes nothing and analyzes once).
 pub fn prepared<'ctx>(module: &Module<'ctx>) -> Result<(bool, Vec<Analysis<'ctx>>), Vec<WeftError>> {
-    // Validate first (errors name the input as written).
+    // icx's own prepare clauses undone (values for values, nothing else
+    // changes: restore.rs), then validate (errors name the input as written).
+    let restored = restore::run(module)?;
     let analyses = analyze_module(module)?;
     let mut errors: Vec<WeftError> = analyses.iter().flat_map(default_globals).collect();
     errors.extend(ssa::errors(&analyses));
@@ -330,7 +336,7 @@ pub fn prepared<'ctx>(module: &Module<'ctx>) -> Result<(bool, Vec<Analysis<'ctx>
     }
     let protected = protect_directives(module);
     let (changed, analyses) = steps(module, analyses, true)?;
-    Ok((changed | protected, analyses))
+    Ok((changed | protected | restored, analyses))
 }
 
 /// weft-prepare's changes, in order, each from an analysis of the module as

@@ -122,7 +122,7 @@ declare <16 x i32> @llvm.genx.rdregioni.v16i32.v64i32.i16(<64 x i32>, i32, i32, 
 declare <8 x float> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x float>, i32)
 
 ;--- misspelled.ll
-; The seed's old spelling (no i/f): must not pass as an unrelated intrinsic.
+; The old spelling in "LLVM IR for the GenX backend" (no i/f): must not pass as an unrelated intrinsic.
 define internal <30 x i32> @f(<30 x i32> %old, <9 x i32> %new) {
   %r = call <30 x i32> @llvm.genx.wrregion.v30i32.v9i32.i1(<30 x i32> %old, <9 x i32> %new, i32 7, i32 3, i32 2, i16 32, i32 undef, i1 true)
   ret <30 x i32> %r

@@ -1,4 +1,4 @@
-; weft-genx-verify: the seed's IR rules. Good modules (the seed's 6-operand
+; weft-genx-verify: the IR rules of "LLVM IR for the GenX backend". Good modules (its 6-operand
 ; kernel metadata and today's 9-operand layout) pass unchanged; each broken
 ; rule is reported with its function, instruction and rule.
 ; RUN: split-file %s %t
@@ -114,7 +114,7 @@ define internal <8 x i32> @f(<64 x i32> %v, i16 %i) {
 declare <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32>, i32, i32, i32, i16, i32)
 
 ;--- mem2reg-able.ll
-; Lifetime markers and llvm.uadd.with.overflow (which the seed lists as
+; Lifetime markers and llvm.uadd.with.overflow (which "LLVM IR for the GenX backend" lists as
 ; supported) are fine: mem2reg removes this alloca.
 define internal i32 @f(i32 %x) {
   %a = alloca i32, align 4

@@ -20,7 +20,7 @@ import argparse
 import os
 import random
 
-RED_INT = ["ADD", "SUB", "MUL", "AND", "OR", "BAND", "BOR", "BXOR", "MAX", "MIN"]
+RED_INT = ["ADD", "SUB", "MUL", "AND", "OR", "BAND", "BOR", "BXOR", "MAX", "MIN", "EQV", "NEQV"]
 RED_FP = ["ADD", "SUB", "MUL", "MAX", "MIN"]
 SCHEDULES = [
     ("STATIC", False), ("STATIC", True), ("DYNAMIC", False), ("DYNAMIC", True),
@@ -267,6 +267,12 @@ def reduction_step(fn, op, ty, acc_ptr, i64):
             w = fn.tmp()
             fn.emit(f"{w} = and {ty} {v}, 1")
             v = w
+        if op in ("EQV", "NEQV"):
+            # Fortran LOGICAL as ifx writes it: .TRUE. is -1, .FALSE. 0.
+            w, t = fn.tmp(), fn.tmp()
+            fn.emit(f"{w} = and {ty} {v}, 1")
+            fn.emit(f"{t} = sub {ty} 0, {w}")
+            v = t
     cur, new = fn.tmp(), fn.tmp()
     fn.emit(f"{cur} = load {ty}, ptr {acc_ptr}")
     fp = ty in ("float", "double")
@@ -276,6 +282,12 @@ def reduction_step(fn, op, ty, acc_ptr, i64):
         fn.emit(f"{new} = {'fmul' if fp else 'mul'} {ty} {cur}, {v}")
     elif op in ("BAND", "BOR", "BXOR"):
         fn.emit(f"{new} = {dict(BAND='and', BOR='or', BXOR='xor')[op]} {ty} {cur}, {v}")
+    elif op == "NEQV":
+        fn.emit(f"{new} = xor {ty} {cur}, {v}")
+    elif op == "EQV":
+        x = fn.tmp()
+        fn.emit(f"{x} = xor {ty} {cur}, {v}")
+        fn.emit(f"{new} = xor {ty} {x}, -1")
     elif op in ("AND", "OR"):
         c1, c2, c3 = fn.tmp(), fn.tmp(), fn.tmp()
         fn.emit(f"{c1} = icmp ne {ty} {cur}, 0")
@@ -297,7 +309,7 @@ def init_value(op, ty):
         return "1.0" if op == "MUL" else "0.0"
     # Logical && and || reductions combine to 0 or 1 even over zero
     # iterations (omp_out = omp_out || omp_in), so start them at a boolean.
-    return {"MUL": "1", "AND": "1", "OR": "0"}.get(op, "7")
+    return {"MUL": "1", "AND": "1", "OR": "0", "EQV": "-1", "NEQV": "0"}.get(op, "7")
 
 
 def print_value(fn, ty, ptr, tag):

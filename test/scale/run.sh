@@ -14,7 +14,7 @@
 # Best of RUNS (default 3) runs; a measurement whose first run exceeds 20 s is
 # taken once. Each opt run is killed after TIMEOUT s (default 150). SIZES="A B"
 # overrides the sizes (for a quick try). Generated inputs are cached in WORK.
-# Verdict: PASS when time(big)/time(small) <= 11 (linear, the bound);
+# Verdict: PASS when time(big)/time(small) <= 11 (linear: 10 times the input in at most 11 times the time);
 # for `nested` the bound is 110 (see below). "crash" lists any run that died by
 # a signal, overflowed a stack, hit an internal error, exited non-zero, or
 # timed out.

@@ -1,6 +1,6 @@
 //! Gen element types: the only scalar types a region may hold.
 
-/// An element type of a region's vector (the seed's "Types" list, minus i1:
+/// An element type of a region's vector (the "Types" list of "LLVM IR for the GenX backend", minus i1:
 /// predicates are not region data; they move through rd/wrpredregion).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ElemType {

@@ -50,7 +50,7 @@ pub fn genx_op(inst: InstructionValue<'_>) -> Option<(String, Op)> {
 }
 
 /// The callee's name when it looks like a region intrinsic but is none
-/// (`llvm.genx.wrregion.v30i32...`, the seed's old spelling, or a typo):
+/// (`llvm.genx.wrregion.v30i32...`, the old spelling in "LLVM IR for the GenX backend", or a typo):
 /// such a call must not pass as an unrelated intrinsic.
 fn misspelled_region(inst: InstructionValue<'_>) -> Option<String> {
     let name = ffi::called_function_name(Value::of_instruction(inst))?;

@@ -1,6 +1,6 @@
 //! What the hardware accepts: the rules a single region access must obey
-//! after legalization (reference: shared/reference/genx-regions.md, "What
-//! the hardware accepts"). Every rule here is checked on one access alone, so
+//! after legalization (from Intel's vc-intrinsics definitions and the GenX
+//! backend's legalization in intel-graphics-compiler). Every rule here is checked on one access alone, so
 //! the same checker judges the split planner's candidates and the output of
 //! the pass.
 use super::region::{Access, Broken, Index, PredAccess, Region};

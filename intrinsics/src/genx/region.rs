@@ -265,7 +265,7 @@ mod tests {
 
     #[test]
     fn bounds_and_alignment() {
-        // The seed's example: 9 elements, vstride 7, width 3, stride 2, start 8 in 30.
+        // The example of "LLVM IR for the GenX backend": 9 elements, vstride 7, width 3, stride 2, start 8 in 30.
         let reg = r(9, 7, 3, 2, 32).unwrap();
         assert_eq!(reg.extent(), 2 * 7 + 5);
         assert!(Access::new(Kind::Read, ElemType::I32, 30, reg).is_ok());

@@ -49,6 +49,8 @@ mod sets {
         Plain(C::NormalizedIv),
         Plain(C::NormalizedUb),
         Plain(C::Allocate),
+        // (icx's LIVEIN on a loop around a loop transformation.)
+        Plain(C::Livein),
     ];
     pub const SIMD: &[Family] = &[
         Plain(C::Safelen),
@@ -66,6 +68,8 @@ mod sets {
         Plain(C::NormalizedIv),
         Plain(C::NormalizedUb),
         Plain(C::Nontemporal),
+        // (ifx's LIVEIN on a simd loop: the variables read in it.)
+        Plain(C::Livein),
     ];
     pub const SECTIONS: &[Family] = &[
         Plain(C::Private),
@@ -168,6 +172,7 @@ mod sets {
     /// FIRSTPRIVATE, SHARED lists, the NORMALIZED slots).
     pub const GENERICLOOP: &[Family] = &[
         Bind,
+        Plain(C::DoConcurrent),
         Plain(C::OrderConcurrent),
         Plain(C::Private),
         Plain(C::Firstprivate),

@@ -1,4 +1,4 @@
-//! GenX: legalize, verify and emulate llvm.genx region intrinsics (issue 3).
+//! GenX: legalize, verify and emulate llvm.genx region intrinsics.
 pub mod emulate;
 pub mod legalize;
 mod rewrite;

@@ -1,5 +1,5 @@
-//! weft-genx-verify: checks a module against the GenX IR rules of the seed
-//! document: dllexport kernels listed in `genx.kernels` (seed layout or
+//! weft-genx-verify: checks a module against the IR rules of
+//! "LLVM IR for the GenX backend": dllexport kernels listed in `genx.kernels` (its layout or
 //! today's 9-operand layout), internal subroutines and public non-kernel
 //! functions and no other linkage; only Gen element types; loads and stores
 //! only to static allocas; no global variables; region calls well formed,
@@ -63,7 +63,7 @@ fn per_arg_ints(o: &MdOperand, args: usize) -> Result<(), String> {
 }
 
 /// Reads `genx.kernels`: each node names a function (operand 0) and its
-/// name, then either the seed's layout (asm name, arg kinds, SLM size, arg
+/// name, then either that document's layout (asm name, arg kinds, SLM size, arg
 /// offsets: 6 operands) or today's (arg kinds, SLM size, arg offsets, arg IO
 /// kinds, arg type descriptors, named barrier count, barrier count: 9).
 /// Returns the kernels' names.
@@ -88,7 +88,7 @@ fn check_kernel_metadata(module: &Module<'_>, errors: &mut Vec<WeftError>) -> Ha
             9 => Some((2, 3, 4)),
             other => {
                 bad(format!(
-                    "{other} operands: expected the seed's 6 (function, name, asm name, arg kinds, SLM size, arg offsets) or today's 9"
+                    "{other} operands: expected the 6 of LLVM IR for the GenX backend (function, name, asm name, arg kinds, SLM size, arg offsets) or today's 9"
                 ));
                 None
             }
@@ -192,7 +192,7 @@ fn check_function(f: FunctionValue<'_>, kernels: &HashMap<String, ()>, errors: &
 
 fn check_instruction(f: FunctionValue<'_>, inst: InstructionValue<'_>, in_entry: bool, errors: &mut Vec<WeftError>) {
     let text = || ir::call_text(inst);
-    // The seed lists llvm.uadd.with.overflow as supported: its { iN, i1 } is allowed.
+    // "LLVM IR for the GenX backend" lists llvm.uadd.with.overflow as supported: its { iN, i1 } is allowed.
     let with_overflow = inst.get_opcode() == InstructionOpcode::Call
         && weft_intrinsics::ffi::called_function_name(weft_intrinsics::ffi::Value::of_instruction(inst))
             .is_some_and(|n| n.starts_with("llvm.uadd.with.overflow."));

@@ -76,23 +76,34 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
 }
 
 /// Plans and prechecks every region of the module before any IR changes,
-/// or reports each function's first region that cannot be lowered.
+/// or reports each function's first region that cannot be lowered. Every
+/// region of a function is planned before any is prechecked: a construct
+/// weft does not lower yet is reported as that, not as whatever its IR
+/// would break later.
 pub(super) fn check_all<'ctx>(lowerer: &Lowerer<'_, 'ctx>, analyses: &[Analysis<'ctx>]) -> Result<(), Vec<WeftError>> {
     let mut errors = Vec::new();
     for a in analyses {
-        for r in a.graph.preorder() {
-            if vector_only(a, r) {
-                continue;
-            }
-            let reg = &a.graph.regions[r];
-            let checked = plan(reg)
-                .and_then(|p| nesting::check(a, r, &p).map(|_| p))
-                .and_then(|p| scan::check_nesting(a, r).map(|_| p))
-                .and_then(|p| lowerer.precheck(a, r, &p));
-            if let Err(e) = checked {
-                errors.push(e.in_function(&a.graph.function).at(reg.entry.span.first));
-                break;
-            }
+        let planned: Result<Vec<(usize, Plan)>, WeftError> = a
+            .graph
+            .preorder()
+            .into_iter()
+            .filter(|&r| !vector_only(a, r))
+            .map(|r| {
+                let at = a.graph.regions[r].entry.span.first;
+                plan(&a.graph.regions[r])
+                    .and_then(|p| nesting::check(a, r, &p).map(|_| p))
+                    .and_then(|p| scan::check_nesting(a, r).map(|_| p))
+                    .map(|p| (r, p))
+                    .map_err(|e| e.at(at))
+            })
+            .collect();
+        let checked = planned.and_then(|plans| {
+            plans.iter().try_for_each(|(r, p)| {
+                lowerer.precheck(a, *r, p).map_err(|e| e.at(a.graph.regions[*r].entry.span.first))
+            })
+        });
+        if let Err(e) = checked {
+            errors.push(e.in_function(&a.graph.function));
         }
     }
     crate::wregion::locate(&mut errors, analyses);

@@ -21,6 +21,9 @@ pub(super) fn reduction_identity<'ctx>(
                 R::Add | R::Sub | R::Or | R::Bor | R::Bxor => t.const_zero(),
                 R::Mul | R::And => t.const_int(1, false),
                 R::Band => t.const_all_ones(),
+                // LOGICAL: .TRUE. as ifx writes it (all ones), .FALSE. as 0.
+                R::Eqv => t.const_all_ones(),
+                R::Neqv => t.const_zero(),
                 R::Max if unsigned => t.const_zero(),
                 R::Max => t.const_int(1u64 << (bits - 1), false),
                 R::Min if unsigned => t.const_all_ones(),
@@ -74,6 +77,15 @@ pub(super) fn combine<'ctx>(
                         b.build_or(zx, zy, "").expect(ok)
                     };
                     b.build_int_z_extend(c, t, "red").expect(ok)
+                }
+                R::Eqv | R::Neqv => {
+                    // On truth values (non-zero is true), written back as 0
+                    // or all ones: ifx's .FALSE. and .TRUE.
+                    let zx = b.build_int_compare(IntPredicate::NE, x, t.const_zero(), "").expect(ok);
+                    let zy = b.build_int_compare(IntPredicate::NE, y, t.const_zero(), "").expect(ok);
+                    let pred = if op == R::Eqv { IntPredicate::EQ } else { IntPredicate::NE };
+                    let c = b.build_int_compare(pred, zx, zy, "").expect(ok);
+                    b.build_int_s_extend(c, t, "red").expect(ok)
                 }
                 R::Max | R::Min => {
                     let pred = match (op, unsigned) {

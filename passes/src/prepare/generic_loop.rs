@@ -36,7 +36,13 @@ struct Mapping {
 fn binding(a: &Analysis<'_>, r: &WRegion) -> Result<DirKind, WeftError> {
     let bound = r.env.flag(|k| matches!(k, ClauseKind::Bind(_))).map(|(k, _)| k);
     let parent = r.parent.map(|p| a.graph.regions[p].kind);
+    // ifx's Fortran `do concurrent` (Fortran 2018 §11.1.7): each thread that
+    // reaches it runs every iteration, in any order, whatever BIND ifx wrote
+    // (it writes bind(teams) inside a parallel region, too), unless it is
+    // offloaded to teams.
+    let do_concurrent = r.env.has_flag(ClauseKind::DoConcurrent) && parent != Some(DirKind::Teams);
     let b = match (bound, parent) {
+        _ if do_concurrent => Binding::Thread,
         (Some(ClauseKind::Bind(b)), _) => b,
         (_, Some(DirKind::Parallel)) => Binding::Parallel,
         (_, Some(DirKind::Teams)) => Binding::Teams,
@@ -94,7 +100,7 @@ fn plan(a: &Analysis<'_>, r: &WRegion) -> Result<Mapping, WeftError> {
     crate::paropt::plan::scan::check_clauses(r, crate::paropt::plan::Construct::Loop)
         .map_err(|e| e.in_function(&a.graph.function).at(r.entry.span.first))?;
     let to = binding(a, r)?;
-    let mut drop = vec!["QUAL.OMP.BIND"];
+    let mut drop = vec!["QUAL.OMP.BIND", "QUAL.EXT.DO.CONCURRENT"];
     if to == DirKind::Simd {
         // (Every thread runs its own simd loop: SHARED says nothing there.)
         drop.push("QUAL.OMP.SHARED");

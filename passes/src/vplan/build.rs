@@ -164,6 +164,12 @@ pub fn build<'ctx>(lp: &SimdLoop<'ctx>) -> Result<VPlan<Llvm<'ctx>>, String> {
             O::Call => Opc::Call { pure: ffi::call_is_pure(i) },
             _ => Opc::Other,
         };
+        // (inkwell cannot hand out a metadata or token operand, such as a
+        // constrained intrinsic's rounding mode: such a call keeps the loop
+        // scalar.)
+        if op == O::Call && has_non_value_argument(i) {
+            return Err(format!("{} has a metadata or token argument", describe(i)));
+        }
         if op != O::Phi {
             // A call's last operand is its callee.
             let n = i.get_num_operands() - u32::from(op == O::Call);
@@ -359,4 +365,13 @@ impl<'ctx> Inst<Llvm<'ctx>> {
             _ => self.name.clone(),
         }
     }
+}
+
+/// Whether a call passes metadata or a token, which inkwell's operand
+/// accessors cannot represent.
+fn has_non_value_argument(call: InstructionValue<'_>) -> bool {
+    use weft_intrinsics::model::OperandKind as K;
+    ffi::call_arguments(ffi::Value::of_instruction(call))
+        .into_iter()
+        .any(|a| matches!(ffi::operand_kind(a), K::Metadata | K::MdString(_) | K::Token))
 }

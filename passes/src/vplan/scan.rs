@@ -217,7 +217,7 @@ pub fn place<R: Ir>(plan: &mut VPlan<R>) -> Result<(), String> {
 mod tests {
     use super::super::divergence;
     use super::super::plan::tests::Loop;
-    use super::super::plan::{Bin, Succs};
+    use super::super::plan::{Bin, ScanPlan, Succs};
     use super::*;
 
     fn o(i: Ix) -> Operand<u32> {

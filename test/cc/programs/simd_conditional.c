@@ -18,7 +18,7 @@
 // CLANG-16-WRONG: when no iteration assigns a lastprivate(conditional:)
 // variable, clang-16 copies its uninitialized private copy out (here `never`
 // printed as garbage); OpenMP and weft keep the original's value
-// (../shared/reference/directives.md).
+// (OpenMP 5.1 §2.21.4.5).
 #include <stdio.h>
 
 static int a[400];

@@ -4,7 +4,7 @@
 // element in, lastprivate copies the sequentially last iteration's out,
 // a reduction combines every element).
 // CLANG-16-WRONG: its lastprivate under schedule(dynamic, 7) copies out a
-// chunk other than the last one (shared/reference: measured 6 of 20 runs
+// chunk other than the last one (measured: 6 of 20 runs
 // wrong at 3 threads, 0 of 20 without the schedule); weft's 0 of 20.
 #include <stdio.h>
 
