@@ -13,7 +13,6 @@ use llvm_plugin::inkwell::llvm_sys::LLVMTypeKind;
 use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::values::{AnyValue, AsValueRef, BasicValueEnum, FunctionValue, InstructionValue};
 
-
 mod analyses;
 mod genx;
 mod handles;
@@ -194,32 +193,44 @@ pub fn returns(call: Value, want_token: bool) -> bool {
 /// A call's arguments as handles of its context: None for an argument that
 /// is not a first-class value (metadata, a token).
 pub fn argument_values<'ctx>(call: InstructionValue<'ctx>) -> Vec<Option<BasicValueEnum<'ctx>>> {
-    use LLVMTypeKind as K;
-    call_arguments(Value::of_instruction(call))
+    // SAFETY: operands of a live call of context 'ctx.
+    call_arguments(Value::of_instruction(call)).into_iter().map(|v| unsafe { first_class(v) }).collect()
+}
+
+/// A call's operand bundles with their inputs as handles of its context
+/// (None for an input that is not a first-class value).
+pub fn bundle_values<'ctx>(call: InstructionValue<'ctx>) -> Vec<(String, Vec<Option<BasicValueEnum<'ctx>>>)> {
+    operand_bundles(Value::of_instruction(call))
         .into_iter()
-        .map(|v| {
-            // SAFETY: an operand of a live call of context 'ctx, made a handle
-            // only when its type is one inkwell's basic values have.
-            let kind = unsafe { LLVMGetTypeKind(LLVMTypeOf(v.0)) };
-            let basic = matches!(
-                kind,
-                K::LLVMIntegerTypeKind
-                    | K::LLVMHalfTypeKind
-                    | K::LLVMBFloatTypeKind
-                    | K::LLVMFloatTypeKind
-                    | K::LLVMDoubleTypeKind
-                    | K::LLVMX86_FP80TypeKind
-                    | K::LLVMFP128TypeKind
-                    | K::LLVMPPC_FP128TypeKind
-                    | K::LLVMPointerTypeKind
-                    | K::LLVMVectorTypeKind
-                    | K::LLVMScalableVectorTypeKind
-                    | K::LLVMArrayTypeKind
-                    | K::LLVMStructTypeKind
-            );
-            basic.then(|| unsafe { BasicValueEnum::new(v.0) })
-        })
+        // SAFETY: bundle inputs of a live call of context 'ctx.
+        .map(|(tag, inputs)| (tag, inputs.into_iter().map(|v| unsafe { first_class(v) }).collect()))
         .collect()
+}
+
+/// `v` as a handle when its type is one inkwell's basic values have.
+///
+/// # Safety
+/// `v` must be a live value of context 'ctx.
+unsafe fn first_class<'ctx>(v: Value) -> Option<BasicValueEnum<'ctx>> {
+    use LLVMTypeKind as K;
+    let kind = LLVMGetTypeKind(LLVMTypeOf(v.0));
+    let basic = matches!(
+        kind,
+        K::LLVMIntegerTypeKind
+            | K::LLVMHalfTypeKind
+            | K::LLVMBFloatTypeKind
+            | K::LLVMFloatTypeKind
+            | K::LLVMDoubleTypeKind
+            | K::LLVMX86_FP80TypeKind
+            | K::LLVMFP128TypeKind
+            | K::LLVMPPC_FP128TypeKind
+            | K::LLVMPointerTypeKind
+            | K::LLVMVectorTypeKind
+            | K::LLVMScalableVectorTypeKind
+            | K::LLVMArrayTypeKind
+            | K::LLVMStructTypeKind
+    );
+    basic.then(|| BasicValueEnum::new(v.0))
 }
 
 /// The instructions that use `v`, as handles of its context.

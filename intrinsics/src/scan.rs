@@ -41,7 +41,12 @@ impl FunctionScan<'_> {
 }
 
 pub fn operand(v: Value, slots: &ffi::Slots, values: &mut ffi::Handles<'_>) -> Operand {
-    Operand { value: values.record(v), kind: ffi::operand_kind(v), text: slots.print_operand(v, true), ty: ffi::print_type(v) }
+    Operand {
+        value: values.record(v),
+        kind: ffi::operand_kind(v),
+        text: slots.print_operand(v, true),
+        ty: ffi::print_type(v),
+    }
 }
 
 /// Reads one call instruction if it calls a directive intrinsic.
@@ -80,7 +85,9 @@ fn read_call(
             };
             (ffi::metadata_string(*first), rest.iter().map(|&a| operand(a, slots, values)).collect())
         }
-        CallKind::RegionEntry | CallKind::RegionExit => (None, args.iter().map(|&a| operand(a, slots, values)).collect()),
+        CallKind::RegionEntry | CallKind::RegionExit => {
+            (None, args.iter().map(|&a| operand(a, slots, values)).collect())
+        }
     };
     let bundles = ffi::operand_bundles(v)
         .into_iter()

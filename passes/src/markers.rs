@@ -95,8 +95,10 @@ fn parse_begin(call: InstructionValue<'_>) -> Res<(i64, Construct<'_>)> {
         let name = string(&args, at)?;
         let count = usize::try_from(const_int(&args, at + 1)?).map_err(|_| bad("negative operand count"))?;
         let ops = args.get(at + 2..at + 2 + count).ok_or_else(|| bad(format!("{name}: too few operands")))?;
-        let mut ops: Vec<BasicValueEnum<'_>> =
-            ops.iter().map(|o| o.ok_or_else(|| bad(format!("{name}: an operand that is not a value")))).collect::<Res<_>>()?;
+        let mut ops: Vec<BasicValueEnum<'_>> = ops
+            .iter()
+            .map(|o| o.ok_or_else(|| bad(format!("{name}: an operand that is not a value"))))
+            .collect::<Res<_>>()?;
         if name.contains(":ARRSECT.TYPED") {
             // (base, element type named by a string, count, first): C cannot
             // pass a value of the element type unpromoted, so weft-cc names it.
@@ -211,7 +213,9 @@ fn function<'ctx>(module: &Module<'ctx>, f: FunctionValue<'ctx>, form: Form) -> 
         match form {
             Form::Region => {
                 let mut bundles = vec![(c.dir.clone(), Vec::new())];
-                bundles.extend(c.clauses.iter().map(|(n, ops)| (n.clone(), ops.iter().map(|&v| ffi::Value::of(v)).collect())));
+                bundles.extend(
+                    c.clauses.iter().map(|(n, ops)| (n.clone(), ops.iter().map(|&v| ffi::Value::of(v)).collect())),
+                );
                 let entry = ffi::build_region_entry(c.begin_call, &bundles);
                 ffi::build_region_exit(end_call, entry, c.end);
             }

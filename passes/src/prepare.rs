@@ -14,9 +14,9 @@
 use llvm_plugin::inkwell::attributes::{Attribute, AttributeLoc};
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::module::Module;
-use llvm_plugin::inkwell::values::{AnyValue, BasicValueEnum};
+use llvm_plugin::inkwell::values::{AnyValue, BasicValue, BasicValueEnum, PointerValue};
 use llvm_plugin::inkwell::values::{InstructionOpcode, InstructionValue};
-use weft_intrinsics::ffi;
+use weft_intrinsics::ffi::{self, Value};
 use weft_intrinsics::group::{is_directive_intrinsic, Span};
 use weft_intrinsics::model::{Form, ValueId};
 use weft_intrinsics::vocab::{ClauseKind, DataSharing};
@@ -93,7 +93,7 @@ fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>], resolve_
     for (i, a) in analyses.iter().enumerate() {
         let named: hashbrown::HashSet<ValueId> = a.graph.regions.iter().flat_map(clause_vars).collect();
         // The function's address-taken locals, found once (when a region needs them).
-        let mut escaped: Option<Vec<ffi::Value>> = None;
+        let mut escaped: Option<Vec<PointerValue<'ctx>>> = None;
         for r in &a.graph.regions {
             if !r.kind.is_team_parallel() {
                 continue;
@@ -146,7 +146,8 @@ fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>], resolve_
             }
             log::debug!(target: "weft::prepare", "{}: {} shares {} unlisted local(s)", a.graph.function, r.kind.begin_name(), written.len());
             // (Each region's calls are touched once.)
-            let (first, last) = (a.scan.values.instruction(r.entry.span.first), a.scan.values.instruction(r.entry.span.last));
+            let (first, last) =
+                (a.scan.values.instruction(r.entry.span.first), a.scan.values.instruction(r.entry.span.last));
             let written: Vec<BasicValueEnum<'_>> = written.into_iter().map(|p| p.into()).collect();
             match r.form {
                 Form::Region => {
@@ -161,13 +162,13 @@ fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>], resolve_
 }
 
 /// The entry block's static allocas whose address may be captured.
-fn escaped_locals(a: &Analysis<'_>) -> Vec<ffi::Value> {
+fn escaped_locals<'ctx>(a: &Analysis<'ctx>) -> Vec<PointerValue<'ctx>> {
     let Some(entry) = a.scan.handles.first() else { return Vec::new() };
     entry
         .get_instructions()
         .take_while(|i| i.get_opcode() == InstructionOpcode::Alloca)
-        .map(ffi::Value::of_instruction)
-        .filter(|&v| ffi::may_be_captured(v))
+        .filter(|&i| ffi::may_be_captured(Value::of_instruction(i)))
+        .map(|i| i.as_any_value_enum().into_pointer_value())
         .collect()
 }
 
@@ -377,9 +378,9 @@ fn steps<'ctx>(
     // simplification; a non-rectangular nest never does.)
     let mut errors: Vec<WeftError> = failures.into_iter().filter(|f| strict || f.definitive).map(|f| f.error).collect();
     if !errors.is_empty() {
-        // SAFETY: each error is about its region's directive call, which a
-        // failed normalization leaves in place.
-        unsafe { ffi::locate(&mut errors) };
+        // (Each error is about its region's directive call, which a failed
+        // normalization leaves in place.)
+        crate::wregion::locate(&mut errors, &analyses);
         return Err(errors);
     }
     let (normalized, analyses) = fresh(module, analyses, &changed)?;
@@ -414,8 +415,8 @@ fn tag_simd_loops(analyses: &[Analysis<'_>]) -> bool {
     for a in analyses {
         for r in a.graph.regions.iter().filter(|r| r.kind.is_simd_only()) {
             let Some(exit) = &r.exit else { continue };
-            // SAFETY: the region's BEGIN and END calls, from a current analysis.
-            let (entry, exit) = unsafe { (ffi::instruction(r.entry.span.first), ffi::instruction(exit.span.first)) };
+            let (entry, exit) =
+                (a.scan.values.instruction(r.entry.span.first), a.scan.values.instruction(exit.span.first));
             if !ffi::simd_loop_tagged(entry) {
                 changed |= ffi::tag_simd_loop(entry, exit);
             }
@@ -479,9 +480,9 @@ pub(crate) fn isolate_groups(analyses: &[Analysis<'_>]) -> Vec<bool> {
         for r in a.graph.preorder() {
             let region = &a.graph.regions[r];
             let begin = region.kind.begin_name();
-            here |= isolate(region.entry.span, begin, &mut counter);
+            here |= isolate(&a.scan.values, region.entry.span, begin, &mut counter);
             if let Some(exit) = region.exit.filter(|e| e.span != region.entry.span) {
-                here |= isolate(exit.span, region.kind.end_name().unwrap_or(begin), &mut counter);
+                here |= isolate(&a.scan.values, exit.span, region.kind.end_name().unwrap_or(begin), &mut counter);
             }
         }
         if here {
@@ -520,10 +521,10 @@ fn is_unconditional_branch(i: InstructionValue<'_>) -> bool {
 /// Gives the group `span` a block of its own: split before its first call
 /// (unless nothing precedes it) and after its last (unless only an
 /// unconditional branch follows).
-fn isolate(span: Span, name: &str, counter: &mut usize) -> bool {
-    // SAFETY: the span's calls were read from this module in this pass run
-    // and nothing has erased them.
-    let (first, last) = unsafe { (ffi::instruction(span.first), ffi::instruction(span.last)) };
+fn isolate(values: &ffi::Handles<'_>, span: Span, name: &str, counter: &mut usize) -> bool {
+    // (The span's calls were read from this module in this pass run and
+    // nothing has erased them.)
+    let (first, last) = (values.instruction(span.first), values.instruction(span.last));
     let mut changed = false;
     if first.get_previous_instruction().is_some() {
         *counter += 1;

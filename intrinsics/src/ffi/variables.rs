@@ -74,7 +74,11 @@ pub fn pointed_variables<'ctx>(inst: InstructionValue<'ctx>) -> Vec<(PointerValu
     let n = unsafe { weft_pointed_variables(inst.as_value_ref(), out.as_mut_ptr(), kind.as_mut_ptr(), cap) };
     // SAFETY: allocas and globals the instruction points into: pointers of
     // its context.
-    out.into_iter().zip(kind).take(n.min(cap) as usize).map(|(v, k)| (unsafe { PointerValue::new(v) }, k == 1)).collect()
+    out.into_iter()
+        .zip(kind)
+        .take(n.min(cap) as usize)
+        .map(|(v, k)| (unsafe { PointerValue::new(v) }, k == 1))
+        .collect()
 }
 
 /// The C string a pointer names (a constant global `c"name\00"`).

@@ -3,7 +3,7 @@
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::types::BasicTypeEnum;
 use llvm_plugin::inkwell::values::{BasicValue, InstructionOpcode, PointerValue};
-use weft_intrinsics::ffi::{self, Value};
+use weft_intrinsics::ffi::{self};
 
 use super::context::Lowerer;
 

@@ -9,8 +9,9 @@ use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::builder::Builder;
 use llvm_plugin::inkwell::module::Linkage;
 use llvm_plugin::inkwell::types::{BasicTypeEnum, IntType};
-use llvm_plugin::inkwell::values::{AsValueRef, 
-    AnyValue, BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue, IntValue, PointerValue,
+use llvm_plugin::inkwell::values::{
+    AnyValue, AsValueRef, BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue, IntValue,
+    PointerValue,
 };
 use llvm_plugin::inkwell::IntPredicate;
 use weft_intrinsics::ffi::{self, Value};
@@ -167,11 +168,6 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// The id a plan may name `v` by.
     pub(super) fn known(&self, v: &impl AsValueRef) -> ValueId {
         self.values.borrow_mut().add(v)
-    }
-
-    /// The directive call `id` names.
-    pub(super) fn instruction(&self, id: ValueId) -> InstructionValue<'ctx> {
-        self.values.borrow().instruction(id)
     }
 
     pub(super) fn at(&self, i: InstructionValue<'ctx>) -> &Builder<'ctx> {

@@ -6,7 +6,7 @@ use llvm_plugin::inkwell::values::{
     AnyValue, BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue,
 };
 use llvm_plugin::inkwell::IntPredicate;
-use weft_intrinsics::ffi::{self, Value};
+use weft_intrinsics::ffi::{self};
 use weft_intrinsics::vocab::ProcBind;
 use weft_intrinsics::Rule;
 

@@ -84,9 +84,11 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             return seen;
         }
         // An enclosing region's rename, used here.
-        let outer = ours.iter().copied().filter(|&r| !in_body(r)).find(|&r| {
-            ffi::user_instructions(&r).into_iter().any(in_body)
-        });
+        let outer = ours
+            .iter()
+            .copied()
+            .filter(|&r| !in_body(r))
+            .find(|&r| ffi::user_instructions(&r).into_iter().any(in_body));
         if let Some(r) = outer {
             let seen = r.as_any_value_enum().into_pointer_value();
             ffi::replace_uses_in_blocks(seen, copy, body);

@@ -3,7 +3,7 @@
 //! operand bundles), for the rewrites of weft-prepare. It calls no other
 //! module of weft-prepare.
 use llvm_plugin::inkwell::module::Module;
-use llvm_plugin::inkwell::values::{BasicMetadataValueEnum, InstructionValue};
+use llvm_plugin::inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, InstructionValue};
 use weft_intrinsics::ffi;
 use weft_intrinsics::model::Form;
 
@@ -15,6 +15,7 @@ use crate::wregion::graph::WRegion;
 /// DIR.QUAL.LIST.END).
 pub(super) fn add_clause<'ctx>(
     module: &Module<'ctx>,
+    values_of: &ffi::Handles<'ctx>,
     reg: &WRegion,
     call: InstructionValue<'ctx>,
     tag: &str,
@@ -53,6 +54,7 @@ pub(super) fn add_paper_clause<'ctx>(
 /// Removes the region's clauses whose tag starts with `prefix`; returns its
 /// entry call (a new one in the region form).
 pub(super) fn drop_clauses<'ctx>(
+    values_of: &ffi::Handles<'ctx>,
     reg: &WRegion,
     entry_call: InstructionValue<'ctx>,
     prefix: &str,

@@ -118,7 +118,11 @@ fn base_var(values: &ffi::Handles<'_>, id: ValueId) -> ValueId {
 
 /// Whether a scan clause's item and a loop's inscan reduction item are one:
 /// the same inscan index where both have one, else the same variable.
-fn pairs(values: &ffi::Handles<'_>, scan: &crate::wregion::env::ScanItem, red: &crate::wregion::env::Reduction) -> bool {
+fn pairs(
+    values: &ffi::Handles<'_>,
+    scan: &crate::wregion::env::ScanItem,
+    red: &crate::wregion::env::Reduction,
+) -> bool {
     match (&scan.index, &red.index) {
         (Some(a), Some(b)) => a.const_uint() == b.const_uint(),
         _ => base_var(values, scan.item.var().value) == base_var(values, red.item.var().value),
@@ -141,7 +145,8 @@ pub(crate) fn check_nesting(a: &Analysis<'_>, r: usize) -> Result<(), WeftError>
                  reduction (OpenMP 5.1 §2.11.8)",
             ));
         };
-        if let Some(s) = reg.env.scan.iter().find(|s| !p.env.reductions.iter().any(|red| pairs(&a.scan.values, s, red))) {
+        if let Some(s) = reg.env.scan.iter().find(|s| !p.env.reductions.iter().any(|red| pairs(&a.scan.values, s, red)))
+        {
             let index =
                 s.index.as_ref().and_then(|i| i.const_uint()).map_or(String::new(), |i| format!(" (inscan index {i})"));
             return Err(not_allowed(
@@ -187,7 +192,9 @@ pub(crate) fn check_nesting(a: &Analysis<'_>, r: usize) -> Result<(), WeftError>
         // (The scan directive's own error.)
         return check_clauses(scan, Construct::Scan);
     }
-    if let Some(red) = reg.env.reductions.iter().find(|red| !scan.env.scan.iter().any(|s| pairs(&a.scan.values, s, red))) {
+    if let Some(red) =
+        reg.env.reductions.iter().find(|red| !scan.env.scan.iter().any(|s| pairs(&a.scan.values, s, red)))
+    {
         let index =
             red.index.as_ref().and_then(|i| i.const_uint()).map_or(String::new(), |i| format!(" (inscan index {i})"));
         return Err(not_allowed(
