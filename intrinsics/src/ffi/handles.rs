@@ -47,6 +47,7 @@ impl<'ctx> Handles<'ctx> {
     }
 
     /// The first-class value `id` names: an operand the scan read.
+    #[track_caller]
     pub fn basic_value(&self, id: ValueId) -> BasicValueEnum<'ctx> {
         assert!(self.knows(id), "a value id this analysis did not record (a bug in weft)");
         // SAFETY: recorded from live IR of context 'ctx; directive operands
@@ -56,6 +57,7 @@ impl<'ctx> Handles<'ctx> {
     }
 
     /// The instruction `id` names: a directive call the scan read.
+    #[track_caller]
     pub fn instruction(&self, id: ValueId) -> InstructionValue<'ctx> {
         assert!(self.knows(id), "an instruction id this analysis did not record (a bug in weft)");
         // SAFETY: recorded from a live instruction of context 'ctx.

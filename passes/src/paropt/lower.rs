@@ -5,7 +5,7 @@
 //! stay valid while the regions inside it are lowered, and its body is found
 //! from the IR, never from the analysis's block lists.
 use llvm_plugin::inkwell::values::{BasicValue, FunctionValue};
-use weft_intrinsics::ffi::{self, Value};
+use weft_intrinsics::ffi::{self};
 use weft_intrinsics::model::ValueId;
 
 use super::context::{blocks_between, Lowerer, RegionSite, Res, Shape};
@@ -82,8 +82,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let term = shape.first.get_terminator().expect("terminator");
             ffi::rematerialize_derived(g, proxy, &body, term);
             // The copy's type is the global's: a value of it for the plan.
-            let elem = ffi::memory_type(g.into()).map(|t| Value::of(t.const_zero()).id());
-            remap.push((Value::of(g).id(), Value::of(proxy).id(), elem));
+            let elem = ffi::memory_type(g.into()).map(|t| self.known(&t.const_zero()));
+            remap.push((self.known(&g), self.known(&proxy), elem));
         }
         remap
     }

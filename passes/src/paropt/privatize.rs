@@ -10,7 +10,7 @@ use llvm_plugin::inkwell::values::{
     AnyValue, BasicMetadataValueEnum, BasicValue, BasicValueEnum, InstructionValue, IntValue, PointerValue,
 };
 use llvm_plugin::inkwell::IntPredicate;
-use weft_intrinsics::ffi::{self, Value};
+use weft_intrinsics::ffi::{self};
 use weft_intrinsics::vocab::{ClauseKind, DirKind, ReductionOp};
 use weft_intrinsics::Rule;
 
@@ -467,7 +467,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                     .on_directive(name));
             }
             let runtime_section = match vla {
-                Some((n, _)) => Some((Value::of(self.rt.i64.const_zero()).id(), Value::of(n).id())),
+                Some((n, _)) => Some((self.known(&self.rt.i64.const_zero()), self.known(&n))),
                 None => v.runtime_section,
             };
             let ty = vla.map(|(_, elem)| elem).or_else(|| self.var_type(v)).ok_or_else(|| {
