@@ -11,12 +11,11 @@ use llvm_plugin::inkwell::llvm_sys::core::*;
 use llvm_plugin::inkwell::llvm_sys::prelude::*;
 use llvm_plugin::inkwell::llvm_sys::LLVMTypeKind;
 use llvm_plugin::inkwell::module::Module;
-use llvm_plugin::inkwell::values::{AsValueRef, BasicValueEnum, FunctionValue, InstructionValue};
-
-use crate::model::ValueId;
+use llvm_plugin::inkwell::values::{AnyValue, AsValueRef, BasicValueEnum, FunctionValue, InstructionValue};
 
 mod analyses;
 mod genx;
+mod handles;
 mod loops;
 mod operands;
 mod outline;
@@ -25,6 +24,7 @@ mod value;
 mod variables;
 pub use analyses::FunctionAnalyses;
 pub use genx::*;
+pub use handles::Handles;
 pub use loops::*;
 pub use operands::*;
 pub use outline::*;
@@ -190,6 +190,60 @@ pub fn returns(call: Value, want_token: bool) -> bool {
     }
 }
 
+/// A call's arguments as handles of its context: None for an argument that
+/// is not a first-class value (metadata, a token).
+pub fn argument_values<'ctx>(call: InstructionValue<'ctx>) -> Vec<Option<BasicValueEnum<'ctx>>> {
+    // SAFETY: operands of a live call of context 'ctx.
+    call_arguments(Value::of_instruction(call)).into_iter().map(|v| unsafe { first_class(v) }).collect()
+}
+
+/// A call's operand bundles with their inputs as handles of its context
+/// (None for an input that is not a first-class value).
+pub fn bundle_values<'ctx>(call: InstructionValue<'ctx>) -> Vec<(String, Vec<Option<BasicValueEnum<'ctx>>>)> {
+    operand_bundles(Value::of_instruction(call))
+        .into_iter()
+        // SAFETY: bundle inputs of a live call of context 'ctx.
+        .map(|(tag, inputs)| (tag, inputs.into_iter().map(|v| unsafe { first_class(v) }).collect()))
+        .collect()
+}
+
+/// `v` as a handle when its type is one inkwell's basic values have.
+///
+/// # Safety
+/// `v` must be a live value of context 'ctx.
+unsafe fn first_class<'ctx>(v: Value) -> Option<BasicValueEnum<'ctx>> {
+    use LLVMTypeKind as K;
+    let kind = LLVMGetTypeKind(LLVMTypeOf(v.0));
+    let basic = matches!(
+        kind,
+        K::LLVMIntegerTypeKind
+            | K::LLVMHalfTypeKind
+            | K::LLVMBFloatTypeKind
+            | K::LLVMFloatTypeKind
+            | K::LLVMDoubleTypeKind
+            | K::LLVMX86_FP80TypeKind
+            | K::LLVMFP128TypeKind
+            | K::LLVMPPC_FP128TypeKind
+            | K::LLVMPointerTypeKind
+            | K::LLVMVectorTypeKind
+            | K::LLVMScalableVectorTypeKind
+            | K::LLVMArrayTypeKind
+            | K::LLVMStructTypeKind
+    );
+    basic.then(|| BasicValueEnum::new(v.0))
+}
+
+/// The instructions that use `v`, as handles of its context.
+pub fn user_instructions<'ctx>(v: &impl AnyValue<'ctx>) -> Vec<InstructionValue<'ctx>> {
+    users(Value(v.as_value_ref()))
+        .into_iter()
+        // SAFETY: users of a live value of context 'ctx; only instructions
+        // are made instruction handles.
+        .filter(|u| unsafe { !LLVMIsAInstruction(u.0).is_null() })
+        .map(|u| unsafe { InstructionValue::new(u.0) })
+        .collect()
+}
+
 /// The instructions that use `v` (e.g. the exits of a region.entry token).
 pub fn users(v: Value) -> Vec<Value> {
     let mut out = Vec::new();
@@ -277,14 +331,6 @@ pub fn has_only_predecessor(bb: BasicBlock<'_>, pred: BasicBlock<'_>) -> bool {
     unsafe { weft_single_predecessor(bb.as_mut_ptr()) == pred.as_mut_ptr() }
 }
 
-/// The IR value a `ValueId` from the directive model stands for.
-///
-/// # Safety
-/// `id` must come from `Value::id()` on a first-class value that is still live.
-pub unsafe fn basic_value<'ctx>(id: ValueId) -> BasicValueEnum<'ctx> {
-    BasicValueEnum::new(id.0 as LLVMValueRef)
-}
-
 /// Kinds of optimization remark (`-pass-remarks=weft`, `-pass-remarks-missed=weft`,
 /// `-pass-remarks-analysis=weft`; clang's `-Rpass=weft` and friends).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -319,14 +365,6 @@ pub fn diagnose(module: &Module<'_>, severity: Severity, msg: &str) {
     unsafe { weft_diagnose(module.as_mut_ptr(), severity as c_int, cmsg.as_ptr()) }
 }
 
-/// The instruction a `ValueId` from the directive model stands for.
-///
-/// # Safety
-/// `id` must come from `Value::id()` on an instruction that is still live.
-pub unsafe fn instruction<'ctx>(id: ValueId) -> InstructionValue<'ctx> {
-    InstructionValue::new(id.0 as LLVMValueRef)
-}
-
 /// `file:line:col` of the instruction's debug location, or of the first
 /// instruction after it in its block that has one (front ends often leave
 /// intrinsic calls without a location).
@@ -349,14 +387,12 @@ pub fn debug_location(inst: InstructionValue<'_>) -> Option<String> {
     None
 }
 
-/// Fills each error's `loc` from the instruction it is about.
-///
-/// # Safety
-/// Every error's `at` must name an instruction that is still live.
-pub unsafe fn locate(errors: &mut [crate::WeftError]) {
+/// Fills each error's `loc` from the instruction it is about, when
+/// `values` names it (the analysis the error came from).
+pub fn locate(errors: &mut [crate::WeftError], values: &Handles<'_>) {
     for e in errors.iter_mut().filter(|e| e.loc.is_none()) {
-        if let Some(id) = e.at {
-            e.loc = debug_location(instruction(id));
+        if let Some(id) = e.at.filter(|&id| values.knows(id)) {
+            e.loc = debug_location(values.instruction(id));
         }
     }
 }

@@ -30,6 +30,8 @@ pub struct FunctionScan<'ctx> {
     pub name: String,
     pub blocks: Vec<BlockInfo>,
     pub handles: Vec<BasicBlock<'ctx>>,
+    /// The directive calls and operands the blocks' events name by id.
+    pub values: ffi::Handles<'ctx>,
 }
 
 impl FunctionScan<'_> {
@@ -38,12 +40,23 @@ impl FunctionScan<'_> {
     }
 }
 
-pub fn operand(v: Value, slots: &ffi::Slots) -> Operand {
-    Operand { value: v.id(), kind: ffi::operand_kind(v), text: slots.print_operand(v, true), ty: ffi::print_type(v) }
+pub fn operand(v: Value, slots: &ffi::Slots, values: &mut ffi::Handles<'_>) -> Operand {
+    Operand {
+        value: values.record(v),
+        kind: ffi::operand_kind(v),
+        text: slots.print_operand(v, true),
+        ty: ffi::print_type(v),
+    }
 }
 
 /// Reads one call instruction if it calls a directive intrinsic.
-fn read_call(v: Value, index: usize, after_phis: bool, slots: &ffi::Slots) -> Result<Option<DirCall>, WeftError> {
+fn read_call(
+    v: Value,
+    index: usize,
+    after_phis: bool,
+    slots: &ffi::Slots,
+    values: &mut ffi::Handles<'_>,
+) -> Result<Option<DirCall>, WeftError> {
     let Some(name) = ffi::called_function_name(v) else { return Ok(None) };
     let kind = match classify_intrinsic(&name) {
         None => return Ok(None),
@@ -70,15 +83,17 @@ fn read_call(v: Value, index: usize, after_phis: bool, slots: &ffi::Slots) -> Re
             let Some((first, rest)) = args.split_first() else {
                 return Err(WeftError::new(Rule::MalformedRegionCall, name, "takes a metadata string first"));
             };
-            (ffi::metadata_string(*first), rest.iter().map(|&a| operand(a, slots)).collect())
+            (ffi::metadata_string(*first), rest.iter().map(|&a| operand(a, slots, values)).collect())
         }
-        CallKind::RegionEntry | CallKind::RegionExit => (None, args.iter().map(|&a| operand(a, slots)).collect()),
+        CallKind::RegionEntry | CallKind::RegionExit => {
+            (None, args.iter().map(|&a| operand(a, slots, values)).collect())
+        }
     };
     let bundles = ffi::operand_bundles(v)
         .into_iter()
-        .map(|(tag, inputs)| (tag, inputs.into_iter().map(|i| operand(i, slots)).collect()))
+        .map(|(tag, inputs)| (tag, inputs.into_iter().map(|i| operand(i, slots, values)).collect()))
         .collect();
-    Ok(Some(DirCall { inst: v.id(), index, kind, tag, operands, bundles, after_phis }))
+    Ok(Some(DirCall { inst: values.record(v), index, kind, tag, operands, bundles, after_phis }))
 }
 
 /// A trunc, sext or zext of a phi of its own block: IndVarSimplify widens a
@@ -105,6 +120,7 @@ pub fn scan_function<'ctx>(f: FunctionValue<'ctx>, slots: &ffi::Slots) -> Result
         handles.iter().enumerate().map(|(i, &h)| (ffi::block_id(h), i)).collect();
     let index_of = |id: ffi::BlockId| index.get(&id).copied();
     let mut blocks = Vec::with_capacity(handles.len());
+    let mut values = ffi::Handles::new();
     slots.incorporate(f);
     for &bb in &handles {
         let mut calls = Vec::new();
@@ -118,18 +134,23 @@ pub fn scan_function<'ctx>(f: FunctionValue<'ctx>, slots: &ffi::Slots) -> Result
                 && ffi::called_function_name(v).is_some_and(|n| is_directive_intrinsic(&n))
             {
                 let label = ffi::directive_call_label(v);
-                return Err(WeftError::new(
+                let mut e = WeftError::new(
                     Rule::MalformedRegionCall,
                     label,
                     "a directive intrinsic must be called, not invoked (directive calls never unwind)",
                 )
                 .in_function(&fname)
-                .at(v.id()));
+                .at(values.record(v));
+                ffi::locate(std::slice::from_mut(&mut e), &values);
+                return Err(e);
             }
             if inst.get_opcode() == InstructionOpcode::Call {
-                if let Some(call) =
-                    read_call(v, index, only_phis_so_far, slots).map_err(|e| e.in_function(&fname).at(v.id()))?
-                {
+                let read = read_call(v, index, only_phis_so_far, slots, &mut values).map_err(|e| {
+                    let mut e = e.in_function(&fname).at(values.record(v));
+                    ffi::locate(std::slice::from_mut(&mut e), &values);
+                    e
+                })?;
+                if let Some(call) = read {
                     only_phis_so_far &= matches!(call.kind, CallKind::Qual(_));
                     calls.push(call);
                     continue;
@@ -141,7 +162,11 @@ pub fn scan_function<'ctx>(f: FunctionValue<'ctx>, slots: &ffi::Slots) -> Result
             }
             only_phis_so_far = false;
         }
-        let events = group_block(&calls).map_err(|e| e.in_function(&fname))?;
+        let events = group_block(&calls).map_err(|e| {
+            let mut e = e.in_function(&fname);
+            ffi::locate(std::slice::from_mut(&mut e), &values);
+            e
+        })?;
         let term = bb.get_terminator().map(|t| t.get_opcode());
         let leaves_function = matches!(term, Some(InstructionOpcode::Return) | Some(InstructionOpcode::Resume));
         let succs = ffi::successors(bb).into_iter().filter_map(index_of).collect();
@@ -156,5 +181,5 @@ pub fn scan_function<'ctx>(f: FunctionValue<'ctx>, slots: &ffi::Slots) -> Result
             events,
         });
     }
-    Ok(FunctionScan { name: fname, blocks, handles })
+    Ok(FunctionScan { name: fname, blocks, handles, values })
 }

@@ -130,9 +130,12 @@ pub fn user_instruction(v: llvm_plugin::inkwell::values::AnyValueEnum<'_>) -> Op
 
 /// The directive intrinsic calls from `first` to `last` (one directive's
 /// span, both ends included), in order.
-pub fn directive_calls_between<'ctx>(first: ValueId, last: ValueId) -> Vec<InstructionValue<'ctx>> {
-    // SAFETY: the span's calls come from a fresh analysis of this function.
-    let (mut cur, last) = unsafe { (Some(ffi::instruction(first)), ffi::instruction(last)) };
+pub fn directive_calls_between<'ctx>(
+    values: &ffi::Handles<'ctx>,
+    first: ValueId,
+    last: ValueId,
+) -> Vec<InstructionValue<'ctx>> {
+    let (mut cur, last) = (Some(values.instruction(first)), values.instruction(last));
     let mut out = Vec::new();
     while let Some(i) = cur {
         if ffi::called_function_name(Value::of_instruction(i)).is_some_and(|n| is_directive_intrinsic(&n)) {

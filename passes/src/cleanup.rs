@@ -53,6 +53,7 @@ fn directive_calls<'ctx>(f: FunctionValue<'ctx>) -> Vec<InstructionValue<'ctx>> 
 
 pub fn run(module: &Module<'_>) -> PassResult {
     let mut errors = Vec::new();
+    let mut calls = ffi::Handles::new();
     for f in defined_functions(module) {
         // Directives in unreachable blocks are dead code: stripped, not reported.
         if let Some(first) = directive_calls_in(reachable_blocks(f)).first() {
@@ -63,12 +64,12 @@ pub fn run(module: &Module<'_>) -> PassResult {
                     "no weft pass lowered this directive; directives must not reach code generation",
                 )
                 .in_function(f.get_name().to_string_lossy())
-                .at(Value::of_instruction(*first).id()),
+                .at(calls.add(first)),
             );
         }
     }
-    // SAFETY: nothing has been erased yet.
-    unsafe { ffi::locate(&mut errors) };
+    // (Nothing has been erased yet.)
+    ffi::locate(&mut errors, &calls);
     let changed = strip_directives(module);
     if errors.is_empty() {
         Ok(changed)

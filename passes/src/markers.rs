@@ -35,7 +35,7 @@ pub enum Form {
 struct Construct<'ctx> {
     dir: String,
     end: &'static str,
-    clauses: Vec<(String, Vec<ffi::Value>)>,
+    clauses: Vec<(String, Vec<BasicValueEnum<'ctx>>)>,
     begin_call: InstructionValue<'ctx>,
     end_call: Option<InstructionValue<'ctx>>,
 }
@@ -46,13 +46,14 @@ fn bad(detail: impl Into<String>) -> WeftError {
     WeftError::new(Rule::Marker, BEGIN, detail)
 }
 
-fn arg(args: &[ffi::Value], i: usize) -> Res<BasicValueEnum<'static>> {
-    let v = args.get(i).ok_or_else(|| bad(format!("too few arguments (wanted argument {i})")))?;
-    // SAFETY: an argument of a live call.
-    Ok(unsafe { ffi::basic_value(v.id()) })
+/// A marker's arguments (all first-class values: C arguments).
+type Args<'ctx> = [Option<BasicValueEnum<'ctx>>];
+
+fn arg<'ctx>(args: &Args<'ctx>, i: usize) -> Res<BasicValueEnum<'ctx>> {
+    args.get(i).copied().flatten().ok_or_else(|| bad(format!("too few arguments (wanted argument {i})")))
 }
 
-fn const_int(args: &[ffi::Value], i: usize) -> Res<i64> {
+fn const_int(args: &Args<'_>, i: usize) -> Res<i64> {
     match arg(args, i)? {
         BasicValueEnum::IntValue(v) => v.get_sign_extended_constant(),
         _ => None,
@@ -60,7 +61,7 @@ fn const_int(args: &[ffi::Value], i: usize) -> Res<i64> {
     .ok_or_else(|| bad(format!("argument {i} must be an integer constant")))
 }
 
-fn string(args: &[ffi::Value], i: usize) -> Res<String> {
+fn string(args: &Args<'_>, i: usize) -> Res<String> {
     ffi::c_string(arg(args, i)?).ok_or_else(|| bad(format!("argument {i} must be a string constant")))
 }
 
@@ -80,7 +81,7 @@ fn zero_of<'ctx>(call: InstructionValue<'ctx>, ty: &str) -> Option<BasicValueEnu
 
 /// `__weft_cc_begin`'s arguments as a construct.
 fn parse_begin(call: InstructionValue<'_>) -> Res<(i64, Construct<'_>)> {
-    let args = ffi::call_arguments(ffi::Value::of_instruction(call));
+    let args = ffi::argument_values(call);
     let id = const_int(&args, 0)?;
     let dir = string(&args, 1)?;
     let end = match DirString::parse(&dir) {
@@ -94,12 +95,15 @@ fn parse_begin(call: InstructionValue<'_>) -> Res<(i64, Construct<'_>)> {
         let name = string(&args, at)?;
         let count = usize::try_from(const_int(&args, at + 1)?).map_err(|_| bad("negative operand count"))?;
         let ops = args.get(at + 2..at + 2 + count).ok_or_else(|| bad(format!("{name}: too few operands")))?;
-        let mut ops = ops.to_vec();
+        let mut ops: Vec<BasicValueEnum<'_>> = ops
+            .iter()
+            .map(|o| o.ok_or_else(|| bad(format!("{name}: an operand that is not a value"))))
+            .collect::<Res<_>>()?;
         if name.contains(":ARRSECT.TYPED") {
             // (base, element type named by a string, count, first): C cannot
             // pass a value of the element type unpromoted, so weft-cc names it.
             let ty = string(&args, at + 3)?;
-            ops[1] = ffi::Value::of(zero_of(call, &ty).ok_or_else(|| bad(format!("{name}: no element type '{ty}'")))?);
+            ops[1] = zero_of(call, &ty).ok_or_else(|| bad(format!("{name}: no element type '{ty}'")))?;
         }
         clauses.push((name, ops));
         at += 2 + count;
@@ -112,9 +116,8 @@ fn parse_begin(call: InstructionValue<'_>) -> Res<(i64, Construct<'_>)> {
 
 /// A local's storage, when the function allocates it on entry (a VLA's is
 /// made inside the construct and needs no clause).
-fn entry_alloca(v: ffi::Value) -> bool {
-    // SAFETY: an argument of a live call.
-    let Some(i) = (unsafe { ffi::basic_value(v.id()) }).as_instruction_value() else { return false };
+fn entry_alloca(v: BasicValueEnum<'_>) -> bool {
+    let Some(i) = v.as_instruction_value() else { return false };
     let entry = i.get_parent().and_then(|b| b.get_parent()).and_then(|f| f.get_first_basic_block());
     i.get_opcode() == InstructionOpcode::Alloca && i.get_parent() == entry
 }
@@ -171,7 +174,7 @@ fn function<'ctx>(module: &Module<'ctx>, f: FunctionValue<'ctx>, form: Form) -> 
     }
     let index: HashMap<i64, usize> = constructs.iter().enumerate().map(|(k, (id, _))| (*id, k)).collect();
     let find = |call: InstructionValue<'_>| -> Res<usize> {
-        let args = ffi::call_arguments(ffi::Value::of_instruction(call));
+        let args = ffi::argument_values(call);
         let id = const_int(&args, 0)?;
         index.get(&id).copied().ok_or_else(|| bad(format!("no __weft_cc_begin with id {id} in this function")))
     };
@@ -184,14 +187,14 @@ fn function<'ctx>(module: &Module<'ctx>, f: FunctionValue<'ctx>, form: Form) -> 
     for &p in &privates {
         let k = find(p)?;
         let c = &mut constructs[k].1;
-        let listed: Vec<ffi::Value> = c.clauses.iter().flat_map(|(_, ops)| ops.iter().copied()).collect();
-        let args = ffi::call_arguments(ffi::Value::of_instruction(p));
-        let new = args[1..].iter().copied().filter(|v| entry_alloca(*v) && !listed.contains(v));
+        let listed: Vec<BasicValueEnum<'_>> = c.clauses.iter().flat_map(|(_, ops)| ops.iter().copied()).collect();
+        let args = ffi::argument_values(p);
+        let new = args.iter().skip(1).flatten().copied().filter(|v| entry_alloca(*v) && !listed.contains(v));
         // One PRIVATE clause gathers every variable the construct declares.
         match c.clauses.iter_mut().find(|(n, _)| n == DECLARED) {
             Some((_, ops)) => ops.extend(new),
             None => {
-                let ops: Vec<ffi::Value> = new.collect();
+                let ops: Vec<BasicValueEnum<'_>> = new.collect();
                 if !ops.is_empty() {
                     c.clauses.push((DECLARED.into(), ops));
                 }
@@ -210,7 +213,9 @@ fn function<'ctx>(module: &Module<'ctx>, f: FunctionValue<'ctx>, form: Form) -> 
         match form {
             Form::Region => {
                 let mut bundles = vec![(c.dir.clone(), Vec::new())];
-                bundles.extend(c.clauses.iter().cloned());
+                bundles.extend(
+                    c.clauses.iter().map(|(n, ops)| (n.clone(), ops.iter().map(|&v| ffi::Value::of(v)).collect())),
+                );
                 let entry = ffi::build_region_entry(c.begin_call, &bundles);
                 ffi::build_region_exit(end_call, entry, c.end);
             }
@@ -234,7 +239,7 @@ fn function<'ctx>(module: &Module<'ctx>, f: FunctionValue<'ctx>, form: Form) -> 
 /// operands, `llvm.directive.qual.opnd.<type>(!"QUAL...", op)` for the
 /// one-operand clauses, `llvm.directive.qual.opndlist(!"QUAL...", ops...)`
 /// for lists.
-fn paper_group<'ctx>(module: &Module<'ctx>, at: InstructionValue<'ctx>, group: &[(String, Vec<ffi::Value>)]) {
+fn paper_group<'ctx>(module: &Module<'ctx>, at: InstructionValue<'ctx>, group: &[(String, Vec<BasicValueEnum<'ctx>>)]) {
     let ctx = module.get_context();
     let md = ctx.metadata_type().into();
     let decl = |name: &str, params: &[BasicMetadataTypeEnum<'ctx>], variadic: bool| {
@@ -250,8 +255,7 @@ fn paper_group<'ctx>(module: &Module<'ctx>, at: InstructionValue<'ctx>, group: &
             (false, _) => decl("llvm.directive", &[md], false),
             (true, true) => decl("llvm.directive.qual", &[md], false),
             (true, false) if one => {
-                // SAFETY: an operand of a live marker call.
-                let ty = unsafe { ffi::basic_value(ops[0].id()) }.get_type();
+                let ty = ops[0].get_type();
                 let suffix = match ty {
                     BasicTypeEnum::IntType(t) => format!("i{}", t.get_bit_width()),
                     _ => "p0".to_string(),
@@ -261,8 +265,7 @@ fn paper_group<'ctx>(module: &Module<'ctx>, at: InstructionValue<'ctx>, group: &
             (true, false) => decl("llvm.directive.qual.opndlist", &[md], true),
         };
         let mut args: Vec<BasicMetadataValueEnum<'_>> = vec![ctx.metadata_string(tag).into()];
-        // SAFETY: operands of a live marker call of this function.
-        args.extend(ops.iter().map(|v| -> BasicMetadataValueEnum<'_> { unsafe { ffi::basic_value(v.id()) }.into() }));
+        args.extend(ops.iter().map(|&v| -> BasicMetadataValueEnum<'_> { v.into() }));
         let call = b.build_call(f, &args, "").expect("positioned");
         if let Some(i) = call.try_as_basic_value().right() {
             ffi::copy_debug_location(at, i);

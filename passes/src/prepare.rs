@@ -14,9 +14,9 @@
 use llvm_plugin::inkwell::attributes::{Attribute, AttributeLoc};
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::module::Module;
-use llvm_plugin::inkwell::values::{AnyValue, BasicValueEnum};
+use llvm_plugin::inkwell::values::{AnyValue, BasicValue, BasicValueEnum, PointerValue};
 use llvm_plugin::inkwell::values::{InstructionOpcode, InstructionValue};
-use weft_intrinsics::ffi;
+use weft_intrinsics::ffi::{self, Value};
 use weft_intrinsics::group::{is_directive_intrinsic, Span};
 use weft_intrinsics::model::{Form, ValueId};
 use weft_intrinsics::vocab::{ClauseKind, DataSharing};
@@ -93,7 +93,7 @@ fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>], resolve_
     for (i, a) in analyses.iter().enumerate() {
         let named: hashbrown::HashSet<ValueId> = a.graph.regions.iter().flat_map(clause_vars).collect();
         // The function's address-taken locals, found once (when a region needs them).
-        let mut escaped: Option<Vec<ffi::Value>> = None;
+        let mut escaped: Option<Vec<PointerValue<'ctx>>> = None;
         for r in &a.graph.regions {
             if !r.kind.is_team_parallel() {
                 continue;
@@ -116,7 +116,7 @@ fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>], resolve_
                 for i in a.scan.handles[b].get_instructions() {
                     through_pointers |= ffi::writes_through_unknown(i);
                     if let Some(alloca) = ffi::written_alloca(i) {
-                        if !named.contains(&alloca.id())
+                        if !named.contains(&Value::of(alloca).id())
                             && seen.insert(alloca)
                             && !defined_in(alloca, &inside)
                             && !declared_inside(alloca, &inside)
@@ -132,7 +132,7 @@ fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>], resolve_
                 // too, so that SROA, once it has promoted p, cannot promote u
                 // into a register across the region.
                 for &alloca in escaped.get_or_insert_with(|| escaped_locals(a)).iter() {
-                    if !named.contains(&alloca.id())
+                    if !named.contains(&Value::of(alloca).id())
                         && seen.insert(alloca)
                         && !defined_in(alloca, &inside)
                         && !declared_inside(alloca, &inside)
@@ -145,9 +145,10 @@ fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>], resolve_
                 continue;
             }
             log::debug!(target: "weft::prepare", "{}: {} shares {} unlisted local(s)", a.graph.function, r.kind.begin_name(), written.len());
-            // SAFETY: the region's directive calls, from the analysis just made;
-            // each region's calls are touched once.
-            let (first, last) = unsafe { (ffi::instruction(r.entry.span.first), ffi::instruction(r.entry.span.last)) };
+            // (Each region's calls are touched once.)
+            let (first, last) =
+                (a.scan.values.instruction(r.entry.span.first), a.scan.values.instruction(r.entry.span.last));
+            let written: Vec<BasicValueEnum<'_>> = written.into_iter().map(|p| p.into()).collect();
             match r.form {
                 Form::Region => {
                     ffi::add_bundle(first, "QUAL.OMP.SHARED", &written);
@@ -161,13 +162,13 @@ fn capture_in<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>], resolve_
 }
 
 /// The entry block's static allocas whose address may be captured.
-fn escaped_locals(a: &Analysis<'_>) -> Vec<ffi::Value> {
+fn escaped_locals<'ctx>(a: &Analysis<'ctx>) -> Vec<PointerValue<'ctx>> {
     let Some(entry) = a.scan.handles.first() else { return Vec::new() };
     entry
         .get_instructions()
         .take_while(|i| i.get_opcode() == InstructionOpcode::Alloca)
-        .map(ffi::Value::of_instruction)
-        .filter(|&v| ffi::may_be_captured(v))
+        .filter(|&i| ffi::may_be_captured(Value::of_instruction(i)))
+        .map(|i| i.as_any_value_enum().into_pointer_value())
         .collect()
 }
 
@@ -203,7 +204,7 @@ fn make_default_explicit<'ctx>(
         for i in a.scan.handles[b].get_instructions() {
             for (v, is_alloca) in ffi::pointed_variables(i) {
                 if is_alloca
-                    && !named.contains(&v.id())
+                    && !named.contains(&Value::of(v).id())
                     && !defined_in(v, inside)
                     && seen.insert(v)
                     && !declared_inside(v, inside)
@@ -217,8 +218,8 @@ fn make_default_explicit<'ctx>(
         return false;
     }
     log::debug!(target: "weft::prepare", "{}: {} makes {} unlisted local(s) {tag}", a.graph.function, r.kind.begin_name(), vars.len());
-    // SAFETY: the region's directive calls, from the analysis just made.
-    let (first, last) = unsafe { (ffi::instruction(r.entry.span.first), ffi::instruction(r.entry.span.last)) };
+    let (first, last) = (a.scan.values.instruction(r.entry.span.first), a.scan.values.instruction(r.entry.span.last));
+    let vars: Vec<BasicValueEnum<'_>> = vars.into_iter().map(|p| p.into()).collect();
     match r.form {
         Form::Region => {
             let call = if vars.is_empty() { first } else { ffi::add_bundle(first, tag, &vars) };
@@ -231,7 +232,7 @@ fn make_default_explicit<'ctx>(
                 clause_edit::add_paper_clause(module, last, tag, &vars);
             }
             if drop_default {
-                for call in crate::cfg::directive_calls_between(r.entry.span.first, r.entry.span.last) {
+                for call in crate::cfg::directive_calls_between(&a.scan.values, r.entry.span.first, r.entry.span.last) {
                     if ffi::directive_call_label(ffi::Value::of_instruction(call)).starts_with("QUAL.OMP.DEFAULT") {
                         call.erase_from_basic_block();
                     }
@@ -263,7 +264,7 @@ fn region_default_globals(a: &Analysis<'_>, r: &crate::wregion::graph::WRegion, 
         for &b in &r.blocks {
             for i in a.scan.handles[b].get_instructions() {
                 for (v, is_alloca) in ffi::pointed_variables(i) {
-                    if !is_alloca && !named.contains(&v.id()) && seen.insert(v) {
+                    if !is_alloca && !named.contains(&Value::of(v).id()) && seen.insert(v) {
                         errors.push(
                             WeftError::new(
                                 Rule::NotYetSupported,
@@ -275,11 +276,7 @@ fn region_default_globals(a: &Analysis<'_>, r: &crate::wregion::graph::WRegion, 
                                 format!(
                                     "the region refers to the global variable @{} that no clause names; weft makes \
                                      local variables {} by default, not globals: name it in a clause",
-                                    // SAFETY: a global the IR just handed out.
-                                    unsafe { ffi::basic_value(v.id()) }
-                                        .into_pointer_value()
-                                        .get_name()
-                                        .to_string_lossy(),
+                                    v.get_name().to_string_lossy(),
                                     tag.trim_start_matches("QUAL.OMP.").to_lowercase()
                                 ),
                             )
@@ -298,9 +295,8 @@ fn region_default_globals(a: &Analysis<'_>, r: &crate::wregion::graph::WRegion, 
 /// Whether `alloca` is itself in one of the blocks `inside` (an alloca the
 /// region runs, one per thread already; a clause operand of the region's
 /// directive could not even refer to it, not being defined there).
-fn defined_in(alloca: ffi::Value, inside: &hashbrown::HashSet<ffi::BlockId>) -> bool {
-    // SAFETY: an alloca the IR just handed out.
-    unsafe { ffi::instruction(alloca.id()) }.get_parent().is_some_and(|p| inside.contains(&ffi::block_id(p)))
+fn defined_in(alloca: PointerValue<'_>, inside: &hashbrown::HashSet<ffi::BlockId>) -> bool {
+    alloca.as_instruction_value().and_then(|i| i.get_parent()).is_some_and(|p| inside.contains(&ffi::block_id(p)))
 }
 
 /// Whether `alloca` is a variable declared inside the region of blocks
@@ -308,12 +304,10 @@ fn defined_in(alloca: ffi::Value, inside: &hashbrown::HashSet<ffi::BlockId>) -> 
 /// a front end emits for a block-scoped variable of the region). Such a
 /// variable is private to each thread, not shared; outlining moves it into
 /// the microtask.
-fn declared_inside(alloca: ffi::Value, inside: &hashbrown::HashSet<ffi::BlockId>) -> bool {
+fn declared_inside(alloca: PointerValue<'_>, inside: &hashbrown::HashSet<ffi::BlockId>) -> bool {
     let (mut start, mut end) = (false, false);
-    let all_inside = ffi::users(alloca).into_iter().all(|u| {
-        // SAFETY: the users of a live alloca are live instructions.
-        let i = unsafe { ffi::instruction(u.id()) };
-        match ffi::called_function_name(u).as_deref() {
+    let all_inside = ffi::user_instructions(&alloca).into_iter().all(|i| {
+        match ffi::called_function_name(Value::of_instruction(i)).as_deref() {
             Some(n) if n.starts_with("llvm.lifetime.start") => start = true,
             Some(n) if n.starts_with("llvm.lifetime.end") => end = true,
             _ => {}
@@ -384,9 +378,9 @@ fn steps<'ctx>(
     // simplification; a non-rectangular nest never does.)
     let mut errors: Vec<WeftError> = failures.into_iter().filter(|f| strict || f.definitive).map(|f| f.error).collect();
     if !errors.is_empty() {
-        // SAFETY: each error is about its region's directive call, which a
-        // failed normalization leaves in place.
-        unsafe { ffi::locate(&mut errors) };
+        // (Each error is about its region's directive call, which a failed
+        // normalization leaves in place.)
+        crate::wregion::locate(&mut errors, &analyses);
         return Err(errors);
     }
     let (normalized, analyses) = fresh(module, analyses, &changed)?;
@@ -421,8 +415,8 @@ fn tag_simd_loops(analyses: &[Analysis<'_>]) -> bool {
     for a in analyses {
         for r in a.graph.regions.iter().filter(|r| r.kind.is_simd_only()) {
             let Some(exit) = &r.exit else { continue };
-            // SAFETY: the region's BEGIN and END calls, from a current analysis.
-            let (entry, exit) = unsafe { (ffi::instruction(r.entry.span.first), ffi::instruction(exit.span.first)) };
+            let (entry, exit) =
+                (a.scan.values.instruction(r.entry.span.first), a.scan.values.instruction(exit.span.first));
             if !ffi::simd_loop_tagged(entry) {
                 changed |= ffi::tag_simd_loop(entry, exit);
             }
@@ -486,9 +480,9 @@ pub(crate) fn isolate_groups(analyses: &[Analysis<'_>]) -> Vec<bool> {
         for r in a.graph.preorder() {
             let region = &a.graph.regions[r];
             let begin = region.kind.begin_name();
-            here |= isolate(region.entry.span, begin, &mut counter);
+            here |= isolate(&a.scan.values, region.entry.span, begin, &mut counter);
             if let Some(exit) = region.exit.filter(|e| e.span != region.entry.span) {
-                here |= isolate(exit.span, region.kind.end_name().unwrap_or(begin), &mut counter);
+                here |= isolate(&a.scan.values, exit.span, region.kind.end_name().unwrap_or(begin), &mut counter);
             }
         }
         if here {
@@ -527,10 +521,10 @@ fn is_unconditional_branch(i: InstructionValue<'_>) -> bool {
 /// Gives the group `span` a block of its own: split before its first call
 /// (unless nothing precedes it) and after its last (unless only an
 /// unconditional branch follows).
-fn isolate(span: Span, name: &str, counter: &mut usize) -> bool {
-    // SAFETY: the span's calls were read from this module in this pass run
-    // and nothing has erased them.
-    let (first, last) = unsafe { (ffi::instruction(span.first), ffi::instruction(span.last)) };
+fn isolate(values: &ffi::Handles<'_>, span: Span, name: &str, counter: &mut usize) -> bool {
+    // (The span's calls were read from this module in this pass run and
+    // nothing has erased them.)
+    let (first, last) = (values.instruction(span.first), values.instruction(span.last));
     let mut changed = false;
     if first.get_previous_instruction().is_some() {
         *counter += 1;

@@ -7,7 +7,7 @@
 //! the marker goes. A variable whose address is in another global's static
 //! initializer is refused: a thread-local address is no link-time constant.
 use llvm_plugin::inkwell::module::Module;
-use llvm_plugin::inkwell::values::{BasicValueEnum, GlobalValue, InstructionOpcode};
+use llvm_plugin::inkwell::values::{BasicValueEnum, GlobalValue, InstructionOpcode, InstructionValue};
 use weft_intrinsics::{ffi, PassResult, Rule, WeftError};
 
 pub const MARK: &str = "__weft_cc_threadprivate";
@@ -20,13 +20,12 @@ fn bad(detail: impl Into<String>) -> WeftError {
 /// One variable the list names: (where its pragma is, its name, the global).
 type Named<'ctx> = (String, String, GlobalValue<'ctx>);
 
-fn named<'ctx>(module: &Module<'ctx>, call: ffi::Value) -> Result<Named<'ctx>, WeftError> {
-    let args = ffi::call_arguments(call);
+fn named<'ctx>(module: &Module<'ctx>, call: InstructionValue<'ctx>) -> Result<Named<'ctx>, WeftError> {
+    let args: Vec<BasicValueEnum<'ctx>> = ffi::argument_values(call).into_iter().flatten().collect();
     if args.len() != 3 {
         return Err(bad(format!("takes 3 arguments, got {}", args.len())));
     }
-    // SAFETY: arguments of a live call.
-    let arg = |i: usize| unsafe { ffi::basic_value(args[i].id()) };
+    let arg = |i: usize| args[i];
     let text = |i: usize| ffi::c_string(arg(i)).ok_or_else(|| bad(format!("argument {i} must be a string constant")));
     let (at, name) = (text(0)?, text(1)?);
     let BasicValueEnum::PointerValue(p) = arg(2) else {
@@ -56,7 +55,7 @@ pub fn run(module: &Module<'_>) -> PassResult {
                         strings.push(g);
                     }
                 }
-                match named(module, call) {
+                match named(module, i) {
                     Ok(v) => vars.push(v),
                     Err(e) => errors.push(e),
                 }

@@ -7,7 +7,7 @@ use std::ffi::{c_char, c_int, c_uint, CString};
 use llvm_plugin::inkwell::llvm_sys::core::*;
 use llvm_plugin::inkwell::llvm_sys::prelude::*;
 use llvm_plugin::inkwell::llvm_sys::LLVMTypeKind;
-use llvm_plugin::inkwell::values::{AsValueRef, InstructionValue};
+use llvm_plugin::inkwell::values::{AsValueRef, BasicValueEnum, InstructionValue};
 
 use super::value::{bytes_to_string, Value};
 use crate::model::OperandKind;
@@ -103,9 +103,13 @@ pub fn operand_kind(v: Value) -> OperandKind {
 
 /// Adds the operand bundle `tag(values)` to a call (the call is replaced by
 /// a new one); returns the new call.
-pub fn add_bundle<'ctx>(call: InstructionValue<'ctx>, tag: &str, values: &[Value]) -> InstructionValue<'ctx> {
+pub fn add_bundle<'ctx>(
+    call: InstructionValue<'ctx>,
+    tag: &str,
+    values: &[BasicValueEnum<'ctx>],
+) -> InstructionValue<'ctx> {
     let ctag = CString::new(tag.replace('\0', "")).expect("no interior NUL");
-    let mut raw: Vec<LLVMValueRef> = values.iter().map(|v| v.0).collect();
+    let mut raw: Vec<LLVMValueRef> = values.iter().map(|v| v.as_value_ref()).collect();
     // SAFETY: a live call and live values of its function; the old call is
     // erased, so callers must not use `call` afterwards.
     unsafe {

@@ -56,22 +56,29 @@ pub fn vla_length<'ctx>(v: PointerValue<'ctx>) -> Option<(IntValue<'ctx>, BasicT
 
 /// The alloca an instruction writes through (store, atomic, memset/memcpy
 /// destination), if any.
-pub fn written_alloca(inst: InstructionValue<'_>) -> Option<Value> {
-    // SAFETY: read-only query on a live instruction.
+pub fn written_alloca<'ctx>(inst: InstructionValue<'ctx>) -> Option<PointerValue<'ctx>> {
+    // SAFETY: read-only query on a live instruction; an alloca of its
+    // function is a pointer of the same context.
     let a = unsafe { weft_written_alloca(inst.as_value_ref()) };
-    (!a.is_null()).then_some(Value(a))
+    (!a.is_null()).then(|| unsafe { PointerValue::new(a) })
 }
 
 /// What each pointer operand of `inst` points into: `(object, is_alloca)`
 /// for allocas and for global variables that are neither constant nor
 /// thread-local (what a data-sharing clause could name).
-pub fn pointed_variables(inst: InstructionValue<'_>) -> Vec<(Value, bool)> {
+pub fn pointed_variables<'ctx>(inst: InstructionValue<'ctx>) -> Vec<(PointerValue<'ctx>, bool)> {
     let cap = inst.get_num_operands().max(1);
     let mut out = vec![std::ptr::null_mut(); cap as usize];
     let mut kind = vec![0 as c_int; cap as usize];
     // SAFETY: a live instruction; the helper writes at most `cap` entries.
     let n = unsafe { weft_pointed_variables(inst.as_value_ref(), out.as_mut_ptr(), kind.as_mut_ptr(), cap) };
-    out.into_iter().zip(kind).take(n.min(cap) as usize).map(|(v, k)| (Value(v), k == 1)).collect()
+    // SAFETY: allocas and globals the instruction points into: pointers of
+    // its context.
+    out.into_iter()
+        .zip(kind)
+        .take(n.min(cap) as usize)
+        .map(|(v, k)| (unsafe { PointerValue::new(v) }, k == 1))
+        .collect()
 }
 
 /// The C string a pointer names (a constant global `c"name\00"`).

@@ -230,9 +230,7 @@ fn move_next_to(load: InstructionValue<'_>, store: InstructionValue<'_>) {
 /// Moves `load` into `bb` before its first user there, when all its users
 /// are in `bb` (and none is a phi).
 fn move_down_to<'ctx>(load: InstructionValue<'ctx>, bb: BasicBlock<'ctx>) {
-    let users = ffi::users(ffi::Value::of_instruction(load));
-    // SAFETY: users of a live instruction are live instructions.
-    let user_insts: Vec<InstructionValue<'_>> = users.iter().map(|u| unsafe { ffi::instruction(u.id()) }).collect();
+    let user_insts: Vec<InstructionValue<'_>> = ffi::user_instructions(&load);
     if user_insts.is_empty()
         || user_insts.iter().any(|u| u.get_parent() != Some(bb) || u.get_opcode() == InstructionOpcode::Phi)
     {

@@ -244,8 +244,7 @@ fn direct_form<'ctx>(load: InstructionValue<'ctx>, store: InstructionValue<'ctx>
     let (cmp, t, f) = (c?.as_instruction_value()?, t?.into_int_value(), f?.into_int_value());
     // Nothing else may use what the atomic instruction replaces.
     let only = |i: InstructionValue<'ctx>, allowed: &[InstructionValue<'ctx>]| {
-        // SAFETY: users of a live instruction are live instructions.
-        ffi::users(ffi::Value::of_instruction(i)).iter().all(|u| allowed.contains(&unsafe { ffi::instruction(u.id()) }))
+        ffi::user_instructions(&i).iter().all(|u| allowed.contains(u))
     };
     if !only(load, &[cmp, sel]) || !only(cmp, &[sel]) || !only(sel, &[store]) {
         return None;

@@ -3,7 +3,7 @@
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::types::BasicTypeEnum;
 use llvm_plugin::inkwell::values::{BasicValue, InstructionOpcode, PointerValue};
-use weft_intrinsics::ffi::{self, Value};
+use weft_intrinsics::ffi::{self};
 
 use super::context::Lowerer;
 
@@ -29,9 +29,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         // A reference is never made to refer elsewhere: the region's loads
         // of it are the copy's address (so a simd loop sees a private
         // variable it can widen, not a pointer it must not).
-        // SAFETY: users of a live alloca are live instructions.
-        let users: Vec<_> =
-            ffi::users(Value::of(own)).into_iter().map(|u| unsafe { ffi::instruction(u.id()) }).collect();
+        let users = ffi::user_instructions(&own);
         let b = self.before_terminator(prologue);
         if users.iter().all(|u| u.get_opcode() == InstructionOpcode::Load) {
             for u in users {

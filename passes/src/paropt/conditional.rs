@@ -71,9 +71,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         // could be written where no iteration is recorded.
         let mut stores = Vec::new();
         for &(copy, _, _) in &conds {
-            for user in ffi::users(ffi::Value::of(copy)) {
-                // SAFETY: a user of an alloca is an instruction of the live function.
-                let i = unsafe { ffi::instruction(user.id()) };
+            for i in ffi::user_instructions(&copy) {
                 let at_address = |k| i.get_operand(k).and_then(|o| o.left()) == Some(copy.as_basic_value_enum());
                 match i.get_opcode() {
                     InstructionOpcode::Load => {}
@@ -172,8 +170,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let i64t = self.rt.i64;
         let team_reg = &a.graph.regions[t];
         let outer_home = self.home(a, team_reg.parent);
-        // SAFETY: the team region's BEGIN call, from the analysis being lowered.
-        let fork = unsafe { ffi::instruction(team_reg.entry.span.first) };
+        let fork = a.scan.values.instruction(team_reg.entry.span.first);
         let team_home = if t == r { shape.first } else { self.home(a, Some(t)) };
         let seen = self.alloca(team_home, i64t.into(), "omp.lastprivate.cond.seen");
         let b = self.before_terminator(team_home);

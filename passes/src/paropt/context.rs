@@ -10,7 +10,8 @@ use llvm_plugin::inkwell::builder::Builder;
 use llvm_plugin::inkwell::module::Linkage;
 use llvm_plugin::inkwell::types::{BasicTypeEnum, IntType};
 use llvm_plugin::inkwell::values::{
-    AnyValue, BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue, IntValue, PointerValue,
+    AnyValue, AsValueRef, BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue, IntValue,
+    PointerValue,
 };
 use llvm_plugin::inkwell::IntPredicate;
 use weft_intrinsics::ffi::{self, Value};
@@ -37,6 +38,9 @@ pub struct Lowerer<'a, 'ctx> {
     pub(super) outline_cx: Option<ffi::OutlineContext>,
     /// The simd loops lowered in place so far, for weft-vectorize.
     pub simd_sites: Vec<crate::simd_site::SimdSite<'ctx>>,
+    /// The values the plans name by id: every analysis's, and those lowering
+    /// adds (`known`).
+    values: std::cell::RefCell<ffi::Handles<'ctx>>,
 }
 
 /// The blocks of a region after `normalize`: `s` holds the BEGIN group and
@@ -150,9 +154,20 @@ pub(super) struct Helpers<'ctx> {
 }
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
-    pub fn new(rt: Runtime<'a, 'ctx>) -> Self {
+    /// A lowering of the regions of `analyses`.
+    pub fn new(rt: Runtime<'a, 'ctx>, analyses: &[Analysis<'ctx>]) -> Self {
         let b = rt.ctx.create_builder();
-        Lowerer { rt, b, notes: Vec::new(), outline_cx: None, simd_sites: Vec::new() }
+        let mut values = ffi::Handles::new();
+        for a in analyses {
+            values.extend(&a.scan.values);
+        }
+        let values = std::cell::RefCell::new(values);
+        Lowerer { rt, b, notes: Vec::new(), outline_cx: None, simd_sites: Vec::new(), values }
+    }
+
+    /// The id a plan may name `v` by.
+    pub(super) fn known(&self, v: &impl AsValueRef) -> ValueId {
+        self.values.borrow_mut().add(v)
     }
 
     pub(super) fn at(&self, i: InstructionValue<'ctx>) -> &Builder<'ctx> {
@@ -276,8 +291,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         })?;
         let s = a.scan.handles[r.entry.block];
         let first = self.first_block(s);
-        // SAFETY: the END group's first call, from a fresh analysis.
-        let end_first = unsafe { ffi::instruction(exit.span.first) };
+        let end_first = a.scan.values.instruction(exit.span.first);
         let e = end_first.get_parent().expect("in a block");
         let end = ffi::split_block_before(end_first, &format!("{}", r.kind.end_name().unwrap_or("END")));
         Ok(Shape { s, first, fini: e, end })
@@ -286,13 +300,11 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// The type of a data-sharing record's variable: `:TYPED`'s element type
     /// (an array of `count` of them), else the alloca's or global's own type.
     pub(super) fn var_type(&self, v: &super::plan::Var) -> Option<BasicTypeEnum<'ctx>> {
-        // SAFETY: records of a fresh analysis of this function.
-        unsafe { v.ty() }
+        v.ty(&self.values.borrow())
     }
 
     pub(super) fn value(&self, id: ValueId) -> BasicValueEnum<'ctx> {
-        // SAFETY: operands of a directive from a fresh analysis of this function.
-        unsafe { ffi::basic_value(id) }
+        self.values.borrow().basic_value(id)
     }
 
     pub(super) fn int_operand(&self, id: ValueId, to: IntType<'ctx>) -> IntValue<'ctx> {

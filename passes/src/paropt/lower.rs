@@ -5,7 +5,7 @@
 //! stay valid while the regions inside it are lowered, and its body is found
 //! from the IR, never from the analysis's block lists.
 use llvm_plugin::inkwell::values::{BasicValue, FunctionValue};
-use weft_intrinsics::ffi::{self, Value};
+use weft_intrinsics::ffi::{self};
 use weft_intrinsics::model::ValueId;
 
 use super::context::{blocks_between, Lowerer, RegionSite, Res, Shape};
@@ -50,8 +50,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let mut i = bb.get_first_instruction();
             while let Some(inst) = i {
                 for (v, is_alloca) in ffi::pointed_variables(inst) {
-                    if !is_alloca && outer.contains(&v.id()) && !globals.contains(&v.id()) {
-                        globals.push(v.id());
+                    let id = self.known(&v);
+                    if !is_alloca && outer.contains(&id) && !globals.contains(&id) {
+                        globals.push(id);
                     }
                 }
                 i = inst.get_next_instruction();
@@ -81,8 +82,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let term = shape.first.get_terminator().expect("terminator");
             ffi::rematerialize_derived(g, proxy, &body, term);
             // The copy's type is the global's: a value of it for the plan.
-            let elem = ffi::memory_type(g.into()).map(|t| Value::of(t.const_zero()).id());
-            remap.push((Value::of(g).id(), Value::of(proxy).id(), elem));
+            let elem = ffi::memory_type(g.into()).map(|t| self.known(&t.const_zero()));
+            remap.push((self.known(&g), self.known(&proxy), elem));
         }
         remap
     }
@@ -98,9 +99,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let reg = &a.graph.regions[r];
         let fname = a.graph.function.clone();
         let f = a.scan.handles[0].get_parent().expect("in a function");
-        let mut calls = crate::cfg::directive_calls_between(reg.entry.span.first, reg.entry.span.last);
+        let mut calls = crate::cfg::directive_calls_between(&a.scan.values, reg.entry.span.first, reg.entry.span.last);
         if let Some(x) = reg.exit.filter(|x| x.span != reg.entry.span) {
-            calls.extend(crate::cfg::directive_calls_between(x.span.first, x.span.last));
+            calls.extend(crate::cfg::directive_calls_between(&a.scan.values, x.span.first, x.span.last));
         }
         let begin_call = calls[0];
         self.notes.clear();

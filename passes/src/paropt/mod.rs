@@ -46,10 +46,10 @@ use runtime::Runtime;
 
 /// An error from lowering a region, with the file and line of the instruction
 /// it names (the region's directive, still in place when lowering fails).
-fn located(mut e: WeftError) -> Vec<WeftError> {
-    // SAFETY: `at`, when set, is the failing region's directive call, which
-    // lowering erases only once it has succeeded.
-    unsafe { ffi::locate(std::slice::from_mut(&mut e)) };
+fn located(mut e: WeftError, a: &Analysis<'_>) -> Vec<WeftError> {
+    // (`at`, when set, is the failing region's directive call, which
+    // lowering erases only once it has succeeded.)
+    ffi::locate(std::slice::from_mut(&mut e), &a.scan.values);
     vec![e]
 }
 
@@ -83,18 +83,17 @@ pub fn lower_simd_in_place<'ctx>(
             }
         }
     }
-    // SAFETY: the analyses are of the unchanged module.
-    unsafe { ffi::locate(&mut errors) };
+    crate::wregion::locate(&mut errors, &analyses);
     if !errors.is_empty() {
         return Err(errors);
     }
-    let mut lowerer = Lowerer::new(Runtime::new(module));
+    let mut lowerer = Lowerer::new(Runtime::new(module), &analyses);
     for a in &analyses {
         let mut order = a.graph.preorder();
         order.reverse();
         for r in order.into_iter().filter(|&r| vector_only(a, r)) {
             let p = plan(&a.graph.regions[r]).map_err(|e| vec![e.in_function(&a.graph.function)])?;
-            lowerer.lower(a, r, &p).map_err(|e| located(e.in_function(&a.graph.function)))?;
+            lowerer.lower(a, r, &p).map_err(|e| located(e.in_function(&a.graph.function), a))?;
         }
     }
     Ok(std::mem::take(&mut lowerer.simd_sites))
@@ -102,7 +101,7 @@ pub fn lower_simd_in_place<'ctx>(
 
 pub fn run(module: &Module<'_>) -> PassResult {
     let (mut changed, analyses) = prepare::prepared(module)?;
-    precheck::check_all(&Lowerer::new(Runtime::new(module)), &analyses)?;
+    precheck::check_all(&Lowerer::new(Runtime::new(module), &analyses), &analyses)?;
     // Dead blocks that branch into a region would stop CodeExtractor (a
     // region entered from outside); directives in them are dead code too.
     let mut removed = false;
@@ -118,14 +117,14 @@ pub fn run(module: &Module<'_>) -> PassResult {
     // regions are lowered innermost first (children before parents) without
     // analyzing again (which would make nesting D deep cost D analyses).
     let analyses = if removed { analyze_module(module)? } else { analyses };
-    let mut lowerer = Lowerer::new(Runtime::new(module));
+    let mut lowerer = Lowerer::new(Runtime::new(module), &analyses);
     for a in &analyses {
         let mut order = a.graph.preorder();
         order.reverse();
         for r in order.into_iter().filter(|&r| !vector_only(a, r)) {
             let p = plan(&a.graph.regions[r]).map_err(|e| vec![e.in_function(&a.graph.function)])?;
             log::debug!(target: "weft::paropt", "{}: lowering {} <{}>", a.graph.function, a.graph.regions[r].kind.begin_name(), a.graph.regions[r].number);
-            lowerer.lower(a, r, &p).map_err(|e| located(e.in_function(&a.graph.function)))?;
+            lowerer.lower(a, r, &p).map_err(|e| located(e.in_function(&a.graph.function), a))?;
             changed = true;
         }
     }

@@ -6,7 +6,7 @@ use llvm_plugin::inkwell::values::{
     AnyValue, BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue,
 };
 use llvm_plugin::inkwell::IntPredicate;
-use weft_intrinsics::ffi::{self, Value};
+use weft_intrinsics::ffi::{self};
 use weft_intrinsics::vocab::ProcBind;
 use weft_intrinsics::Rule;
 
@@ -115,11 +115,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         for &bb in body {
             let mut cur = bb.get_first_instruction();
             while let Some(i) = cur {
-                let escapes = ffi::users(Value::of_instruction(i)).into_iter().any(|u| {
-                    // SAFETY: users of a live instruction are live instructions.
-                    let ui = unsafe { ffi::instruction(u.id()) };
-                    ui.get_parent().map_or(false, |p| !inside.contains(&ffi::block_id(p)))
-                });
+                let escapes = ffi::user_instructions(&i)
+                    .into_iter()
+                    .any(|ui| ui.get_parent().map_or(false, |p| !inside.contains(&ffi::block_id(p))));
                 if escapes {
                     outputs.push(i);
                 }

@@ -30,9 +30,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 "a region that never reaches its END (it ends in unreachable or loops forever)",
             ));
         };
-        // SAFETY: the region's directive calls, from a fresh analysis of the
-        // unchanged function.
-        let (begin, end) = unsafe { (ffi::instruction(reg.entry.span.last), ffi::instruction(exit.span.first)) };
+        let (begin, end) = (a.scan.values.instruction(reg.entry.span.last), a.scan.values.instruction(exit.span.first));
         let why = match plan.construct {
             Construct::Master | Construct::Masked | Construct::Single => Some(
                 "inside the region and used after it, but only one thread runs the region: pass it through a \
@@ -108,8 +106,7 @@ pub(super) fn check_all<'ctx>(lowerer: &Lowerer<'_, 'ctx>, analyses: &[Analysis<
             errors.push(e.in_function(&a.graph.function));
         }
     }
-    // SAFETY: the analyses are of the unchanged module.
-    unsafe { ffi::locate(&mut errors) };
+    crate::wregion::locate(&mut errors, analyses);
     if errors.is_empty() {
         Ok(())
     } else {

@@ -10,7 +10,7 @@ use llvm_plugin::inkwell::values::{
     AnyValue, BasicMetadataValueEnum, BasicValue, BasicValueEnum, InstructionValue, IntValue, PointerValue,
 };
 use llvm_plugin::inkwell::IntPredicate;
-use weft_intrinsics::ffi::{self, Value};
+use weft_intrinsics::ffi::{self};
 use weft_intrinsics::vocab::{ClauseKind, DirKind, ReductionOp};
 use weft_intrinsics::Rule;
 
@@ -467,7 +467,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                     .on_directive(name));
             }
             let runtime_section = match vla {
-                Some((n, _)) => Some((Value::of(self.rt.i64.const_zero()).id(), Value::of(n).id())),
+                Some((n, _)) => Some((self.known(&self.rt.i64.const_zero()), self.known(&n))),
                 None => v.runtime_section,
             };
             let ty = vla.map(|(_, elem)| elem).or_else(|| self.var_type(v)).ok_or_else(|| {
@@ -578,8 +578,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let mut bundles: Vec<(String, Vec<ffi::Value>)> = vec![("DIR.OMP.SIMD".to_string(), vec![])];
         for k in [ClauseKind::Simdlen, ClauseKind::Safelen] {
             if let Some(o) = reg.env.value(k) {
-                // SAFETY: a clause operand of the region being lowered (a constant).
-                bundles.push((k.name().to_string(), vec![ffi::Value::of(unsafe { ffi::basic_value(o.value) })]));
+                bundles.push((k.name().to_string(), vec![ffi::Value::of(self.value(o.value))]));
             }
         }
         for p in privs {

@@ -66,12 +66,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let mut todo = if root.as_instruction_value().is_some() { vec![root] } else { Vec::new() };
         let mut seen = hashbrown::HashSet::new();
         while let Some(v) = todo.pop() {
-            for u in ffi::users(Value::of(v)) {
-                // SAFETY: users of a live instruction (an alloca, a rename, a
-                // no-op copy) are live instructions.
-                let i = unsafe { ffi::instruction(u.id()) };
+            for i in ffi::user_instructions(&v) {
                 let through = is_rename(i) || copied(i).is_some_and(|o| o == v.as_basic_value_enum());
-                if through && seen.insert(u.id()) {
+                if through && seen.insert(i) {
                     if is_rename(i) {
                         ours.push(i);
                     }
@@ -87,12 +84,11 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             return seen;
         }
         // An enclosing region's rename, used here.
-        let outer = ours.iter().copied().filter(|&r| !in_body(r)).find(|&r| {
-            ffi::users(Value::of_instruction(r)).into_iter().any(|u| {
-                // SAFETY: users of a live instruction are live instructions.
-                in_body(unsafe { ffi::instruction(u.id()) })
-            })
-        });
+        let outer = ours
+            .iter()
+            .copied()
+            .filter(|&r| !in_body(r))
+            .find(|&r| ffi::user_instructions(&r).into_iter().any(in_body));
         if let Some(r) = outer {
             let seen = r.as_any_value_enum().into_pointer_value();
             ffi::replace_uses_in_blocks(seen, copy, body);

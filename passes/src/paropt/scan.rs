@@ -53,10 +53,15 @@ fn scan_err(rule: Rule, name: &str, detail: impl Into<String>) -> WeftError {
 
 /// The variable a pointer names: through GEPs, casts and weft-prepare's
 /// renames (`weft.private.addr(v)`).
-pub(super) fn base_of(mut v: BasicValueEnum<'_>) -> ValueId {
+pub(super) fn base_of(v: BasicValueEnum<'_>) -> ValueId {
+    Value::of(base_value(v)).id()
+}
+
+/// The variable a pointer names (see `base_of`), as a value.
+fn base_value(mut v: BasicValueEnum<'_>) -> BasicValueEnum<'_> {
     loop {
-        let BasicValueEnum::PointerValue(p) = v else { return Value::of(v).id() };
-        let Some(i) = p.as_instruction_value() else { return Value::of(v).id() };
+        let BasicValueEnum::PointerValue(p) = v else { return v };
+        let Some(i) = p.as_instruction_value() else { return v };
         let through = match i.get_opcode() {
             O::GetElementPtr | O::BitCast | O::AddrSpaceCast => true,
             O::Call => {
@@ -66,7 +71,7 @@ pub(super) fn base_of(mut v: BasicValueEnum<'_>) -> ValueId {
         };
         match i.get_operand(0).and_then(|o| o.left()).filter(|_| through) {
             Some(next) => v = next,
-            None => return Value::of(v).id(),
+            None => return v,
         }
     }
 }
@@ -230,9 +235,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// inclusive.
     fn scan_directive(a: &Analysis<'ctx>, reg: &WRegion) -> Option<(Vec<InstructionValue<'ctx>>, bool)> {
         let scan = reg.children.iter().map(|&c| &a.graph.regions[c]).find(|c| c.kind == DirKind::Scan)?;
-        let mut calls = directive_calls_between(scan.entry.span.first, scan.entry.span.last);
+        let mut calls = directive_calls_between(&a.scan.values, scan.entry.span.first, scan.entry.span.last);
         if let Some(x) = scan.exit.filter(|x| x.span != scan.entry.span) {
-            calls.extend(directive_calls_between(x.span.first, x.span.last));
+            calls.extend(directive_calls_between(&a.scan.values, x.span.first, x.span.last));
         }
         let inclusive = scan.env.scan.first().map_or(true, |s| s.inclusive);
         (!calls.is_empty()).then_some((calls, inclusive))
@@ -381,9 +386,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let written = touched(&sc.x_blocks, O::Store);
         let read = touched(&sc.y_blocks, O::Load);
         if let Some((_, st)) = written.iter().find(|(v, _)| read.iter().any(|(w, _)| w == v)) {
-            // SAFETY: the pointer of a live instruction of the function being lowered.
-            let var =
-                pointer_operand(*st).map_or_else(String::new, |p| value_name(unsafe { ffi::basic_value(base_of(p)) }));
+            let var = pointer_operand(*st).map_or_else(String::new, |p| value_name(base_value(p)));
             return Err(scan_err(
                 Rule::NotYetSupported,
                 name,

@@ -31,8 +31,7 @@ pub(super) fn iv_steps(a: &Analysis<'_>, r: usize) -> Res<()> {
         let (Item::Var { var, .. } | Item::NonPod { var, .. }) = &lin.item else { continue };
         let step = lin.step.as_ref().map_or(Some(1), |s| s.const_int());
         let Some(step) = step else { continue };
-        // SAFETY: an operand of the region's directive, from a fresh analysis.
-        let ptr = unsafe { ffi::basic_value(var.value) };
+        let ptr = a.scan.values.basic_value(var.value);
         for &b in &reg.blocks {
             for st in a.scan.handles[b].get_instructions().filter(|i| i.get_opcode() == O::Store) {
                 let (Some(v), Some(p)) =
@@ -95,8 +94,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         };
         // (Its remarks come after the directives are gone: where the region
         // ended keeps the directive's source location for them.)
-        // SAFETY: the region's BEGIN call, from the analysis being lowered.
-        let begin = unsafe { weft_intrinsics::ffi::instruction(reg.entry.span.first) };
+        let begin = a.scan.values.instruction(reg.entry.span.first);
         if let Some(t) = shape.end.get_terminator() {
             weft_intrinsics::ffi::copy_debug_location(begin, t);
         }

@@ -3,7 +3,7 @@
 //! operand bundles), for the rewrites of weft-prepare. It calls no other
 //! module of weft-prepare.
 use llvm_plugin::inkwell::module::Module;
-use llvm_plugin::inkwell::values::{BasicMetadataValueEnum, InstructionValue};
+use llvm_plugin::inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, InstructionValue};
 use weft_intrinsics::ffi;
 use weft_intrinsics::model::Form;
 
@@ -15,16 +15,16 @@ use crate::wregion::graph::WRegion;
 /// DIR.QUAL.LIST.END).
 pub(super) fn add_clause<'ctx>(
     module: &Module<'ctx>,
+    values_of: &ffi::Handles<'ctx>,
     reg: &WRegion,
     call: InstructionValue<'ctx>,
     tag: &str,
-    values: &[ffi::Value],
+    values: &[BasicValueEnum<'ctx>],
 ) -> InstructionValue<'ctx> {
     match reg.form {
         Form::Region => ffi::add_bundle(call, tag, values),
         Form::Paper => {
-            // SAFETY: the region's directive calls, from the analysis just made.
-            let last = unsafe { ffi::instruction(reg.entry.span.last) };
+            let last = values_of.instruction(reg.entry.span.last);
             add_paper_clause(module, last, tag, values);
             call
         }
@@ -33,7 +33,12 @@ pub(super) fn add_clause<'ctx>(
 
 /// Inserts `call void (metadata, ...) @llvm.directive.qual.opndlist(metadata !"<tag>", values...)`
 /// before `list_end` (the group's DIR.QUAL.LIST.END call).
-pub(super) fn add_paper_clause(module: &Module<'_>, list_end: InstructionValue<'_>, tag: &str, values: &[ffi::Value]) {
+pub(super) fn add_paper_clause<'ctx>(
+    module: &Module<'ctx>,
+    list_end: InstructionValue<'ctx>,
+    tag: &str,
+    values: &[BasicValueEnum<'ctx>],
+) {
     let ctx = module.get_context();
     let f = module.get_function("llvm.directive.qual.opndlist").unwrap_or_else(|| {
         let ty = ctx.void_type().fn_type(&[ctx.metadata_type().into()], true);
@@ -42,14 +47,14 @@ pub(super) fn add_paper_clause(module: &Module<'_>, list_end: InstructionValue<'
     let b = ctx.create_builder();
     b.position_before(&list_end);
     let mut args: Vec<BasicMetadataValueEnum<'_>> = vec![ctx.metadata_string(tag).into()];
-    // SAFETY: allocas of this function, live.
-    args.extend(values.iter().map(|v| -> BasicMetadataValueEnum<'_> { unsafe { ffi::basic_value(v.id()) }.into() }));
+    args.extend(values.iter().map(|&v| -> BasicMetadataValueEnum<'_> { v.into() }));
     b.build_call(f, &args, "").expect("positioned");
 }
 
 /// Removes the region's clauses whose tag starts with `prefix`; returns its
 /// entry call (a new one in the region form).
 pub(super) fn drop_clauses<'ctx>(
+    values_of: &ffi::Handles<'ctx>,
     reg: &WRegion,
     entry_call: InstructionValue<'ctx>,
     prefix: &str,
@@ -57,8 +62,7 @@ pub(super) fn drop_clauses<'ctx>(
     match reg.form {
         Form::Region => ffi::drop_bundles(entry_call, prefix),
         Form::Paper => {
-            // SAFETY: the region's directive calls, from the analysis just made.
-            let last = unsafe { ffi::instruction(reg.entry.span.last) };
+            let last = values_of.instruction(reg.entry.span.last);
             let mut doomed = Vec::new();
             let mut cur = Some(entry_call);
             while let Some(i) = cur {

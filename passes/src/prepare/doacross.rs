@@ -81,6 +81,7 @@ pub(super) fn rewrite_vectors<'ctx>(
     ks: &[IntValue<'ctx>],
 ) {
     let regions = &a.graph.regions;
+    let values = &a.scan.values;
     let ctx = module.get_context();
     let b = ctx.create_builder();
     for child in (0..regions.len()).filter(|&c| regions[c].parent == Some(r)) {
@@ -90,18 +91,17 @@ pub(super) fn rewrite_vectors<'ctx>(
             continue;
         }
         let span = reg.entry.span;
-        let calls = crate::cfg::directive_calls_between(span.first, span.last);
+        let calls = crate::cfg::directive_calls_between(values, span.first, span.last);
         sinks_to_iterations(&b, &calls, reg.form, levels);
         if has_source {
-            // SAFETY: the region's first directive call, from the analysis just made.
-            let first = unsafe { ffi::instruction(span.first) };
+            let first = values.instruction(span.first);
             b.position_before(&first);
-            let vector: Vec<ffi::Value> = levels
+            let vector: Vec<BasicValueEnum<'_>> = levels
                 .iter()
                 .enumerate()
                 .map(|(l, lv)| match ks.get(l) {
-                    Some(&k) => ffi::Value::of(k),
-                    None => ffi::Value::of(iteration(&b, lv, current(&b, lv))),
+                    Some(&k) => k.into(),
+                    None => iteration(&b, lv, current(&b, lv)).into(),
                 })
                 .collect();
             let tag = "QUAL.OMP.DEPEND.SOURCE";
@@ -112,8 +112,7 @@ pub(super) fn rewrite_vectors<'ctx>(
                 }
                 Form::Paper => {
                     let doomed = calls.iter().find(|&&c| ffi::directive_call_label(ffi::Value::of(c)) == tag);
-                    // SAFETY: the region's last directive call (DIR.QUAL.LIST.END).
-                    let last = unsafe { ffi::instruction(span.last) };
+                    let last = values.instruction(span.last);
                     add_paper_clause(module, last, tag, &vector);
                     if let Some(c) = doomed {
                         c.erase_from_basic_block();

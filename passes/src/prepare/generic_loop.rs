@@ -64,18 +64,19 @@ fn binding(a: &Analysis<'_>, r: &WRegion) -> Result<DirKind, WeftError> {
 /// Whether `v` may be written in region `r`: it is not a local variable
 /// (a global may be written anywhere), or an instruction of `r` writes it.
 fn written_in(a: &Analysis<'_>, r: &WRegion, v: ValueId) -> bool {
-    // SAFETY: a clause operand from a fresh analysis of this function.
-    let local = unsafe { ffi::basic_value(v) }
+    let local = a
+        .scan
+        .values
+        .basic_value(v)
         .as_instruction_value()
         .is_some_and(|i| i.get_opcode() == llvm_plugin::inkwell::values::InstructionOpcode::Alloca);
     if !local {
         return true;
     }
-    let writes = |i: InstructionValue<'_>| ffi::written_alloca(i).is_some_and(|w| w.id() == v);
+    let writes = |i: InstructionValue<'_>| ffi::written_alloca(i).is_some_and(|w| ffi::Value::of(w).id() == v);
     // (The entry and exit blocks hold code before and after the region too.)
-    // SAFETY: the region's directive calls, from a fresh analysis.
-    let (first, last) =
-        unsafe { (ffi::instruction(r.entry.span.last), r.exit.map(|e| ffi::instruction(e.span.first))) };
+    let values = &a.scan.values;
+    let (first, last) = (values.instruction(r.entry.span.last), r.exit.map(|e| values.instruction(e.span.first)));
     let mut cur = first.get_next_instruction();
     let mut bodies = r.blocks.iter().filter(|&&b| b != r.entry.block).map(|&b| a.scan.handles[b]);
     loop {
@@ -138,11 +139,11 @@ fn plan(a: &Analysis<'_>, r: &WRegion) -> Result<Mapping, WeftError> {
     })
 }
 
-fn rewrite(m: &Mapping) {
+fn rewrite(m: &Mapping, values: &ffi::Handles<'_>) {
     let from = DirKind::GenericLoop;
     let (begin, end) = (m.to.begin_name(), m.to.end_name().expect("a loop has an END"));
-    let entry = directive_calls_between(m.entry.0, m.entry.1);
-    let exit = directive_calls_between(m.exit.0, m.exit.1);
+    let entry = directive_calls_between(values, m.entry.0, m.entry.1);
+    let exit = directive_calls_between(values, m.exit.0, m.exit.1);
     match m.form {
         Form::Region => {
             let mut call = ffi::rename_bundle(entry[0], from.begin_name(), begin);
@@ -178,7 +179,7 @@ pub fn map_all(analyses: &[Analysis<'_>]) -> Result<Vec<bool>, Vec<WeftError>> {
         for r in a.graph.regions.iter().filter(|r| r.kind == DirKind::GenericLoop) {
             match plan(a, r) {
                 Ok(m) => {
-                    mappings.push(m);
+                    mappings.push((m, &a.scan.values));
                     changed[i] = true;
                 }
                 Err(e) => errors.push(e),
@@ -186,12 +187,12 @@ pub fn map_all(analyses: &[Analysis<'_>]) -> Result<Vec<bool>, Vec<WeftError>> {
         }
     }
     if !errors.is_empty() {
-        // SAFETY: each error is about a live directive call; nothing changed yet.
-        unsafe { ffi::locate(&mut errors) };
+        // (Each error is about a live directive call; nothing changed yet.)
+        crate::wregion::locate(&mut errors, analyses);
         return Err(errors);
     }
-    for m in &mappings {
-        rewrite(m);
+    for (m, values) in &mappings {
+        rewrite(m, values);
     }
     Ok(changed)
 }

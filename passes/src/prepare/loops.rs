@@ -269,8 +269,7 @@ fn normalize<'ctx>(
     let reg = &a.graph.regions[r];
     let name = reg.kind.begin_name();
     let fail = |why: String| loop_error(name, why).at(reg.entry.span.first);
-    // SAFETY: the region's directive call, from the analysis just made.
-    let mut entry_call = unsafe { ffi::instruction(reg.entry.span.first) };
+    let mut entry_call = a.scan.values.instruction(reg.entry.span.first);
     let Found { mut loops, mut affine, depth, vector } = find_nest(forest, a, r)?;
     let varying = nonrect::last_varying(&affine).is_some();
     // A simd loop's non-rectangular nest stays a nest whose innermost loop
@@ -278,7 +277,7 @@ fn normalize<'ctx>(
     match super::simd_nest::collapsed_because(reg).filter(|_| varying) {
         None if varying => {
             log::debug!(target: "weft::prepare", "{}: the non-rectangular nest of {name} stays a nest, its innermost loop the simd loop", a.graph.function);
-            super::simd_nest::keep(module, reg, entry_call, &loops, &affine);
+            super::simd_nest::keep(module, &a.scan.values, reg, entry_call, &loops, &affine);
             return Ok(());
         }
         Some(why) => {
@@ -302,7 +301,7 @@ fn normalize<'ctx>(
         // One NORMALIZED pair per collapsed level (icx's form): those loops
         // are loops like any (counters in memory from 0 to a bound in a
         // slot), and the nest gets one counter of its own below.
-        entry_call = drop_clauses(reg, entry_call, "QUAL.OMP.NORMALIZED");
+        entry_call = drop_clauses(&a.scan.values, reg, entry_call, "QUAL.OMP.NORMALIZED");
     }
     let entry = levels[0].lp.header.get_parent().and_then(|f| f.get_first_basic_block()).expect("a body");
     match entry.get_first_instruction() {
@@ -345,7 +344,7 @@ fn normalize<'ctx>(
     }
     log::debug!(target: "weft::prepare", "{}: normalized the {}-deep loop nest of {name} (header %{})", a.graph.function, levels.len(), levels[0].lp.header.get_name().to_string_lossy());
     let nest = (&levels[..], &inner_levels[..], vector);
-    let call = name_slots(module, reg, entry_call, nest, &slots, nonrect.as_ref(), &named);
+    let call = name_slots(module, &a.scan.values, reg, entry_call, nest, &slots, nonrect.as_ref(), &named);
     // (A simd loop's region holds the count's loops before the nest: the
     // nest is the simd loop weft-vectorize takes, tagged now. A run is the
     // loop that the simd region paropt makes of a thread's chunk
@@ -532,8 +531,10 @@ fn set_variable<'ctx>(
 /// loop variables in memory no clause names (of the collapsed `levels` and
 /// the `inner` ordered ones), the flags and every other slot.
 /// Returns the entry call (a new one in the region form).
+#[allow(clippy::too_many_arguments)]
 fn name_slots<'ctx>(
     module: &Module<'ctx>,
+    values: &ffi::Handles<'ctx>,
     reg: &crate::wregion::graph::WRegion,
     mut call: InstructionValue<'ctx>,
     (levels, inner, vector): (&[Level<'ctx>], &[Level<'ctx>], bool),
@@ -541,31 +542,29 @@ fn name_slots<'ctx>(
     nonrect: Option<&NonRect<'ctx>>,
     named: &dyn Fn(ffi::Value) -> bool,
 ) -> InstructionValue<'ctx> {
-    let mut clauses: Vec<(&str, Vec<ffi::Value>)> = vec![
-        ("QUAL.OMP.NORMALIZED.IV", vec![ffi::Value::of(slots.iv)]),
-        ("QUAL.OMP.NORMALIZED.UB", vec![ffi::Value::of(slots.ub)]),
-    ];
+    let mut clauses: Vec<(&str, Vec<BasicValueEnum<'ctx>>)> =
+        vec![("QUAL.OMP.NORMALIZED.IV", vec![slots.iv.into()]), ("QUAL.OMP.NORMALIZED.UB", vec![slots.ub.into()])];
     if vector {
-        call = drop_clauses(reg, call, "QUAL.OMP.ORDERED");
+        call = drop_clauses(values, reg, call, "QUAL.OMP.ORDERED");
         let n = module.get_context().i32_type().const_int((levels.len() + inner.len()) as u64, false);
-        let ops = std::iter::once(ffi::Value::of(n)).chain(slots.trips.iter().map(|&t| ffi::Value::of(t)));
+        let ops = std::iter::once(n.into()).chain(slots.trips.iter().map(|&t| t.into()));
         clauses.push(("QUAL.OMP.ORDERED", ops.collect()));
     }
-    let vars = |lvs: &[Level<'ctx>]| -> Vec<ffi::Value> {
+    let vars = |lvs: &[Level<'ctx>]| -> Vec<BasicValueEnum<'ctx>> {
         let in_memory = lvs.iter().filter(|lv| lv.lp.in_memory);
-        in_memory.map(|lv| ffi::Value::of(lv.lp.iv.into_pointer_value())).filter(|&v| !named(v)).collect()
+        in_memory.map(|lv| lv.lp.iv).filter(|&v| !named(ffi::Value::of(v))).collect()
     };
     let mut private = vars(levels);
-    private.extend(slots.flags.iter().chain(&slots.trips).map(|&f| ffi::Value::of(f)));
+    private.extend(slots.flags.iter().chain(&slots.trips).map(|&f| BasicValueEnum::from(f)));
     // (An inner ordered loop's variable is private too, as OpenMP
     // predetermines for every loop the construct associates.)
     private.extend(vars(inner));
-    private.extend(nonrect.into_iter().flat_map(NonRect::slots).chain(slots.run).map(ffi::Value::of));
+    private.extend(nonrect.into_iter().flat_map(NonRect::slots).chain(slots.run).map(BasicValueEnum::from));
     if !private.is_empty() {
         clauses.push(("QUAL.OMP.PRIVATE", private));
     }
-    for (tag, values) in clauses {
-        call = add_clause(module, reg, call, tag, &values);
+    for (tag, ops) in clauses {
+        call = add_clause(module, values, reg, call, tag, &ops);
     }
     call
 }
@@ -578,11 +577,11 @@ fn sinks_to_iterations<'ctx>(a: &Analysis<'ctx>, r: usize, lv: &Level<'ctx>) {
     let regions = &a.graph.regions;
     for child in (0..regions.len()).filter(|&c| regions[c].parent == Some(r) && !regions[c].env.sinks.is_empty()) {
         let span = regions[child].entry.span;
-        let calls = crate::cfg::directive_calls_between(span.first, span.last);
+        let calls = crate::cfg::directive_calls_between(&a.scan.values, span.first, span.last);
         for o in regions[child].env.sinks.iter().flatten() {
-            // SAFETY: an operand of the region's directive, live: normalizing
-            // the loop rewrote uses of its variable, not the directive's.
-            let BasicValueEnum::IntValue(v) = (unsafe { ffi::basic_value(o.value) }) else { continue };
+            // (Normalizing the loop rewrote uses of its variable, not the
+            // directive's operands.)
+            let BasicValueEnum::IntValue(v) = a.scan.values.basic_value(o.value) else { continue };
             let Some(&call) = calls.iter().find(|&&c| ffi::has_operand(c, ffi::Value::of(v))) else { continue };
             let ctx = v.get_type().get_context();
             let i64t = ctx.i64_type();

@@ -126,9 +126,8 @@ pub fn rename_privates<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>])
                 if bases.contains(&id) {
                     continue;
                 }
-                // SAFETY: a clause operand of the region, from the analysis
-                // just made; renaming rewrites uses, never the operand itself.
-                let BasicValueEnum::PointerValue(v) = (unsafe { ffi::basic_value(id) }) else { continue };
+                // (Renaming rewrites uses, never the operand itself.)
+                let BasicValueEnum::PointerValue(v) = a.scan.values.basic_value(id) else { continue };
                 if v.as_instruction_value().is_none_or(|i| i.get_opcode() != InstructionOpcode::Alloca) {
                     continue;
                 }

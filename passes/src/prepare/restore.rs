@@ -18,9 +18,10 @@ use std::collections::HashSet;
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::types::{AnyType, BasicTypeEnum};
-use llvm_plugin::inkwell::values::{BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue};
+use llvm_plugin::inkwell::values::{
+    AnyValue, BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue,
+};
 use weft_intrinsics::ffi;
-use weft_intrinsics::model::OperandKind;
 use weft_intrinsics::{Rule, WeftError};
 
 const OPERAND_ADDR: &str = "QUAL.OMP.OPERAND.ADDR";
@@ -30,9 +31,9 @@ const JUMP_TO_END_IF: &str = "QUAL.OMP.JUMP.TO.END.IF";
 struct Entry<'ctx> {
     call: InstructionValue<'ctx>,
     /// (the slot's loads, the pointer stored in the slot).
-    slots: Vec<(Vec<ffi::Value>, BasicValueEnum<'ctx>)>,
+    slots: Vec<(Vec<InstructionValue<'ctx>>, BasicValueEnum<'ctx>)>,
     /// The flags' loads.
-    flags: Vec<ffi::Value>,
+    flags: Vec<InstructionValue<'ctx>>,
 }
 
 /// Undoes every OPERAND.ADDR and JUMP.TO.END.IF of the module; whether it
@@ -75,7 +76,7 @@ fn plan<'ctx>(f: FunctionValue<'ctx>, inst: InstructionValue<'ctx>) -> Result<Op
     if !is_region_entry(inst) {
         return Ok(None);
     }
-    let bundles = ffi::operand_bundles(ffi::Value::of_instruction(inst));
+    let bundles = ffi::bundle_values(inst);
     let directive = bundles.first().map(|(t, _)| t.clone()).unwrap_or_default();
     let err = |clause: &str, why: String| WeftError::new(Rule::OperandKind, clause, why).on_directive(&directive);
     let mut entry = Entry { call: inst, slots: Vec::new(), flags: Vec::new() };
@@ -83,15 +84,15 @@ fn plan<'ctx>(f: FunctionValue<'ctx>, inst: InstructionValue<'ctx>) -> Result<Op
         if tag != OPERAND_ADDR && tag != JUMP_TO_END_IF {
             continue;
         }
-        if let Some(v) = inputs.iter().find(|v| !matches!(ffi::operand_kind(**v), OperandKind::Pointer { null: false }))
-        {
-            return Err(err(
-                tag,
-                format!("operands must be non-null pointers, got one of type {}", ffi::print_type(*v)),
-            ));
+        let pointer = |v: &&Option<BasicValueEnum<'_>>| match v {
+            Some(BasicValueEnum::PointerValue(p)) => !p.is_null(),
+            _ => false,
+        };
+        if let Some(v) = inputs.iter().find(|v| !pointer(v)) {
+            let ty = v.map_or_else(|| "metadata or token".to_string(), |v| v.get_type().print_to_string().to_string());
+            return Err(err(tag, format!("operands must be non-null pointers, got one of type {ty}")));
         }
-        // SAFETY: bundle inputs of a live call, pointers (checked above).
-        let values: Vec<BasicValueEnum<'_>> = inputs.iter().map(|v| unsafe { ffi::basic_value(v.id()) }).collect();
+        let values: Vec<BasicValueEnum<'_>> = inputs.iter().flatten().copied().collect();
         if tag == OPERAND_ADDR {
             if values.len() % 2 != 0 {
                 return Err(err(OPERAND_ADDR, "expects pairs (pointer, the slot it is stored in)".into()));
@@ -154,7 +155,7 @@ fn slot_loads<'ctx>(
     slot: BasicValueEnum<'ctx>,
     ok: impl Fn(BasicValueEnum<'_>) -> bool,
     load_ok: impl Fn(InstructionValue<'_>) -> bool,
-) -> Result<Vec<ffi::Value>, String> {
+) -> Result<Vec<InstructionValue<'ctx>>, String> {
     let is_alloca = slot.as_instruction_value().is_some_and(|i| i.get_opcode() == InstructionOpcode::Alloca);
     if !is_alloca {
         return Err("not an alloca".into());
@@ -169,7 +170,7 @@ fn slot_loads<'ctx>(
                 if !load_ok(inst) {
                     return Err("read as another type".into());
                 }
-                loads.push(ffi::Value::of_instruction(inst));
+                loads.push(inst);
             }
             InstructionOpcode::Store if is_slot(operand(inst, 0)) => return Err("stored somewhere".into()),
             InstructionOpcode::Store if is_slot(operand(inst, 1)) => {
@@ -218,11 +219,9 @@ fn rewrite(p: Entry<'_>) {
 
 /// Replaces every use of a load's result with `v` (given the load's type)
 /// and erases the load.
-fn replace<'ctx>(load: ffi::Value, v: impl Fn(BasicTypeEnum<'ctx>) -> BasicValueEnum<'ctx>) {
-    // SAFETY: a live load found when planned (each is rewritten once), a
-    // first-class value.
-    let loaded: BasicValueEnum<'ctx> = unsafe { ffi::basic_value(load.id()) };
-    let Some(inst) = loaded.as_instruction_value() else { return };
+fn replace<'ctx>(inst: InstructionValue<'ctx>, v: impl Fn(BasicTypeEnum<'ctx>) -> BasicValueEnum<'ctx>) {
+    // (A live load found when planned, each rewritten once.)
+    let Ok(loaded) = BasicValueEnum::try_from(inst.as_any_value_enum()) else { return };
     match (loaded, v(loaded.get_type())) {
         (BasicValueEnum::PointerValue(a), BasicValueEnum::PointerValue(b)) => a.replace_all_uses_with(b),
         (BasicValueEnum::IntValue(a), BasicValueEnum::IntValue(b)) => a.replace_all_uses_with(b),
@@ -234,13 +233,11 @@ fn replace<'ctx>(load: ffi::Value, v: impl Fn(BasicTypeEnum<'ctx>) -> BasicValue
 
 /// The branch right after a flag's load that tests it, with its false
 /// successor, when the true one (the region's END) has no phi to update.
-fn guarded_branch<'ctx>(load: ffi::Value) -> Option<(InstructionValue<'ctx>, BasicBlock<'ctx>)> {
-    // SAFETY: a live load found when planned, a first-class value.
-    let loaded: BasicValueEnum<'ctx> = unsafe { ffi::basic_value(load.id()) };
-    let br = loaded.as_instruction_value()?.get_next_instruction()?;
+fn guarded_branch<'ctx>(load: InstructionValue<'ctx>) -> Option<(InstructionValue<'ctx>, BasicBlock<'ctx>)> {
+    let br = load.get_next_instruction()?;
     let tests_it = br.get_opcode() == InstructionOpcode::Br
         && br.get_num_operands() == 3
-        && br.get_operand(0).and_then(|o| o.left()).is_some_and(|c| ffi::Value::of(c) == load);
+        && br.get_operand(0).and_then(|o| o.left()).is_some_and(|c| c.as_instruction_value() == Some(load));
     if !tests_it {
         return None;
     }

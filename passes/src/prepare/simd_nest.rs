@@ -86,21 +86,18 @@ pub(super) fn chunk_runs(reg: &WRegion) -> bool {
 /// nest's and the innermost is tagged as the region's simd loop.
 pub(super) fn keep<'ctx>(
     module: &Module<'ctx>,
+    values: &ffi::Handles<'ctx>,
     reg: &WRegion,
     entry_call: InstructionValue<'ctx>,
     loops: &[CfgLoop<'ctx>],
     affine: &[Option<Affine<'ctx>>],
 ) {
     let named = |v: ffi::Value| reg.directive.clauses.iter().flat_map(|c| c.items()).any(|i| i.var().value == v.id());
-    let private: Vec<ffi::Value> = loops
-        .iter()
-        .filter(|lp| lp.in_memory)
-        .map(|lp| ffi::Value::of(lp.iv.into_pointer_value()))
-        .filter(|&v| !named(v))
-        .collect();
-    let mut call = drop_clauses(reg, entry_call, "QUAL.OMP.COLLAPSE");
+    let private: Vec<BasicValueEnum<'ctx>> =
+        loops.iter().filter(|lp| lp.in_memory).map(|lp| lp.iv).filter(|&v| !named(ffi::Value::of(v))).collect();
+    let mut call = drop_clauses(values, reg, entry_call, "QUAL.OMP.COLLAPSE");
     if !private.is_empty() {
-        call = add_clause(module, reg, call, "QUAL.OMP.PRIVATE", &private);
+        call = add_clause(module, values, reg, call, "QUAL.OMP.PRIVATE", &private);
     }
     let (inner, outer) = loops.split_last().expect("a nest of two loops or more");
     for lp in outer {

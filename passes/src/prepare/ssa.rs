@@ -28,12 +28,11 @@ use crate::wregion::{reanalyze, Analysis};
 
 /// Whether a clause item is an SSA value rather than a variable in memory:
 /// not a pointer, or a phi (a registerized pointer variable).
-fn is_value(op: &Operand) -> bool {
+fn is_value(values: &ffi::Handles<'_>, op: &Operand) -> bool {
     if !op.is_pointer() {
         return true;
     }
-    // SAFETY: an operand of a directive call from a current analysis.
-    let v = unsafe { ffi::basic_value(op.value) };
+    let v = values.basic_value(op.value);
     v.as_instruction_value().is_some_and(|i| i.get_opcode() == InstructionOpcode::Phi)
 }
 
@@ -52,7 +51,7 @@ fn check<'ctx>(a: &Analysis<'ctx>) -> (Vec<InstructionValue<'ctx>>, Vec<WeftErro
                 .items()
                 .iter()
                 .filter_map(|i| match i {
-                    Item::Var { var, typed: None } if is_value(var) => Some(var),
+                    Item::Var { var, typed: None } if is_value(&a.scan.values, var) => Some(var),
                     _ => None,
                 })
                 .collect();
@@ -73,8 +72,8 @@ fn check<'ctx>(a: &Analysis<'ctx>) -> (Vec<InstructionValue<'ctx>>, Vec<WeftErro
                     owner.env.value(ClauseKind::Collapse).and_then(Operand::const_uint).is_some_and(|n| n > 1);
                 let normalized = owner.kind.is_worksharing_loop() || owner.kind.is_simd_only() && collapsed;
                 for v in values {
-                    let checked = induction(forest, a.scan.handles[owner.entry.block], clause, v).and_then(|tested| {
-                        match normalized && (tested == 0 || tested == 2 && collapsed) {
+                    let checked = induction(&a.scan.values, forest, a.scan.handles[owner.entry.block], clause, v)
+                        .and_then(|tested| match normalized && (tested == 0 || tested == 2 && collapsed) {
                             true => Err((
                                 Rule::NotYetSupported,
                                 format!(
@@ -84,8 +83,7 @@ fn check<'ctx>(a: &Analysis<'ctx>) -> (Vec<InstructionValue<'ctx>>, Vec<WeftErro
                                 ),
                             )),
                             false => Ok(()),
-                        }
-                    });
+                        });
                     if let Err((rule, why)) = checked {
                         ok = false;
                         errors.push(
@@ -98,8 +96,8 @@ fn check<'ctx>(a: &Analysis<'ctx>) -> (Vec<InstructionValue<'ctx>>, Vec<WeftErro
                 }
             }
             if ok {
-                // SAFETY: a directive call from a current analysis, erased once.
-                calls.push(unsafe { ffi::instruction(*inst) });
+                // (Erased once.)
+                calls.push(a.scan.values.instruction(*inst));
             }
         }
     }
@@ -110,13 +108,13 @@ fn check<'ctx>(a: &Analysis<'ctx>) -> (Vec<InstructionValue<'ctx>>, Vec<WeftErro
 /// the loop whose region's directive is in `first`, stepped as the clause
 /// says; returns what the loop's exit test compares (`ffi::region_induction`).
 fn induction<'ctx>(
+    values: &ffi::Handles<'ctx>,
     forest: &ffi::LoopForest,
     first: BasicBlock<'ctx>,
     clause: &Clause,
     v: &Operand,
 ) -> Result<u8, (Rule, String)> {
-    // SAFETY: an operand of a directive call from a current analysis.
-    let value: BasicValueEnum<'ctx> = unsafe { ffi::basic_value(v.value) };
+    let value: BasicValueEnum<'ctx> = values.basic_value(v.value);
     let (step, tested) = ffi::region_induction(forest, first, value).map_err(|why| {
         let why = format!(
             "{} is a value, not a variable in memory: LINEAR on a value names the induction variable of the \
@@ -141,8 +139,7 @@ fn induction<'ctx>(
 /// that cannot be lowered (reported before anything changes).
 pub fn errors(analyses: &[Analysis<'_>]) -> Vec<WeftError> {
     let mut errors: Vec<WeftError> = analyses.iter().flat_map(|a| check(a).1).collect();
-    // SAFETY: the analyses are of the unchanged module.
-    unsafe { ffi::locate(&mut errors) };
+    crate::wregion::locate(&mut errors, analyses);
     errors
 }
 

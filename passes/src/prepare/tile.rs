@@ -66,11 +66,9 @@ pub(super) fn check_loop(lp: &CfgLoop<'_>, affine: &Affine<'_>) -> Result<(), (b
     let inside: HashSet<ffi::BlockId> = blocks.iter().map(|&bb| ffi::block_id(bb)).collect();
     for bb in &blocks {
         for i in bb.get_instructions() {
-            let escapes = ffi::users(ffi::Value::of_instruction(i)).into_iter().any(|u| {
-                // SAFETY: the users of a live instruction are live instructions.
-                let user = unsafe { ffi::instruction(u.id()) };
-                user.get_parent().is_some_and(|p| !inside.contains(&ffi::block_id(p)))
-            });
+            let escapes = ffi::user_instructions(&i)
+                .into_iter()
+                .any(|user| user.get_parent().is_some_and(|p| !inside.contains(&ffi::block_id(p))));
             if escapes {
                 return not_yet("a value the loop computes is used after it");
             }

@@ -14,6 +14,7 @@
 use hashbrown::HashSet;
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::module::Module;
+use llvm_plugin::inkwell::values::BasicValueEnum;
 use weft_intrinsics::ffi::{self, CfgLoop, LoopForest};
 use weft_intrinsics::vocab::{ClauseKind, DirKind};
 use weft_intrinsics::{Rule, WeftError};
@@ -66,8 +67,8 @@ pub fn apply_all<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> Re
         plans.push((i, planned, drop_slots));
     }
     if !errors.is_empty() {
-        // SAFETY: each error is about a live directive call; nothing changed yet.
-        unsafe { ffi::locate(&mut errors) };
+        // (Each error is about a live directive call; nothing changed yet.)
+        crate::wregion::locate(&mut errors, analyses);
         return Err(errors);
     }
     let mut changed = vec![false; analyses.len()];
@@ -78,7 +79,7 @@ pub fn apply_all<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> Re
             changed[i] = true;
         }
         for u in drop_slots {
-            renormalize(module, &a.graph.regions[u]);
+            renormalize(module, &a.scan.values, &a.graph.regions[u]);
         }
     }
     Ok(changed)
@@ -88,24 +89,23 @@ pub fn apply_all<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> Re
 /// transformation generated (icx's slots name the loops it transformed),
 /// so that weft normalizes the loops it has now. Its IV slots, private to
 /// it as NORMALIZED slots, stay private (they count a loop inside it now).
-fn renormalize<'ctx>(module: &Module<'ctx>, reg: &WRegion) {
+fn renormalize<'ctx>(module: &Module<'ctx>, values: &ffi::Handles<'ctx>, reg: &WRegion) {
     let others =
         reg.directive.clauses.iter().filter(|c| !matches!(c.kind, ClauseKind::NormalizedIv | ClauseKind::NormalizedUb));
     let named: HashSet<_> = others.flat_map(|c| c.items().iter().map(|i| i.var().value)).collect();
-    let mut slots: Vec<ffi::Value> = Vec::new();
+    let mut slots: Vec<BasicValueEnum<'ctx>> = Vec::new();
     for item in &reg.env.normalized_iv {
         let v = item.var();
         if !named.contains(&v.value) && !matches!(v.kind, weft_intrinsics::model::OperandKind::Pointer { null: true }) {
-            // SAFETY: a clause operand from the analysis made before the
-            // transformations, which changed no clause of this region.
-            slots.push(ffi::Value::of(unsafe { ffi::basic_value(v.value) }));
+            // (From the analysis made before the transformations, which
+            // changed no clause of this region.)
+            slots.push(values.basic_value(v.value));
         }
     }
-    // SAFETY: the region's directive calls, from that analysis.
-    let first = unsafe { ffi::instruction(reg.entry.span.first) };
-    let call = drop_clauses(reg, first, "QUAL.OMP.NORMALIZED");
+    let first = values.instruction(reg.entry.span.first);
+    let call = drop_clauses(values, reg, first, "QUAL.OMP.NORMALIZED");
     if !slots.is_empty() {
-        super::clause_edit::add_clause(module, reg, call, "QUAL.OMP.PRIVATE", &slots);
+        super::clause_edit::add_clause(module, values, reg, call, "QUAL.OMP.PRIVATE", &slots);
     }
 }
 
@@ -315,9 +315,9 @@ fn execute<'ctx>(module: &Module<'ctx>, a: &Analysis<'ctx>, p: &Planned) -> Resu
             ffi::add_loop_hint(latch, hint, *value);
         }
     }
-    let mut calls = directive_calls_between(reg.entry.span.first, reg.entry.span.last);
+    let mut calls = directive_calls_between(&a.scan.values, reg.entry.span.first, reg.entry.span.last);
     if let Some(x) = reg.exit {
-        calls.extend(directive_calls_between(x.span.first, x.span.last));
+        calls.extend(directive_calls_between(&a.scan.values, x.span.first, x.span.last));
     }
     ffi::erase_directive_calls(&calls);
     Ok(())

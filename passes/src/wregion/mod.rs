@@ -36,16 +36,18 @@ impl Analysis<'_> {
 /// Scans a function and builds its W-Region graph; `slots` is a tracker of
 /// the module (one for all its functions).
 pub fn analyze<'ctx>(f: FunctionValue<'ctx>, slots: &ffi::Slots) -> Result<Analysis<'ctx>, WeftError> {
-    let analysis = scan_function(f, slots).and_then(|scan| {
-        let graph = build::build(&scan.name, &scan.blocks)?;
-        log::debug!(target: "weft::wregion", "{}: {} W-Region(s)", scan.name, graph.regions.len());
-        Ok(Analysis { scan, graph })
-    });
-    analysis.map_err(|mut e| {
-        // SAFETY: nothing has changed the function since the error was made.
-        unsafe { ffi::locate(std::slice::from_mut(&mut e)) };
-        e
-    })
+    // (The scan locates its own errors.)
+    let scan = scan_function(f, slots)?;
+    match build::build(&scan.name, &scan.blocks) {
+        Ok(graph) => {
+            log::debug!(target: "weft::wregion", "{}: {} W-Region(s)", scan.name, graph.regions.len());
+            Ok(Analysis { scan, graph })
+        }
+        Err(mut e) => {
+            ffi::locate(std::slice::from_mut(&mut e), &scan.values);
+            Err(e)
+        }
+    }
 }
 
 /// `analyses` (of every defined function of `module`, in order) with those
@@ -76,6 +78,14 @@ pub fn reanalyze<'ctx>(
     }
 }
 
+/// Fills each error's source location from the directive call it names,
+/// through the analysis of its function.
+pub fn locate(errors: &mut [WeftError], analyses: &[Analysis<'_>]) {
+    for a in analyses {
+        ffi::locate(errors, &a.scan.values);
+    }
+}
+
 /// Refuses the first region of each function that `refuse` picks, as
 /// not yet supported, with `why`; located at the region's directive.
 pub fn refuse_regions(analyses: &[Analysis<'_>], refuse: impl Fn(&WRegion) -> bool, why: &str) -> PassResult {
@@ -89,8 +99,7 @@ pub fn refuse_regions(analyses: &[Analysis<'_>], refuse: impl Fn(&WRegion) -> bo
             );
         }
     }
-    // SAFETY: the analyses are of the unchanged module.
-    unsafe { ffi::locate(&mut errors) };
+    locate(&mut errors, analyses);
     if errors.is_empty() {
         Ok(false)
     } else {

@@ -101,28 +101,31 @@ pub(crate) fn check_clauses(r: &WRegion, construct: Construct) -> Result<(), Wef
 /// The variable an item names, seen through weft-prepare's renames (a
 /// nested region's clauses name the enclosing regions' renames, a rename of
 /// a rename where regions nest).
-fn base_var(mut id: ValueId) -> ValueId {
+fn base_var(values: &ffi::Handles<'_>, id: ValueId) -> ValueId {
+    let mut v = values.basic_value(id);
     loop {
-        // SAFETY: an operand of a directive of a fresh analysis, or the
-        // argument of a rename call among them.
-        let v = unsafe { ffi::basic_value(id) };
-        let BasicValueEnum::PointerValue(p) = v else { return id };
-        let Some(i) = p.as_instruction_value() else { return id };
+        let BasicValueEnum::PointerValue(p) = v else { break };
+        let Some(i) = p.as_instruction_value() else { break };
         let rename =
             ffi::called_function_name(ffi::Value::of_instruction(i)).as_deref() == Some(crate::prepare::rename::RENAME);
         match i.get_operand(0).and_then(|o| o.left()).filter(|_| rename) {
-            Some(arg) => id = ffi::Value::of(arg).id(),
-            None => return id,
+            Some(arg) => v = arg,
+            None => break,
         }
     }
+    ffi::Value::of(v).id()
 }
 
 /// Whether a scan clause's item and a loop's inscan reduction item are one:
 /// the same inscan index where both have one, else the same variable.
-fn pairs(scan: &crate::wregion::env::ScanItem, red: &crate::wregion::env::Reduction) -> bool {
+fn pairs(
+    values: &ffi::Handles<'_>,
+    scan: &crate::wregion::env::ScanItem,
+    red: &crate::wregion::env::Reduction,
+) -> bool {
     match (&scan.index, &red.index) {
         (Some(a), Some(b)) => a.const_uint() == b.const_uint(),
-        _ => base_var(scan.item.var().value) == base_var(red.item.var().value),
+        _ => base_var(values, scan.item.var().value) == base_var(values, red.item.var().value),
     }
 }
 
@@ -142,7 +145,8 @@ pub(crate) fn check_nesting(a: &Analysis<'_>, r: usize) -> Result<(), WeftError>
                  reduction (OpenMP 5.1 §2.11.8)",
             ));
         };
-        if let Some(s) = reg.env.scan.iter().find(|s| !p.env.reductions.iter().any(|red| pairs(s, red))) {
+        if let Some(s) = reg.env.scan.iter().find(|s| !p.env.reductions.iter().any(|red| pairs(&a.scan.values, s, red)))
+        {
             let index =
                 s.index.as_ref().and_then(|i| i.const_uint()).map_or(String::new(), |i| format!(" (inscan index {i})"));
             return Err(not_allowed(
@@ -188,7 +192,9 @@ pub(crate) fn check_nesting(a: &Analysis<'_>, r: usize) -> Result<(), WeftError>
         // (The scan directive's own error.)
         return check_clauses(scan, Construct::Scan);
     }
-    if let Some(red) = reg.env.reductions.iter().find(|red| !scan.env.scan.iter().any(|s| pairs(s, red))) {
+    if let Some(red) =
+        reg.env.reductions.iter().find(|red| !scan.env.scan.iter().any(|s| pairs(&a.scan.values, s, red)))
+    {
         let index =
             red.index.as_ref().and_then(|i| i.const_uint()).map_or(String::new(), |i| format!(" (inscan index {i})"));
         return Err(not_allowed(

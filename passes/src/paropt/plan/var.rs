@@ -137,10 +137,8 @@ impl Var {
     /// The variable's type: `:TYPED`'s element type (an array of `count` of
     /// them), else the alloca's or global's own type.
     ///
-    /// # Safety
-    /// The record must come from a fresh analysis of the live function.
-    pub unsafe fn ty<'ctx>(&self) -> Option<BasicTypeEnum<'ctx>> {
-        let value = |id| ffi::basic_value(id);
+    pub fn ty<'ctx>(&self, values: &ffi::Handles<'ctx>) -> Option<BasicTypeEnum<'ctx>> {
+        let value = |id| values.basic_value(id);
         if self.layout.is_some() {
             // (The whole array: the variable's, or a value of its type.)
             return match self.elem {
