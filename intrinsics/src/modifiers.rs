@@ -36,6 +36,9 @@ bitflags::bitflags! {
         const REPRODUCIBLE = 1 << 24;
         /// `order(unconstrained: concurrent)`.
         const UNCONSTRAINED = 1 << 25;
+        /// ifx's Fortran non-POD item (a derived type with finalizers or
+        /// allocatable components): refused by name.
+        const F90_NONPOD = 1 << 26;
         /// The memory orders an atomic clause may carry.
         const ORDERS = Self::SEQ_CST.bits() | Self::ACQ_REL.bits() | Self::ACQUIRE.bits()
             | Self::RELEASE.bits() | Self::RELAXED.bits();
@@ -59,6 +62,7 @@ pub const MODIFIER_NAMES: &[(&str, Modifiers)] = &[
     ("SIMD", Modifiers::SIMD),
     ("SEQ_CST", Modifiers::SEQ_CST),
     ("F90_DV", Modifiers::F90_DV),
+    ("F90_NONPOD", Modifiers::F90_NONPOD),
     ("TASK", Modifiers::TASK),
     ("SCALAR", Modifiers::SCALAR),
     ("AGGREGATE", Modifiers::AGGREGATE),

@@ -476,7 +476,8 @@ impl ClauseKind {
             | Modifiers::BYREF
             | Modifiers::VARLEN
             | Modifiers::PTR_TO_PTR
-            | Modifiers::F90_DV;
+            | Modifiers::F90_DV
+            | Modifiers::F90_NONPOD;
         match self {
             C::Reduction(_) => list | Modifiers::UNSIGNED | Modifiers::CMPLX | Modifiers::INSCAN | Modifiers::TASK,
             C::Lastprivate => list | Modifiers::CONDITIONAL,

@@ -116,6 +116,8 @@ fn unlowered_modifier(kind: ClauseKind, m: Modifiers) -> Option<&'static str> {
         Some(
             "Fortran dope vectors (F90_DV) are not lowered yet: a private copy needs a descriptor with data of its own",
         )
+    } else if m.contains(Modifiers::F90_NONPOD) {
+        Some("Fortran non-POD items (F90_NONPOD) are not lowered yet: their copies need the type's own constructors")
     } else if m.contains(Modifiers::TASK) {
         Some("the task reduction modifier (TASK) needs tasking, which is not built yet")
     } else if m.contains(Modifiers::CMPLX) {
