@@ -384,12 +384,17 @@ fn steps<'ctx>(
         return Err(errors);
     }
     let (normalized, analyses) = fresh(module, analyses, &changed)?;
+    // (Normalizing a loop rewrites its region's entry call, with the code
+    // that sets up the loop's slots before it: the BEGIN group gets its own
+    // block again, as lowering expects and as a second run would make it.)
+    let changed = if normalized { isolate_groups(&analyses) } else { vec![false; analyses.len()] };
+    let (resplit, analyses) = fresh(module, analyses, &changed)?;
     let changed = capture_in(module, &analyses, !strict);
     let (captured, analyses) = fresh(module, analyses, &changed)?;
     // (Erasing calls leaves the blocks and the directive calls as they were.)
     let direct = tls_direct(&analyses);
     let tagged = tag_simd_loops(&analyses);
-    Ok((erased | mapped | split | transformed | normalized | captured | direct | tagged, analyses))
+    Ok((erased | mapped | split | transformed | normalized | resplit | captured | direct | tagged, analyses))
 }
 
 /// Whether a step changed any function (`changed`: one flag per analysis),

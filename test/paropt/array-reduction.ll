@@ -20,6 +20,13 @@
 ; RUN: env OMP_NUM_THREADS=7 %t0 | diff %t.expected -
 ; RUN: env OMP_NUM_THREADS=7 %t2 | diff %t.expected -
 ; RUN: %opt -passes=weft -verify-each -S %s | FileCheck %s --check-prefix=SHAPE
+; weft-paropt on its own (weft-prepare inside it) after SROA and EarlyCSE,
+; as clang's early-simplification hook runs it: the loop's BEGIN group gets
+; a block of its own again after normalization (an invalid-IR internal
+; error before), and the program runs right.
+; RUN: %opt '-passes=function(sroa,early-cse),weft-paropt' -verify-each %s -o %t.early.bc
+; RUN: %clang -O0 -Wno-override-module %t.early.bc -L%libomp -Wl,-rpath,%libomp -lomp -o %t.early
+; RUN: env OMP_NUM_THREADS=4 %t.early | diff %t.expected -
 ; SERIAL: hist 125 125 125 125 125 125 125 125
 ; SERIAL-NEXT: max 996.000000 997.000000 998.000000 999.000000
 ; SERIAL-NEXT: prod 16 243 32
