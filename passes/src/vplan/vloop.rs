@@ -241,52 +241,9 @@ fn vector_loop<'ctx>(
     let vi = g.here().build_phi(i64t, &format!("{prefix}vector.iv")).expect(e);
     let vi_v = vi.as_basic_value().into_int_value();
     // Reductions first (phis lead the block): one accumulator per part, the
-    // first starting with its start in lane 0.
-    let mut reductions: Vec<(Ix, Vec<PhiValue<'ctx>>, RedOp)> = Vec::new();
-    // In-order ones: a scalar running value, and each part's lanes (the
-    // values it combines, the identity elsewhere) added to it in lane order.
-    let mut ordered: Vec<(Ix, PhiValue<'ctx>, RedOp, BasicValueEnum<'ctx>)> = Vec::new();
-    for ((i, op), (_, start)) in reductions_of(plan).into_iter().zip(starts) {
-        debug_assert_eq!(starts.iter().find(|(s, _)| *s == i).map(|(_, v)| v), Some(start));
-        let t = start.get_type();
-        g.b.position_before(&g.ph_end);
-        let idv = identity(op, t);
-        let lanes: Vec<BasicValueEnum<'ctx>> = (0..vf).map(|_| idv).collect();
-        let none = const_vector(&lanes);
-        if plan.insts[i].in_order {
-            let phi = g.here().build_phi(t, "reduction.ordered").expect(e);
-            phi.add_incoming(&[(start, ph)]);
-            ordered.push((i, phi, op, none.into()));
-            continue;
-        }
-        let init = g.b.build_insert_element(none, *start, ctx.i32_type().const_zero(), "reduction.start").expect(e);
-        let mut phis = Vec::new();
-        for u in 0..uf {
-            let phi = g.here().build_phi(vector_type(t, vf), "reduction.vec").expect(e);
-            let first: BasicValueEnum<'ctx> = if u == 0 { init.into() } else { none.into() };
-            phi.add_incoming(&[(&first, ph)]);
-            phis.push(phi);
-        }
-        reductions.push((i, phis, op));
-    }
-    // Last values: per part, the lanes' values and the iteration each lane
-    // last assigned (-1: none yet).
-    let minus_one: Vec<IntValue<'ctx>> = (0..vf).map(|_| i64t.const_all_ones()).collect();
-    let minus_one = VectorType::const_vector(&minus_one);
-    let mut lasts: Vec<(Ix, Vec<(PhiValue<'ctx>, PhiValue<'ctx>)>)> = Vec::new();
-    for i in last_values_of(plan) {
-        let start = starts.iter().find(|(s, _)| *s == i).map(|(_, v)| *v).ok_or("a last value without its start")?;
-        let splat = widen::splat(start, vf, g.ph_end);
-        let mut parts = Vec::new();
-        for _ in 0..uf {
-            let val = g.here().build_phi(splat.get_type(), "last.value").expect(e);
-            val.add_incoming(&[(&splat, ph)]);
-            let at = g.here().build_phi(minus_one.get_type(), "last.iteration").expect(e);
-            at.add_incoming(&[(&minus_one, ph)]);
-            parts.push((val, at));
-        }
-        lasts.push((i, parts));
-    }
+    // first starting with its start in lane 0; in-order ones a scalar.
+    let (reductions, ordered) = reduction_phis(&mut g, plan, ph, starts, uf);
+    let lasts = last_value_phis(&mut g, plan, ph, starts, uf)?;
     // Scan reductions: a scalar carry each.
     let mut carries = scan_gen::carries(&g, plan, ph, starts)?;
     // In a remainder: the lanes before the end.
@@ -400,35 +357,10 @@ fn vector_loop<'ctx>(
     // A last value: the lane that assigned last, across the parts; the
     // start if none did.
     for (k, (i, _)) in lasts.iter().enumerate() {
-        let mut best: Option<(BasicValueEnum<'ctx>, BasicValueEnum<'ctx>)> = None;
-        for u in 0..uf as usize {
-            let (_, _, v, a) = last_backs[u * lasts.len() + k];
-            best = Some(match best {
-                None => (v, a),
-                Some((bv, ba)) => {
-                    let b = g.here();
-                    let later =
-                        b.build_int_compare(IntPredicate::SGT, a.into_vector_value(), ba.into_vector_value(), "");
-                    let later = later.expect(e);
-                    (b.build_select(later, v, bv, "").expect(e), b.build_select(later, a, ba, "").expect(e))
-                }
-            });
-        }
-        let (v, a) = best.ok_or("a last value without parts")?;
-        let m = widen::reduce(RedOp::SMax as u32, a, g.cursor).into_int_value();
-        let b = g.here();
-        let ms = widen::splat(m.into(), vf, g.cursor).into_vector_value();
-        let is = b.build_int_compare(IntPredicate::EQ, a.into_vector_value(), ms, "").expect(e);
-        let lanes: Vec<IntValue<'ctx>> = (0..vf).map(|l| i64t.const_int(u64::from(l), false)).collect();
-        let beyond: Vec<IntValue<'ctx>> = (0..vf).map(|_| i64t.const_int(u64::from(vf), false)).collect();
-        let which =
-            b.build_select(is, VectorType::const_vector(&lanes), VectorType::const_vector(&beyond), "").expect(e);
-        let lane = widen::reduce(RedOp::UMin as u32, which, g.cursor).into_int_value();
-        let b = g.here();
-        let got = b.build_extract_element(v.into_vector_value(), lane, "last.assigned").expect(e);
-        let never = b.build_int_compare(IntPredicate::SLT, m, i64t.const_zero(), "").expect(e);
+        let parts: Vec<_> =
+            (0..uf as usize).map(|u| (last_backs[u * lasts.len() + k].2, last_backs[u * lasts.len() + k].3)).collect();
         let start = starts.iter().find(|(s, _)| s == i).map(|(_, v)| *v).ok_or("a last value without its start")?;
-        reduced.push((*i, b.build_select(never, start, got, "last.value.out").expect(e)));
+        reduced.push((*i, last_value_out(&g, &parts, start)?));
     }
     for ((i, phi, _, _), r) in ordered.iter().zip(&running) {
         phi.add_incoming(&[(r, latch_bb)]);
@@ -453,6 +385,116 @@ fn vector_loop<'ctx>(
     // (The caller ends `middle`.)
     g.cursor.erase_from_basic_block();
     Ok(Emitted { middle, reduced })
+}
+
+/// The header phis of the reductions: per part an accumulator vector (the
+/// first part's starting with the start in lane 0), or, for an in-order
+/// one, a scalar running value and the identity vector its parts start from.
+#[allow(clippy::type_complexity)]
+fn reduction_phis<'ctx>(
+    g: &mut Gen<'_, 'ctx>,
+    plan: &Plan<'ctx>,
+    ph: BasicBlock<'ctx>,
+    starts: &[(Ix, BasicValueEnum<'ctx>)],
+    uf: u32,
+) -> (Vec<(Ix, Vec<PhiValue<'ctx>>, RedOp)>, Vec<(Ix, PhiValue<'ctx>, RedOp, BasicValueEnum<'ctx>)>) {
+    let (ctx, vf, e) = (g.ctx, g.vf, "positioned");
+    let mut reductions: Vec<(Ix, Vec<PhiValue<'ctx>>, RedOp)> = Vec::new();
+    // In-order ones: a scalar running value, and each part's lanes (the
+    // values it combines, the identity elsewhere) added to it in lane order.
+    let mut ordered: Vec<(Ix, PhiValue<'ctx>, RedOp, BasicValueEnum<'ctx>)> = Vec::new();
+    for ((i, op), (_, start)) in reductions_of(plan).into_iter().zip(starts) {
+        debug_assert_eq!(starts.iter().find(|(s, _)| *s == i).map(|(_, v)| v), Some(start));
+        let t = start.get_type();
+        g.b.position_before(&g.ph_end);
+        let idv = identity(op, t);
+        let lanes: Vec<BasicValueEnum<'ctx>> = (0..vf).map(|_| idv).collect();
+        let none = const_vector(&lanes);
+        if plan.insts[i].in_order {
+            let phi = g.here().build_phi(t, "reduction.ordered").expect(e);
+            phi.add_incoming(&[(start, ph)]);
+            ordered.push((i, phi, op, none.into()));
+            continue;
+        }
+        let init = g.b.build_insert_element(none, *start, ctx.i32_type().const_zero(), "reduction.start").expect(e);
+        let mut phis = Vec::new();
+        for u in 0..uf {
+            let phi = g.here().build_phi(vector_type(t, vf), "reduction.vec").expect(e);
+            let first: BasicValueEnum<'ctx> = if u == 0 { init.into() } else { none.into() };
+            phi.add_incoming(&[(&first, ph)]);
+            phis.push(phi);
+        }
+        reductions.push((i, phis, op));
+    }
+    (reductions, ordered)
+}
+
+/// The header phis of the last values: per part, the lanes' values and the
+/// iteration each lane last assigned (-1: none yet).
+#[allow(clippy::type_complexity)]
+fn last_value_phis<'ctx>(
+    g: &mut Gen<'_, 'ctx>,
+    plan: &Plan<'ctx>,
+    ph: BasicBlock<'ctx>,
+    starts: &[(Ix, BasicValueEnum<'ctx>)],
+    uf: u32,
+) -> Result<Vec<(Ix, Vec<(PhiValue<'ctx>, PhiValue<'ctx>)>)>, String> {
+    let (vf, e) = (g.vf, "positioned");
+    let i64t = g.ctx.i64_type();
+    let minus_one: Vec<IntValue<'ctx>> = (0..vf).map(|_| i64t.const_all_ones()).collect();
+    let minus_one = VectorType::const_vector(&minus_one);
+    let mut lasts: Vec<(Ix, Vec<(PhiValue<'ctx>, PhiValue<'ctx>)>)> = Vec::new();
+    for i in last_values_of(plan) {
+        let start = starts.iter().find(|(s, _)| *s == i).map(|(_, v)| *v).ok_or("a last value without its start")?;
+        let splat = widen::splat(start, vf, g.ph_end);
+        let mut parts = Vec::new();
+        for _ in 0..uf {
+            let val = g.here().build_phi(splat.get_type(), "last.value").expect(e);
+            val.add_incoming(&[(&splat, ph)]);
+            let at = g.here().build_phi(minus_one.get_type(), "last.iteration").expect(e);
+            at.add_incoming(&[(&minus_one, ph)]);
+            parts.push((val, at));
+        }
+        lasts.push((i, parts));
+    }
+    Ok(lasts)
+}
+
+/// A last value's result: across the parts, the lane that assigned last
+/// (`parts`: each part's values and last-assigned iterations); `start` if no
+/// lane did.
+fn last_value_out<'ctx>(
+    g: &Gen<'_, 'ctx>,
+    parts: &[(BasicValueEnum<'ctx>, BasicValueEnum<'ctx>)],
+    start: BasicValueEnum<'ctx>,
+) -> Result<BasicValueEnum<'ctx>, String> {
+    let (vf, e) = (g.vf, "positioned");
+    let i64t = g.ctx.i64_type();
+    let mut best: Option<(BasicValueEnum<'ctx>, BasicValueEnum<'ctx>)> = None;
+    for &(v, a) in parts {
+        best = Some(match best {
+            None => (v, a),
+            Some((bv, ba)) => {
+                let b = g.here();
+                let later = b.build_int_compare(IntPredicate::SGT, a.into_vector_value(), ba.into_vector_value(), "");
+                let later = later.expect(e);
+                (b.build_select(later, v, bv, "").expect(e), b.build_select(later, a, ba, "").expect(e))
+            }
+        });
+    }
+    let (v, a) = best.ok_or("a last value without parts")?;
+    let m = widen::reduce(RedOp::SMax as u32, a, g.cursor).into_int_value();
+    let b = g.here();
+    let ms = widen::splat(m.into(), vf, g.cursor).into_vector_value();
+    let is = b.build_int_compare(IntPredicate::EQ, a.into_vector_value(), ms, "").expect(e);
+    let lanes: Vec<IntValue<'ctx>> = (0..vf).map(|l| i64t.const_int(u64::from(l), false)).collect();
+    let beyond: Vec<IntValue<'ctx>> = (0..vf).map(|_| i64t.const_int(u64::from(vf), false)).collect();
+    let which = b.build_select(is, VectorType::const_vector(&lanes), VectorType::const_vector(&beyond), "").expect(e);
+    let lane = widen::reduce(RedOp::UMin as u32, which, g.cursor).into_int_value();
+    let b = g.here();
+    let got = b.build_extract_element(v.into_vector_value(), lane, "last.assigned").expect(e);
+    let never = b.build_int_compare(IntPredicate::SLT, m, i64t.const_zero(), "").expect(e);
+    Ok(b.build_select(never, start, got, "last.value.out").expect(e))
 }
 
 fn const_vector<'ctx>(lanes: &[BasicValueEnum<'ctx>]) -> llvm_plugin::inkwell::values::VectorValue<'ctx> {
