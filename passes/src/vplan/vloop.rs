@@ -269,20 +269,7 @@ fn vector_loop<'ctx>(
         for (i, parts) in &lasts {
             g.vals[*i].vector = Some(parts[u as usize].0.as_basic_value());
         }
-        for (i, step) in inductions_of(plan) {
-            let start = start_of(plan, i).into_int_value();
-            let it = start.get_type();
-            let b = g.here();
-            let base = if u == 0 {
-                vi_v
-            } else {
-                b.build_int_add(vi_v, i64t.const_int(u64::from(u * vf), false), "").expect(e)
-            };
-            let k = if it.get_bit_width() == 64 { base } else { b.build_int_truncate(base, it, "").expect(e) };
-            let off = b.build_int_mul(k, it.const_int(step as u64, true), "").expect(e);
-            let lane0 = b.build_int_add(start, off, &plan.insts[i].name.replace('%', "")).expect(e);
-            g.vals[i].scalar = Some(lane0.into());
-        }
+        set_inductions(&mut g, plan, vi_v, u);
         scan_gen::enter_part(&mut g, &carries);
         emit_body(&mut g, plan, &mut carries)?;
         scan_gen::finish_part(&mut g, plan, &mut carries)?;
@@ -304,25 +291,7 @@ fn vector_loop<'ctx>(
             });
         }
         back_values.push(backs);
-        // This part's iterations, lane by lane, and where each lane assigned.
-        let lane_no: Vec<IntValue<'ctx>> = (0..vf).map(|l| i64t.const_int(u64::from(u * vf + l), false)).collect();
-        let here = widen::splat(vi_v.into(), vf, g.cursor).into_vector_value();
-        let iters = g.here().build_int_add(here, VectorType::const_vector(&lane_no), "").expect(e);
-        for (i, parts) in &lasts {
-            let (val, at) = parts[u as usize];
-            let o = *plan.insts[*i].ops.get(1).ok_or("a last value without its value from the latch")?;
-            let mut v = g.vector(&o);
-            let none = g.ctx.bool_type().vec_type(vf).const_zero();
-            let mut assigned = assigned_lanes(&mut g, plan, *i, o).unwrap_or(none.into());
-            if let Some(t) = g.tail {
-                let t = t.into_vector_value();
-                v = g.here().build_select(t, v, val.as_basic_value(), "").expect(e);
-                assigned = g.here().build_select(t, assigned, none.into(), "").expect(e);
-            }
-            let at_next =
-                g.here().build_select(assigned.into_vector_value(), iters, at.as_basic_value().into_vector_value(), "");
-            last_backs.push((val, at, v, at_next.expect(e)));
-        }
+        last_backs.extend(last_value_backs(&mut g, plan, &lasts, vi_v, u)?);
         for (k, (i, _, op, none)) in ordered.iter().enumerate() {
             let Some(o @ Operand::Inst(_)) = plan.insts[*i].ops.get(1).copied() else {
                 return Err("a reduction without its value from the latch".into());
@@ -366,19 +335,7 @@ fn vector_loop<'ctx>(
         phi.add_incoming(&[(r, latch_bb)]);
         reduced.push((*i, *r));
     }
-    for (k, (i, phis, op)) in reductions.iter().enumerate() {
-        let mut acc: Option<BasicValueEnum<'ctx>> = None;
-        for (u, phi) in phis.iter().enumerate() {
-            let v = back_values[u][k].ok_or("a reduction without its value from the latch")?;
-            phi.add_incoming(&[(&v, latch_bb)]);
-            acc = Some(match acc {
-                None => v,
-                Some(a) => widen::combine(*op as u32, a, v, g.cursor),
-            });
-        }
-        let r = widen::reduce(*op as u32, acc.ok_or("a reduction without parts")?, g.cursor);
-        reduced.push((*i, r));
-    }
+    reduced.extend(reductions_out(&g, &reductions, &back_values, latch_bb)?);
     reduced.extend(scan_gen::close(&g, &carries, latch_bb));
     // (In the order of `starts`, which the caller pairs them with.)
     reduced.sort_by_key(|(i, _)| starts.iter().position(|(s, _)| s == i));
@@ -495,6 +452,85 @@ fn last_value_out<'ctx>(
     let got = b.build_extract_element(v.into_vector_value(), lane, "last.assigned").expect(e);
     let never = b.build_int_compare(IntPredicate::SLT, m, i64t.const_zero(), "").expect(e);
     Ok(b.build_select(never, start, got, "last.value.out").expect(e))
+}
+
+/// Each induction's lane 0 in part `u` of the vector iteration at `vi`:
+/// its start plus (vi + u * VF) steps.
+fn set_inductions<'ctx>(g: &mut Gen<'_, 'ctx>, plan: &Plan<'ctx>, vi_v: IntValue<'ctx>, u: u32) {
+    let (vf, e) = (g.vf, "positioned");
+    let i64t = g.ctx.i64_type();
+    for (i, step) in inductions_of(plan) {
+        let start = start_of(plan, i).into_int_value();
+        let it = start.get_type();
+        let b = g.here();
+        let base =
+            if u == 0 { vi_v } else { b.build_int_add(vi_v, i64t.const_int(u64::from(u * vf), false), "").expect(e) };
+        let k = if it.get_bit_width() == 64 { base } else { b.build_int_truncate(base, it, "").expect(e) };
+        let off = b.build_int_mul(k, it.const_int(step as u64, true), "").expect(e);
+        let lane0 = b.build_int_add(start, off, &plan.insts[i].name.replace('%', "")).expect(e);
+        g.vals[i].scalar = Some(lane0.into());
+    }
+}
+
+/// Part `u`'s values of the last values for the latch: each lane's value
+/// (kept past a remainder's end) and the iteration it last assigned at.
+#[allow(clippy::type_complexity)]
+fn last_value_backs<'ctx>(
+    g: &mut Gen<'_, 'ctx>,
+    plan: &Plan<'ctx>,
+    lasts: &[(Ix, Vec<(PhiValue<'ctx>, PhiValue<'ctx>)>)],
+    vi_v: IntValue<'ctx>,
+    u: u32,
+) -> Result<Vec<(PhiValue<'ctx>, PhiValue<'ctx>, BasicValueEnum<'ctx>, BasicValueEnum<'ctx>)>, String> {
+    let (vf, e) = (g.vf, "positioned");
+    let i64t = g.ctx.i64_type();
+    let mut out = Vec::new();
+    // This part's iterations, lane by lane, and where each lane assigned.
+    let lane_no: Vec<IntValue<'ctx>> = (0..vf).map(|l| i64t.const_int(u64::from(u * vf + l), false)).collect();
+    let here = widen::splat(vi_v.into(), vf, g.cursor).into_vector_value();
+    let iters = g.here().build_int_add(here, VectorType::const_vector(&lane_no), "").expect(e);
+    for (i, parts) in lasts {
+        let (val, at) = parts[u as usize];
+        let o = *plan.insts[*i].ops.get(1).ok_or("a last value without its value from the latch")?;
+        let mut v = g.vector(&o);
+        let none = g.ctx.bool_type().vec_type(vf).const_zero();
+        let mut assigned = assigned_lanes(g, plan, *i, o).unwrap_or(none.into());
+        if let Some(t) = g.tail {
+            let t = t.into_vector_value();
+            v = g.here().build_select(t, v, val.as_basic_value(), "").expect(e);
+            assigned = g.here().build_select(t, assigned, none.into(), "").expect(e);
+        }
+        let at_next =
+            g.here().build_select(assigned.into_vector_value(), iters, at.as_basic_value().into_vector_value(), "");
+        out.push((val, at, v, at_next.expect(e)));
+    }
+    Ok(out)
+}
+
+/// Each reduction's parts closed at the latch (`back_values`: per part, each
+/// reduction's value from it) and combined across parts and lanes.
+#[allow(clippy::type_complexity)]
+fn reductions_out<'ctx>(
+    g: &Gen<'_, 'ctx>,
+    reductions: &[(Ix, Vec<PhiValue<'ctx>>, RedOp)],
+    back_values: &[Vec<Option<BasicValueEnum<'ctx>>>],
+    latch_bb: BasicBlock<'ctx>,
+) -> Result<Vec<(Ix, BasicValueEnum<'ctx>)>, String> {
+    let mut out = Vec::new();
+    for (k, (i, phis, op)) in reductions.iter().enumerate() {
+        let mut acc: Option<BasicValueEnum<'ctx>> = None;
+        for (u, phi) in phis.iter().enumerate() {
+            let v = back_values[u][k].ok_or("a reduction without its value from the latch")?;
+            phi.add_incoming(&[(&v, latch_bb)]);
+            acc = Some(match acc {
+                None => v,
+                Some(a) => widen::combine(*op as u32, a, v, g.cursor),
+            });
+        }
+        let r = widen::reduce(*op as u32, acc.ok_or("a reduction without parts")?, g.cursor);
+        out.push((*i, r));
+    }
+    Ok(out)
 }
 
 fn const_vector<'ctx>(lanes: &[BasicValueEnum<'ctx>]) -> llvm_plugin::inkwell::values::VectorValue<'ctx> {
