@@ -210,9 +210,26 @@ pub fn build<'ctx>(lp: &SimdLoop<'ctx>) -> Result<VPlan<Llvm<'ctx>>, String> {
     for ix in 0..insts.len() {
         insts[ix].minmax = minmax(&insts, ix, &order);
     }
-    // Inductions: a header phi stepped by a constant.
-    let header_len = blocks[0].get_first_instruction().map_or(0, |_| {
-        order.iter().take_while(|&&i| i.get_parent() == Some(blocks[0]) && i.get_opcode() == O::Phi).count()
+    mark_inductions(&mut insts, &order, blocks[0]);
+    let vblocks = plan_blocks(&blocks, lp.latch, &order, &block_ix, &operand)?;
+    let scan = marker.map(|(k, split, inclusive)| {
+        let before = order.get(split).filter(|i| i.get_parent() == Some(blocks[k])).map(|_| split);
+        super::plan::ScanPlan::new(inclusive, k, before, split)
+    });
+    if widest == 0 {
+        widest = order.iter().filter_map(|&i| scalar_bits(i)).max().unwrap_or(32);
+    }
+    let mut plan =
+        VPlan { blocks: vblocks, insts, analyzed: false, widest_bits: widest as u32, loops: Vec::new(), scan };
+    super::loops::find(&mut plan)?;
+    Ok(plan)
+}
+
+/// Marks the inductions: header phis (the leading phis of `header`) stepped
+/// by a constant.
+fn mark_inductions<'ctx>(insts: &mut [Inst<Llvm<'ctx>>], order: &[InstructionValue<'ctx>], header: BasicBlock<'ctx>) {
+    let header_len = header.get_first_instruction().map_or(0, |_| {
+        order.iter().take_while(|&&i| i.get_parent() == Some(header) && i.get_opcode() == O::Phi).count()
     });
     for ix in 0..header_len {
         if let [Operand::Outside(_), Operand::Inst(next)] = insts[ix].ops[..] {
@@ -234,10 +251,21 @@ pub fn build<'ctx>(lp: &SimdLoop<'ctx>) -> Result<VPlan<Llvm<'ctx>>, String> {
             }
         }
     }
+}
+
+/// The VPlan's blocks: each block's instructions (by index) and where it
+/// branches.
+fn plan_blocks<'ctx>(
+    blocks: &[BasicBlock<'ctx>],
+    latch: BasicBlock<'ctx>,
+    order: &[InstructionValue<'ctx>],
+    block_ix: &dyn Fn(BasicBlock<'ctx>) -> Option<usize>,
+    operand: &dyn Fn(BasicValueEnum<'ctx>) -> Operand<BasicValueEnum<'ctx>>,
+) -> Result<Vec<Block<Llvm<'ctx>>>, String> {
     let mut vblocks = Vec::new();
-    for (k, &bb) in blocks.iter().enumerate() {
+    for &bb in blocks {
         let term = bb.get_terminator().ok_or("a block without a terminator")?;
-        let succs = if bb == lp.latch {
+        let succs = if bb == latch {
             Succs::Latch
         } else {
             match (term.get_opcode(), term.get_num_operands()) {
@@ -268,19 +296,8 @@ pub fn build<'ctx>(lp: &SimdLoop<'ctx>) -> Result<VPlan<Llvm<'ctx>>, String> {
             mask: None,
             bypass: false,
         });
-        let _ = k;
     }
-    let scan = marker.map(|(k, split, inclusive)| {
-        let before = order.get(split).filter(|i| i.get_parent() == Some(blocks[k])).map(|_| split);
-        super::plan::ScanPlan::new(inclusive, k, before, split)
-    });
-    if widest == 0 {
-        widest = order.iter().filter_map(|&i| scalar_bits(i)).max().unwrap_or(32);
-    }
-    let mut plan =
-        VPlan { blocks: vblocks, insts, analyzed: false, widest_bits: widest as u32, loops: Vec::new(), scan };
-    super::loops::find(&mut plan)?;
-    Ok(plan)
+    Ok(vblocks)
 }
 
 /// The width of a scalar integer or floating-point result, if any.
