@@ -108,6 +108,17 @@ pub fn if_convert<R: Ir>(plan: &mut VPlan<R>, bypass: impl Fn(&VPlan<R>, usize) 
         leave_in_the_latch(plan, k, masks[plan.loops[k].latch])?;
     }
     // Phis where paths meet: blends of their incoming values.
+    blend_phis(plan, &edges)?;
+    // What must not run in inactive lanes.
+    guard_inactive_lanes(plan, &masks, bypass)?;
+    plan.analyzed = true;
+    Ok(())
+}
+
+/// The phis where paths meet (not loop headers') become blends of their
+/// incoming values under their edges' masks.
+fn blend_phis<R: Ir>(plan: &mut VPlan<R>, edges: &[Edge<R::Value>]) -> Result<(), Refusal> {
+    let n = plan.blocks.len();
     for b in 1..n {
         for i in plan.blocks[b].insts.clone() {
             if plan.insts[i].kind != Kind::Original(Opc::Phi) || plan.is_header_phi(i) {
@@ -134,7 +145,18 @@ pub fn if_convert<R: Ir>(plan: &mut VPlan<R>, bypass: impl Fn(&VPlan<R>, usize) 
             inst.ops = ops;
         }
     }
-    // What must not run in inactive lanes.
+    Ok(())
+}
+
+/// What must not run in a masked block's inactive lanes: memory accesses
+/// and calls that may trap run under the mask, divisions by a safe divisor
+/// (and, where `bypass` says, the block is skipped when no lane is active);
+/// a call with side effects is refused.
+fn guard_inactive_lanes<R: Ir>(
+    plan: &mut VPlan<R>,
+    masks: &[Option<Operand<R::Value>>],
+    bypass: impl Fn(&VPlan<R>, usize) -> bool,
+) -> Result<(), Refusal> {
     for (b, mask) in masks.iter().enumerate().skip(1) {
         let Some(mask) = *mask else { continue };
         let mut has_div = false;
@@ -179,7 +201,6 @@ pub fn if_convert<R: Ir>(plan: &mut VPlan<R>, bypass: impl Fn(&VPlan<R>, usize) 
             plan.blocks[b].bypass = true;
         }
     }
-    plan.analyzed = true;
     Ok(())
 }
 
