@@ -232,134 +232,143 @@ impl<'a, 'ctx> Gen<'a, 'ctx> {
         let ops = inst.ops.clone();
         match inst.kind {
             Kind::New(k) => {
-                let v = match k {
-                    New::AllTrue => self.all_true(),
-                    New::MaskNot => {
-                        let m = self.vector(&ops[0]).into_vector_value();
-                        let t = self.all_true().into_vector_value();
-                        self.here().build_xor(m, t, &inst.name).expect("positioned").into()
-                    }
-                    // As selects, not and/or: a condition computed in a
-                    // lane that is off may be poison, which must not reach
-                    // the mask (a branch on any lane of it).
-                    New::MaskAnd | New::MaskOr => {
-                        let a = self.vector(&ops[0]).into_vector_value();
-                        let c = self.vector(&ops[1]).into_vector_value();
-                        let bits = a.get_type().const_zero();
-                        let (t, f) =
-                            if k == New::MaskAnd { (c, bits) } else { (self.all_true().into_vector_value(), c) };
-                        self.here().build_select(a, t, f, &inst.name).expect("positioned")
-                    }
-                    New::LiveOut => {
-                        let so_far = self.vector(&ops[0]);
-                        let v = self.vector(&ops[1]);
-                        let leave = self.vector(&ops[2]).into_vector_value();
-                        self.here().build_select(leave, v, so_far, &inst.name).expect("positioned")
-                    }
-                    New::LoopMask | New::LiveOutPhi => unreachable!("made with their loop's header"),
-                    New::SafeDivisor => {
-                        let d = self.vector(&ops[0]);
-                        let m = self.vector(&ops[1]).into_vector_value();
-                        let BasicTypeEnum::VectorType(vt) = d.get_type() else { unreachable!("a vector") };
-                        let one = vt.get_element_type().into_int_type().const_int(1, false);
-                        let ones: Vec<IntValue<'ctx>> = (0..self.vf).map(|_| one).collect();
-                        let ones = VectorType::const_vector(&ones);
-                        self.here().build_select(m, d.into_vector_value(), ones, &inst.name).expect("positioned")
-                    }
-                    New::AnyActive => {
-                        let m = self.vector(&ops[0]);
-                        let any = widen::any_lane(m, self.cursor);
-                        self.vals[i].scalar = Some(any.into());
-                        return Ok(());
-                    }
-                    New::Blend => {
-                        let mut acc = self.vector(&ops[0]);
-                        for pair in ops[2..].chunks(2) {
-                            let v = self.vector(&pair[0]);
-                            let m = self.vector(&pair[1]).into_vector_value();
-                            acc = self.here().build_select(m, v, acc, &inst.name).expect("positioned");
-                        }
-                        acc
-                    }
-                };
-                self.vals[i].vector = Some(v);
+                self.emit_new(i, k, &inst.name, &ops);
                 Ok(())
             }
-            Kind::Original(opc) => {
-                let orig = inst.orig.expect("an original instruction");
-                if inst.shape == Shape::Uniform || matches!(inst.shape, Shape::Linear(_)) {
-                    // (Linear: lane 0 here, the other lanes from it on demand.)
-                    let scalars: Vec<BasicValueEnum<'ctx>> = ops.iter().map(|o| self.scalar(o)).collect();
-                    self.vals[i].scalar = Some(self.clone_scalar(orig, &scalars));
-                    return Ok(());
-                }
-                let v = match opc {
-                    // Lanes a few elements apart, every lane running: one
-                    // wide load and a shuffle rather than a gather.
-                    Opc::Load { size }
-                        if inst.mask.is_none()
-                            && self.tail.is_none()
-                            && matches!(self.plan.shape(&ops[0]), Shape::Linear(s) if s > size as i64 && s % size as i64 == 0 && s / (size as i64) <= 4) =>
-                    {
-                        let Shape::Linear(s) = self.plan.shape(&ops[0]) else { unreachable!("matched") };
-                        let k = (s / size as i64) as u32;
-                        let lane0 = self.scalar(&ops[0]);
-                        Some(widen::strided_load(orig, lane0, k, self.vf, self.cursor))
-                    }
-                    Opc::Load { size } => {
-                        let consecutive = self.plan.shape(&ops[0]) == Shape::Linear(size as i64);
-                        let addr = if consecutive { self.scalar(&ops[0]) } else { self.vector(&ops[0]) };
-                        let mask = self.lanes_on(inst.mask);
-                        Some(widen::load(orig, addr, consecutive, mask, self.vf, self.cursor))
-                    }
-                    Opc::Store { size } => {
-                        let val = self.vector(&ops[0]);
-                        let consecutive = self.plan.shape(&ops[1]) == Shape::Linear(size as i64);
-                        let addr = if consecutive { self.scalar(&ops[1]) } else { self.vector(&ops[1]) };
-                        let mask = self.lanes_on(inst.mask);
-                        widen::store(orig, val, addr, consecutive, mask, self.cursor);
-                        None
-                    }
-                    Opc::Binary(Bin::IntDiv) => Some(self.divide(orig, &ops, inst.mask)?),
-                    // Under a mask (or past the end), a call that may trap
-                    // on what an inactive lane holds: the active lanes only.
-                    Opc::Call { .. } if !inst.speculatable && self.lanes_on(inst.mask).is_some() => {
-                        let on = self.lanes_on(inst.mask).expect("checked");
-                        Some(self.per_active_lane(orig, &ops, on))
-                    }
-                    Opc::Call { .. } if !ffi::call_has_vector_form(orig, self.vf) => self.scalarize(orig, &ops),
-                    Opc::Call { .. } => {
-                        let mut args = Vec::new();
-                        for (k, o) in ops.iter().enumerate() {
-                            args.push(if ffi::call_scalar_operand(orig, k as u32) {
-                                self.scalar(o)
-                            } else {
-                                self.vector(o)
-                            });
-                        }
-                        Some(self.widen_op(orig, &args)?)
-                    }
-                    // (A getelementptr mixes scalar and vector operands.)
-                    Opc::Gep { .. } => {
-                        let args: Vec<BasicValueEnum<'ctx>> = ops.iter().map(|o| self.scalar_or_vector(o)).collect();
-                        Some(self.widen_op(orig, &args)?)
-                    }
-                    // A select's condition may stay scalar; its arms are vectors.
-                    Opc::Select => {
-                        let c = self.scalar_or_vector(&ops[0]);
-                        let (t, f) = (self.vector(&ops[1]), self.vector(&ops[2]));
-                        Some(self.widen_op(orig, &[c, t, f])?)
-                    }
-                    Opc::Phi => unreachable!("header phis are emitted first; others are blends"),
-                    _ => {
-                        let args: Vec<BasicValueEnum<'ctx>> = ops.iter().map(|o| self.vector(o)).collect();
-                        Some(self.widen_op(orig, &args)?)
-                    }
-                };
-                self.vals[i].vector = v;
-                Ok(())
-            }
+            Kind::Original(opc) => self.emit_original(i, opc, &inst, &ops),
         }
+    }
+
+    /// An instruction the VPlan added (masks, blends, safe divisors, ...).
+    fn emit_new(&mut self, i: Ix, k: New, name: &str, ops: &[Operand<BasicValueEnum<'ctx>>]) {
+        let v = match k {
+            New::AllTrue => self.all_true(),
+            New::MaskNot => {
+                let m = self.vector(&ops[0]).into_vector_value();
+                let t = self.all_true().into_vector_value();
+                self.here().build_xor(m, t, name).expect("positioned").into()
+            }
+            // As selects, not and/or: a condition computed in a
+            // lane that is off may be poison, which must not reach
+            // the mask (a branch on any lane of it).
+            New::MaskAnd | New::MaskOr => {
+                let a = self.vector(&ops[0]).into_vector_value();
+                let c = self.vector(&ops[1]).into_vector_value();
+                let bits = a.get_type().const_zero();
+                let (t, f) = if k == New::MaskAnd { (c, bits) } else { (self.all_true().into_vector_value(), c) };
+                self.here().build_select(a, t, f, name).expect("positioned")
+            }
+            New::LiveOut => {
+                let so_far = self.vector(&ops[0]);
+                let v = self.vector(&ops[1]);
+                let leave = self.vector(&ops[2]).into_vector_value();
+                self.here().build_select(leave, v, so_far, name).expect("positioned")
+            }
+            New::LoopMask | New::LiveOutPhi => unreachable!("made with their loop's header"),
+            New::SafeDivisor => {
+                let d = self.vector(&ops[0]);
+                let m = self.vector(&ops[1]).into_vector_value();
+                let BasicTypeEnum::VectorType(vt) = d.get_type() else { unreachable!("a vector") };
+                let one = vt.get_element_type().into_int_type().const_int(1, false);
+                let ones: Vec<IntValue<'ctx>> = (0..self.vf).map(|_| one).collect();
+                let ones = VectorType::const_vector(&ones);
+                self.here().build_select(m, d.into_vector_value(), ones, name).expect("positioned")
+            }
+            New::AnyActive => {
+                let m = self.vector(&ops[0]);
+                let any = widen::any_lane(m, self.cursor);
+                self.vals[i].scalar = Some(any.into());
+                return;
+            }
+            New::Blend => {
+                let mut acc = self.vector(&ops[0]);
+                for pair in ops[2..].chunks(2) {
+                    let v = self.vector(&pair[0]);
+                    let m = self.vector(&pair[1]).into_vector_value();
+                    acc = self.here().build_select(m, v, acc, name).expect("positioned");
+                }
+                acc
+            }
+        };
+        self.vals[i].vector = Some(v);
+    }
+
+    /// An instruction of the loop, uniform (one scalar), or widened.
+    fn emit_original(
+        &mut self,
+        i: Ix,
+        opc: Opc,
+        inst: &super::plan::Inst<Llvm<'ctx>>,
+        ops: &[Operand<BasicValueEnum<'ctx>>],
+    ) -> Result<(), String> {
+        let orig = inst.orig.expect("an original instruction");
+        if inst.shape == Shape::Uniform || matches!(inst.shape, Shape::Linear(_)) {
+            // (Linear: lane 0 here, the other lanes from it on demand.)
+            let scalars: Vec<BasicValueEnum<'ctx>> = ops.iter().map(|o| self.scalar(o)).collect();
+            self.vals[i].scalar = Some(self.clone_scalar(orig, &scalars));
+            return Ok(());
+        }
+        let v = match opc {
+            // Lanes a few elements apart, every lane running: one
+            // wide load and a shuffle rather than a gather.
+            Opc::Load { size }
+                if inst.mask.is_none()
+                    && self.tail.is_none()
+                    && matches!(self.plan.shape(&ops[0]), Shape::Linear(s) if s > size as i64 && s % size as i64 == 0 && s / (size as i64) <= 4) =>
+            {
+                let Shape::Linear(s) = self.plan.shape(&ops[0]) else { unreachable!("matched") };
+                let k = (s / size as i64) as u32;
+                let lane0 = self.scalar(&ops[0]);
+                Some(widen::strided_load(orig, lane0, k, self.vf, self.cursor))
+            }
+            Opc::Load { size } => {
+                let consecutive = self.plan.shape(&ops[0]) == Shape::Linear(size as i64);
+                let addr = if consecutive { self.scalar(&ops[0]) } else { self.vector(&ops[0]) };
+                let mask = self.lanes_on(inst.mask);
+                Some(widen::load(orig, addr, consecutive, mask, self.vf, self.cursor))
+            }
+            Opc::Store { size } => {
+                let val = self.vector(&ops[0]);
+                let consecutive = self.plan.shape(&ops[1]) == Shape::Linear(size as i64);
+                let addr = if consecutive { self.scalar(&ops[1]) } else { self.vector(&ops[1]) };
+                let mask = self.lanes_on(inst.mask);
+                widen::store(orig, val, addr, consecutive, mask, self.cursor);
+                None
+            }
+            Opc::Binary(Bin::IntDiv) => Some(self.divide(orig, &ops, inst.mask)?),
+            // Under a mask (or past the end), a call that may trap
+            // on what an inactive lane holds: the active lanes only.
+            Opc::Call { .. } if !inst.speculatable && self.lanes_on(inst.mask).is_some() => {
+                let on = self.lanes_on(inst.mask).expect("checked");
+                Some(self.per_active_lane(orig, &ops, on))
+            }
+            Opc::Call { .. } if !ffi::call_has_vector_form(orig, self.vf) => self.scalarize(orig, &ops),
+            Opc::Call { .. } => {
+                let mut args = Vec::new();
+                for (k, o) in ops.iter().enumerate() {
+                    args.push(if ffi::call_scalar_operand(orig, k as u32) { self.scalar(o) } else { self.vector(o) });
+                }
+                Some(self.widen_op(orig, &args)?)
+            }
+            // (A getelementptr mixes scalar and vector operands.)
+            Opc::Gep { .. } => {
+                let args: Vec<BasicValueEnum<'ctx>> = ops.iter().map(|o| self.scalar_or_vector(o)).collect();
+                Some(self.widen_op(orig, &args)?)
+            }
+            // A select's condition may stay scalar; its arms are vectors.
+            Opc::Select => {
+                let c = self.scalar_or_vector(&ops[0]);
+                let (t, f) = (self.vector(&ops[1]), self.vector(&ops[2]));
+                Some(self.widen_op(orig, &[c, t, f])?)
+            }
+            Opc::Phi => unreachable!("header phis are emitted first; others are blends"),
+            _ => {
+                let args: Vec<BasicValueEnum<'ctx>> = ops.iter().map(|o| self.vector(o)).collect();
+                Some(self.widen_op(orig, &args)?)
+            }
+        };
+        self.vals[i].vector = v;
+        Ok(())
     }
 
     fn widen_op(
