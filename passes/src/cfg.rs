@@ -1,6 +1,6 @@
 //! Small walks over a function's blocks that several passes share.
 use llvm_plugin::inkwell::basic_block::BasicBlock;
-use llvm_plugin::inkwell::values::{InstructionOpcode, InstructionValue};
+use llvm_plugin::inkwell::values::{BasicValueEnum, InstructionOpcode, InstructionValue};
 use weft_intrinsics::ffi::{self, Value};
 use weft_intrinsics::group::is_directive_intrinsic;
 use weft_intrinsics::model::ValueId;
@@ -147,4 +147,14 @@ pub fn directive_calls_between<'ctx>(
         cur = i.get_next_instruction();
     }
     out
+}
+
+/// The address a load reads or a store writes.
+pub fn pointer_operand(i: InstructionValue<'_>) -> Option<BasicValueEnum<'_>> {
+    let k = match i.get_opcode() {
+        InstructionOpcode::Load => 0,
+        InstructionOpcode::Store => 1,
+        _ => return None,
+    };
+    i.get_operand(k).and_then(|o| o.left())
 }

@@ -2,7 +2,7 @@
 //! access of x: check it is a scalar they can make atomic, find its
 //! address, make it atomic with an ordering, and refuse by name.
 use llvm_plugin::inkwell::types::BasicTypeEnum;
-use llvm_plugin::inkwell::values::{BasicValueEnum, InstructionOpcode, InstructionValue};
+use llvm_plugin::inkwell::values::InstructionValue;
 use llvm_plugin::inkwell::AtomicOrdering;
 use weft_intrinsics::{Rule, WeftError};
 
@@ -34,13 +34,4 @@ pub(super) fn scalar_bits(ty: BasicTypeEnum<'_>) -> Option<u32> {
         BasicTypeEnum::PointerType(_) => Some(64),
         _ => None,
     }
-}
-
-pub(super) fn pointer_operand(i: InstructionValue<'_>) -> Option<BasicValueEnum<'_>> {
-    let k = match i.get_opcode() {
-        InstructionOpcode::Load => 0,
-        InstructionOpcode::Store => 1,
-        _ => return None,
-    };
-    i.get_operand(k).and_then(|o| o.left())
 }

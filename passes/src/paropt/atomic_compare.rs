@@ -24,9 +24,10 @@ use weft_intrinsics::ffi;
 use weft_intrinsics::vocab::AtomicOp;
 use weft_intrinsics::{Rule, WeftError};
 
-use super::atomic_access::{make_atomic, pointer_operand, refuse, scalar_bits};
+use super::atomic_access::{make_atomic, refuse, scalar_bits};
 use super::context::Lowerer;
 use super::plan::AtomicPlan;
+use crate::cfg::pointer_operand;
 
 type Res<T> = Result<T, WeftError>;
 

@@ -25,6 +25,16 @@ use llvm_plugin::inkwell::types::BasicType;
 
 pub(super) type Res<T> = Result<T, WeftError>;
 
+/// Why a value computed in a one-thread region (master, masked, single)
+/// and used after it is refused (`recompute_after`, `precheck`).
+pub(super) const ESCAPES_ONE_THREAD: &str =
+    "inside the region and used after it, but only one thread runs the region: \
+     pass it through a shared variable";
+
+/// Why a value computed in a worksharing loop and used after it is refused.
+pub(super) const ESCAPES_LOOP: &str =
+    "inside the worksharing loop and used after it: pass it through a variable (lastprivate)";
+
 /// The name of a region's prologue block (see `first_block`).
 const PROLOGUE: &str = "omp.region.entry";
 

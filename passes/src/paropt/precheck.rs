@@ -10,8 +10,8 @@ use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::values::AnyValue;
 use weft_intrinsics::{ffi, Rule, WeftError};
 
-use super::context::{err, Lowerer, Res};
-use super::plan::{nesting, plan, scan, Construct, Plan, Share, Var};
+use super::context::{err, Lowerer, Res, ESCAPES_LOOP, ESCAPES_ONE_THREAD};
+use super::plan::{nesting, plan, scan, Construct, Plan, Var};
 use super::vector_only;
 use crate::wregion::Analysis;
 
@@ -32,13 +32,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         };
         let (begin, end) = (a.scan.values.instruction(reg.entry.span.last), a.scan.values.instruction(exit.span.first));
         let why = match plan.construct {
-            Construct::Master | Construct::Masked | Construct::Single => Some(
-                "inside the region and used after it, but only one thread runs the region: pass it through a \
-                 shared variable",
-            ),
-            Construct::Loop | Construct::ParallelLoop => {
-                Some("inside the worksharing loop and used after it: pass it through a variable (lastprivate)")
-            }
+            Construct::Master | Construct::Masked | Construct::Single => Some(ESCAPES_ONE_THREAD),
+            Construct::Loop | Construct::ParallelLoop => Some(ESCAPES_LOOP),
             _ => None,
         };
         if let Some(why) = why {
@@ -60,9 +55,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 super::simd::iv_steps(a, r)?;
                 plan.vars.iter().collect()
             }
-            Construct::Master | Construct::Masked | Construct::Single => {
-                plan.vars.iter().filter(|v| matches!(v.share, Share::Private | Share::Firstprivate)).collect()
-            }
+            Construct::Master | Construct::Masked | Construct::Single => super::single::one_thread_copies(plan),
             _ => Vec::new(),
         };
         if !in_place.is_empty() {

@@ -16,7 +16,9 @@ use weft_intrinsics::Rule;
 
 use super::allocate::Taken;
 use super::array_section;
-use super::context::{blocks_between, copy, copy_n, err, recompute_after, Helpers, Lowerer, Private, Res, Shape};
+use super::context::{
+    blocks_between, copy, copy_n, err, recompute_after, Helpers, Lowerer, Private, Res, Shape, ESCAPES_LOOP,
+};
 use super::nonpod;
 use super::partition::LoopEnds;
 use super::plan::section::{self, Resolved};
@@ -88,12 +90,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         if plan.construct.is_loop() {
             // Once the loop is partitioned each thread leaves it by its own
             // path (maybe without running an iteration).
-            recompute_after(
-                &body,
-                shape,
-                reg,
-                "inside the worksharing loop and used after it: pass it through a variable (lastprivate)",
-            )?;
+            recompute_after(&body, shape, reg, ESCAPES_LOOP)?;
         }
         if !typed.is_empty() {
             let counts = |f: fn(&Share) -> bool| typed.iter().filter(|t| f(&t.share)).count();

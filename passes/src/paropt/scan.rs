@@ -22,7 +22,7 @@ use super::context::{blocks_between, err, Lowerer, Res, Shape};
 use super::plan::{Plan, Share};
 use super::redop::reduction_identity;
 use crate::cfg::directive_calls_between;
-use crate::cfg::{first_not, reachable_before};
+use crate::cfg::{first_not, pointer_operand, reachable_before};
 use crate::wregion::{Analysis, WRegion};
 
 /// The blocks of a loop with a scan directive, split where its phases meet.
@@ -84,14 +84,6 @@ fn value_name(v: BasicValueEnum<'_>) -> String {
         (true, _) => format!("`{}`", p.print_to_string().to_string().trim()),
         (false, true) => format!("%{name}"),
         (false, false) => format!("@{name}"),
-    }
-}
-
-fn pointer_operand(i: InstructionValue<'_>) -> Option<BasicValueEnum<'_>> {
-    match i.get_opcode() {
-        O::Load => i.get_operand(0)?.left(),
-        O::Store => i.get_operand(1)?.left(),
-        _ => None,
     }
 }
 

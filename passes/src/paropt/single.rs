@@ -5,7 +5,7 @@
 //! copyprivate variables (`copyprivate.rs`), whose call synchronizes.
 use llvm_plugin::inkwell::IntPredicate;
 
-use super::context::{blocks_between, recompute_after, Lowerer, RegionSite, Res};
+use super::context::{blocks_between, recompute_after, Lowerer, RegionSite, Res, ESCAPES_ONE_THREAD};
 use super::plan::{Construct, Plan, Share, Var};
 use super::runtime::{self, Rt};
 
@@ -13,15 +13,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     pub(super) fn lower_one_thread(&mut self, at: RegionSite<'_, 'ctx>, plan: &Plan) -> Res<()> {
         let (reg, shape) = (&at.a.graph.regions[at.r], at.shape);
         // Threads that skip the region must still see values used after it.
-        recompute_after(
-            &blocks_between(at.f, shape.first, shape.end),
-            shape,
-            reg,
-            "inside the region and used after it, but only one thread runs the region: pass it through a \
-             shared variable",
-        )?;
-        let own: Vec<&Var> =
-            plan.vars.iter().filter(|v| matches!(v.share, Share::Private | Share::Firstprivate)).collect();
+        recompute_after(&blocks_between(at.f, shape.first, shape.end), shape, reg, ESCAPES_ONE_THREAD)?;
+        let own = one_thread_copies(plan);
         if !own.is_empty() {
             self.privatize_in_place(at.a, at.r, at.f, &own, shape)?;
         }
@@ -72,4 +65,10 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             ),
         }
     }
+}
+
+/// The variables a one-thread region privatizes in place: its private and
+/// firstprivate ones (copyprivate goes through `copyprivate.rs`).
+pub(super) fn one_thread_copies(plan: &Plan) -> Vec<&Var> {
+    plan.vars.iter().filter(|v| matches!(v.share, Share::Private | Share::Firstprivate)).collect()
 }
