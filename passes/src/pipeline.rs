@@ -4,19 +4,18 @@ use llvm_plugin::inkwell::module::Module;
 
 use crate::markers;
 
-/// Whether a module calls directive intrinsics.
+/// Whether a module calls directive intrinsics (or weft-cc's markers).
 pub fn has_directives(module: &Module<'_>) -> bool {
-    module.get_functions().any(|f| {
-        let n = f.get_name().to_string_lossy();
-        weft_intrinsics::group::is_directive_intrinsic(&n) || n == markers::BEGIN
-    })
+    declares(module, |n| weft_intrinsics::group::is_directive_intrinsic(n) || n == markers::BEGIN)
 }
 
 /// Whether a module has anything for weft to do (directive or GenX intrinsics),
 /// so that the automatic hooks leave other modules untouched.
 pub fn has_weft_work(module: &Module<'_>) -> bool {
-    module.get_functions().any(|f| {
-        let n = f.get_name().to_string_lossy();
-        weft_intrinsics::group::is_directive_intrinsic(&n) || n.starts_with("llvm.genx.") || n == markers::BEGIN
-    })
+    has_directives(module) || declares(module, |n| n.starts_with("llvm.genx."))
+}
+
+/// Whether a function the module declares or defines has a name `wanted` takes.
+fn declares(module: &Module<'_>, wanted: impl Fn(&str) -> bool) -> bool {
+    module.get_functions().any(|f| wanted(&f.get_name().to_string_lossy()))
 }
