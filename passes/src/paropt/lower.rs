@@ -150,9 +150,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             msg.push_str("; ");
             msg.push_str(&n);
         }
-        ffi::remark(ffi::Remark::Passed, begin_call, "Lowered", &msg);
+        self.remark(ffi::Remark::Passed, begin_call, "Lowered", &msg);
         if plan.vars.iter().any(|v| matches!(v.share, Share::Reduction { .. })) {
-            ffi::remark(
+            self.remark(
                 ffi::Remark::Missed,
                 begin_call,
                 "ReductionPath",

@@ -481,29 +481,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             })?;
             // A section with strides or several dimensions: checked against
             // the array it is a section of.
-            let layout = match &v.layout {
-                Some(dims) => {
-                    let (extents, elem) = array_section::shape(ty);
-                    if extents.is_empty() {
-                        return Err(err(
-                            Rule::NotYetSupported,
-                            &v.clause,
-                            "array sections with strides or several dimensions of a pointer variable",
-                        )
-                        .on_directive(name));
-                    }
-                    let dims = section::resolve(dims, &extents).map_err(|e| {
-                        err(
-                            Rule::OperandKind,
-                            &v.clause,
-                            format!("the array section does not lie within its array: {e}"),
-                        )
-                        .on_directive(name)
-                    })?;
-                    Some((dims, elem))
-                }
-                None => None,
-            };
+            let layout = section_layout(v, ty, name)?;
             // (A user-defined reduction brings its own initializer and combiner.)
             if let Share::Reduction { op, .. } = v.share {
                 if op != ReductionOp::Udr {
@@ -657,4 +635,29 @@ fn not_yet_linear(clause: &str, name: &str, ty: BasicTypeEnum<'_>) -> weft_intri
         format!("linear variables of type {} (integers only)", ty.print_to_string().to_string_lossy()),
     )
     .on_directive(name)
+}
+
+/// A section with strides or several dimensions, checked against the array
+/// it is a section of (of type `ty`): its resolved dimensions and element.
+#[allow(clippy::type_complexity)]
+fn section_layout<'ctx>(
+    v: &super::plan::Var,
+    ty: BasicTypeEnum<'ctx>,
+    name: &str,
+) -> Res<Option<(Vec<Resolved>, BasicTypeEnum<'ctx>)>> {
+    let Some(dims) = &v.layout else { return Ok(None) };
+    let (extents, elem) = array_section::shape(ty);
+    if extents.is_empty() {
+        return Err(err(
+            Rule::NotYetSupported,
+            &v.clause,
+            "array sections with strides or several dimensions of a pointer variable",
+        )
+        .on_directive(name));
+    }
+    let dims = section::resolve(dims, &extents).map_err(|e| {
+        err(Rule::OperandKind, &v.clause, format!("the array section does not lie within its array: {e}"))
+            .on_directive(name)
+    })?;
+    Ok(Some((dims, elem)))
 }
