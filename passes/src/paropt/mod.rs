@@ -114,13 +114,21 @@ fn lower_simd_regions<'ctx>(
 pub fn run(module: &Module<'_>) -> PassResult {
     let (changed, analyses) = prepare::prepared(module)?;
     precheck::check_all(&Lowerer::new(Runtime::new(module), &analyses), &analyses)?;
-    drop(analyses);
-    Ok(rehearse::rehearsed(module, lower_regions)? | changed)
+    // (The module's own lowering reuses prepare's analysis; the copy's
+    // values are other values, analyzed anew.)
+    let reuse = std::cell::Cell::new(Some(analyses));
+    let lowered = rehearse::rehearsed(module, |m, rehearsal| {
+        let analyses = match if rehearsal { None } else { reuse.take() } {
+            Some(a) => a,
+            None => analyze_module(m)?,
+        };
+        lower_regions(m, analyses, rehearsal)
+    })?;
+    Ok(lowered | changed)
 }
 
 /// Every region of `module` paropt lowers, innermost and last first.
-fn lower_regions(module: &Module<'_>, rehearsal: bool) -> PassResult {
-    let mut analyses = analyze_module(module)?;
+fn lower_regions<'ctx>(module: &Module<'ctx>, mut analyses: Vec<Analysis<'ctx>>, rehearsal: bool) -> PassResult {
     // Dead blocks that branch into a region would stop CodeExtractor (a
     // region entered from outside); directives in them are dead code too.
     let mut changed = false;
