@@ -106,7 +106,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             Vec::new()
         };
         let [static_init, dispatch_init, dispatch_next, dispatch_fini] = Rt::for_iv(t.get_bit_width(), unsigned);
-        let ident = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_WORK_LOOP);
+        // (A sections construct is a loop over the section index: prepare/sections.rs.)
+        let work = if name.ends_with("SECTIONS") { runtime::IDENT_WORK_SECTIONS } else { runtime::IDENT_WORK_LOOP };
+        let ident = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | work);
         let i32t = self.rt.i32;
         let lo = self.alloca(home, t.into(), "omp.lo");
         let hi = self.alloca(home, t.into(), "omp.hi");

@@ -587,7 +587,7 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     let construct = Construct::of(r.kind).ok_or_else(|| {
         not_yet(
             name,
-            "weft-paropt cannot lower this construct yet (sections, tasks, target, teams, distribute, cancel, ...)",
+            "weft-paropt cannot lower this construct yet (tasks, target, teams, distribute, ...)",
         )
     })?;
     check_clauses(r, construct, name)?;

@@ -40,6 +40,10 @@ impl Construct {
             // a scalar loop until weft-vectorize's VPlan is built.
             DirKind::Loop | DirKind::LoopSimd => Construct::Loop,
             DirKind::ParallelLoop | DirKind::ParallelLoopSimd => Construct::ParallelLoop,
+            // weft-prepare made each a worksharing loop over the section
+            // index (prepare/sections.rs), lowered as any loop.
+            DirKind::Sections => Construct::Loop,
+            DirKind::ParallelSections => Construct::ParallelLoop,
             DirKind::Simd | DirKind::AutoVec | DirKind::Ivdep => Construct::Simd,
             DirKind::Master => Construct::Master,
             DirKind::Masked => Construct::Masked,
