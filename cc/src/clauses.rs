@@ -56,9 +56,7 @@ pub fn directive(kind: &str) -> Option<DirSpec> {
         "OMPParallelSectionsDirective" => spec("DIR.OMP.PARALLEL.SECTIONS", &["parallel", "sections"], true, false),
         "OMPSectionDirective" => spec("DIR.OMP.SECTION", &["section"], false, false),
         "OMPCancelDirective" => spec("DIR.OMP.CANCEL", &["cancel"], false, false),
-        "OMPCancellationPointDirective" => {
-            spec("DIR.OMP.CANCELLATION.POINT", &["cancellation", "point"], false, false)
-        }
+        "OMPCancellationPointDirective" => spec("DIR.OMP.CANCELLATION.POINT", &["cancellation", "point"], false, false),
         _ => return None,
     })
 }

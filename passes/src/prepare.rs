@@ -403,7 +403,10 @@ fn steps<'ctx>(
     // (Erasing calls leaves the blocks and the directive calls as they were.)
     let direct = tls_direct(&analyses);
     let tagged = tag_simd_loops(&analyses);
-    Ok((erased | mapped | split | transformed | sectioned | normalized | resplit | captured | direct | tagged, analyses))
+    Ok((
+        erased | mapped | split | transformed | sectioned | normalized | resplit | captured | direct | tagged,
+        analyses,
+    ))
 }
 
 /// Whether a step changed any function (`changed`: one flag per analysis),

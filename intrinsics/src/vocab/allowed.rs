@@ -262,7 +262,10 @@ impl DirKind {
 
     /// Whether it starts a team of threads (an outlined parallel region).
     pub fn is_team_parallel(self) -> bool {
-        matches!(self, DirKind::Parallel | DirKind::ParallelLoop | DirKind::ParallelLoopSimd | DirKind::ParallelSections)
+        matches!(
+            self,
+            DirKind::Parallel | DirKind::ParallelLoop | DirKind::ParallelLoopSimd | DirKind::ParallelSections
+        )
     }
 
     /// Whether it is a worksharing loop (its iterations divided among a team).

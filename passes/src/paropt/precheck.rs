@@ -11,7 +11,7 @@ use llvm_plugin::inkwell::values::AnyValue;
 use weft_intrinsics::{ffi, Rule, WeftError};
 
 use super::context::{err, Lowerer, Res, ESCAPES_LOOP, ESCAPES_ONE_THREAD};
-use super::plan::{nesting, plan, scan, Construct, Plan, Var};
+use super::plan::{cancel, nesting, plan, scan, Construct, Plan, Var};
 use super::vector_only;
 use crate::wregion::Analysis;
 
@@ -86,6 +86,7 @@ pub(super) fn check_all<'ctx>(lowerer: &Lowerer<'_, 'ctx>, analyses: &[Analysis<
                 plan(&a.graph.regions[r])
                     .and_then(|p| nesting::check(a, r, &p).map(|_| p))
                     .and_then(|p| scan::check_nesting(a, r).map(|_| p))
+                    .and_then(|p| cancel::check(a, r, &p).map(|_| p))
                     .map(|p| (r, p))
                     .map_err(|e| e.at(at))
             })

@@ -84,7 +84,8 @@ fn plan_one<'ctx>(a: &Analysis<'ctx>, r: usize) -> Result<SectionsPlan<'ctx>, We
         // Code before the first section directive: the first section. It
         // is left through the one branch into the first marked section (or
         // into the END, when no directive marks any).
-        let into: Vec<BasicBlock<'ctx>> = a.scan.handles.iter().copied().filter(|&b| only_successor(b) == Some(first_marked)).collect();
+        let into: Vec<BasicBlock<'ctx>> =
+            a.scan.handles.iter().copied().filter(|&b| only_successor(b) == Some(first_marked)).collect();
         match into.as_slice() {
             [last] if ffi::has_only_predecessor(first_marked, *last) && *last != s => {
                 implicit = Some((cur, *last));
@@ -107,8 +108,7 @@ fn plan_one<'ctx>(a: &Analysis<'ctx>, r: usize) -> Result<SectionsPlan<'ctx>, We
             Some(c) => {
                 order.push(c);
                 let end = a.graph.regions[c].exit.expect("checked above");
-                only_successor(a.scan.handles[end.block])
-                    .ok_or_else(|| refuse("a section whose END block branches"))?
+                only_successor(a.scan.handles[end.block]).ok_or_else(|| refuse("a section whose END block branches"))?
             }
             None if is_glue(cur) => only_successor(cur).expect("glue"),
             None => {

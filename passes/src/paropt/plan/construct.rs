@@ -30,6 +30,10 @@ pub enum Construct {
     /// OpenMP 5.1 `scan`: where its loop's body splits into the input and
     /// the scan phase; the loop's own lowering takes it (paropt::scan).
     Scan,
+    /// `cancel` and `cancellation point` (OpenMP 5.1 §2.20), lowered in
+    /// place (paropt::cancel).
+    Cancel,
+    CancellationPoint,
 }
 
 impl Construct {
@@ -57,6 +61,8 @@ impl Construct {
             DirKind::Atomic => Construct::Atomic,
             DirKind::Scope => Construct::Scope,
             DirKind::Scan => Construct::Scan,
+            DirKind::Cancel => Construct::Cancel,
+            DirKind::CancellationPoint => Construct::CancellationPoint,
             _ => return None,
         })
     }
