@@ -10,9 +10,8 @@
 // that branches when the runtime said 0, prints "wrong"); after the loop
 // (its static fini and closing barrier) every thread must see the key and
 // every thread must arrive; and a second loop of the same team must run
-// whole, which needs the cancelled loop's closing barrier to reset the
-// request (a plain barrier would leave it set and the second loop's
-// cancellation points would end it early).
+// whole (the first loop's request must not reach its cancellation points).
+// A build whose cancel does not branch prints "wrong" in the second run.
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>

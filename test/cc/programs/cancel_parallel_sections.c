@@ -7,12 +7,13 @@
 // OMP_CANCELLATION=true; every line it prints is the same either way and
 // in the serial program. How it can fail: with cancellation on, the first
 // thread cancels the parallel region and every other thread must leave at
-// the barrier (the barrier must be __kmpc_cancel_barrier), so no thread
-// runs the code after it, while with it off every thread does ("wrong"
-// either way otherwise); the section that cancels must not run its own
-// rest exactly when cancellation is on; the second sections construct runs
-// all three of its sections only if the first one's closing barrier reset
-// the request.
+// the barrier, so no thread runs the code after it, while with it off every
+// thread does ("wrong" either way otherwise; a build whose barriers in the
+// cancelled region stay plain barriers hangs there, past check.sh's
+// timeout); the section that cancels must not run its own rest exactly when
+// cancellation is on (a cancel that does not branch hangs at the sections'
+// closing barrier); the second sections construct must run all three of
+// its sections.
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
