@@ -86,7 +86,7 @@ pub(super) fn check_all<'ctx>(lowerer: &Lowerer<'_, 'ctx>, analyses: &[Analysis<
                 plan(&a.graph.regions[r])
                     .and_then(|p| nesting::check(a, r, &p).map(|_| p))
                     .and_then(|p| scan::check_nesting(a, r).map(|_| p))
-                    .and_then(|p| cancel::check(a, r, &p).map(|_| p))
+                    .and_then(|p| cancel::check(a, r, p.cancel).map(|_| p))
                     .map(|p| (r, p))
                     .map_err(|e| e.at(at))
             })

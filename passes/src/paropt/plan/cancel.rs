@@ -6,7 +6,6 @@ use weft_intrinsics::vocab::{CancelConstruct, ClauseKind, DirKind};
 use weft_intrinsics::{Rule, WeftError};
 
 use super::construct::Construct;
-use super::Plan;
 use crate::wregion::{Analysis, WRegion};
 
 /// libomp's `kmp_cancel_kind_t` (kmp.h): what `__kmpc_cancel` and
@@ -123,8 +122,8 @@ pub fn cancels(a: &Analysis<'_>, t: usize, c: CancelConstruct) -> bool {
 /// and not in a parallel region cancellable itself, whose closing barrier
 /// would not tell the two requests apart (`__kmpc_cancel_barrier` answers
 /// nonzero for both and resets either).
-pub fn check(a: &Analysis<'_>, r: usize, p: &Plan) -> Result<(), WeftError> {
-    let Some(c) = p.cancel else { return Ok(()) };
+pub fn check(a: &Analysis<'_>, r: usize, cancel: Option<CancelConstruct>) -> Result<(), WeftError> {
+    let Some(c) = cancel else { return Ok(()) };
     let t = target(a, r, c)?;
     let tr = &a.graph.regions[t];
     let name = a.graph.regions[r].kind.begin_name();
