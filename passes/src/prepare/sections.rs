@@ -56,14 +56,12 @@ fn plan_one<'ctx>(a: &Analysis<'ctx>, r: usize) -> Result<SectionsPlan<'ctx>, We
     let name = reg.kind.begin_name();
     let refuse = |why: &str| WeftError::new(Rule::NotYetSupported, name, why.to_string());
     let exit = reg.exit.ok_or_else(|| refuse("a sections region that never reaches its END"))?;
-    for &c in &reg.children {
-        if a.graph.regions[c].kind != DirKind::Section {
-            return Err(WeftError::new(
-                Rule::ClauseNotAllowed,
-                a.graph.regions[c].kind.begin_name(),
-                format!("only section regions may be closely nested in {name} (OpenMP 5.1 §2.10.1)"),
-            ));
-        }
+    // (Other constructs closely nested in the region are in its first
+    // section when no directive marks it; anywhere else the walk below
+    // finds them between sections.)
+    let sections: Vec<usize> =
+        reg.children.iter().copied().filter(|&c| a.graph.regions[c].kind == DirKind::Section).collect();
+    for &c in &sections {
         if a.graph.regions[c].exit.is_none() {
             return Err(refuse("a section that never reaches its END (it ends in unreachable or loops forever)"));
         }
@@ -78,7 +76,7 @@ fn plan_one<'ctx>(a: &Analysis<'ctx>, r: usize) -> Result<SectionsPlan<'ctx>, We
     while is_glue(cur) && cur != e {
         cur = only_successor(cur).expect("glue");
     }
-    let first_marked = reg.children.first().map_or(e, |&c| a.scan.handles[a.graph.regions[c].entry.block]);
+    let first_marked = sections.first().map_or(e, |&c| a.scan.handles[a.graph.regions[c].entry.block]);
     let mut implicit = None;
     if cur != first_marked {
         // Code before the first section directive: the first section. It
@@ -103,7 +101,7 @@ fn plan_one<'ctx>(a: &Analysis<'ctx>, r: usize) -> Result<SectionsPlan<'ctx>, We
         if !seen.insert(ffi::block_id(cur)) {
             return Err(refuse("a sections region whose body loops outside its sections"));
         }
-        let child = reg.children.iter().copied().find(|&c| a.scan.handles[a.graph.regions[c].entry.block] == cur);
+        let child = sections.iter().copied().find(|&c| a.scan.handles[a.graph.regions[c].entry.block] == cur);
         cur = match child {
             Some(c) => {
                 order.push(c);
@@ -119,7 +117,7 @@ fn plan_one<'ctx>(a: &Analysis<'ctx>, r: usize) -> Result<SectionsPlan<'ctx>, We
             }
         };
     }
-    if order.len() != reg.children.len() {
+    if order.len() != sections.len() {
         return Err(refuse("a section region off the straight path through the sections region"));
     }
     Ok(SectionsPlan { region: r, sections: order, implicit })

@@ -1,7 +1,7 @@
 // RUN: %weftcc-check %s
 // sections and parallel sections with private, firstprivate, lastprivate,
-// reduction, an implicit first section and a variable declared in a
-// section. How each part can fail: every section runs exactly once (hits[]
+// reduction, an implicit first section (with a construct in it) and a
+// variable declared in a section. How each part can fail: every section runs exactly once (hits[]
 // counts each; a loop not partitioned would run each on every thread);
 // firstprivate copies start as the original (a plain private copy would
 // read garbage); lastprivate takes the lexically last section's value even
@@ -31,6 +31,8 @@ int main(void) {
     {
       {
         p = 1;
+        // (A construct in the first section, whose directive is left out.)
+#pragma omp critical
         hits[0]++;
         seen[0] = f * 1 + p;
         x = 100 + work(0, 400000);
