@@ -303,6 +303,37 @@ fn find_iv_init<'ctx>(first: BasicBlock<'ctx>, iv: PointerValue<'ctx>) -> Option
     }
 }
 
+/// Whether the loop from `first` reads its upper-bound slot `ub` before
+/// the store that starts its IV `iv` on the straight path (icx's prepared
+/// sections loop: `%n = load %ub` in the preheader, `store 0, %iv`, then a
+/// body tested at the bottom against `%n`). Such a loop would run to the
+/// whole loop's bound, not its chunk's, which is stored just before that
+/// store, and would run an empty chunk's first iteration: refused
+/// (precheck.rs) until partitioning guards it.
+pub(super) fn reads_bound_before_iv<'ctx>(
+    first: BasicBlock<'ctx>,
+    iv: PointerValue<'ctx>,
+    ub: PointerValue<'ctx>,
+) -> bool {
+    let is = |i: InstructionValue<'ctx>, op, p: PointerValue<'ctx>| {
+        i.get_opcode() == op && crate::cfg::pointer_operand(i) == Some(p.as_basic_value_enum())
+    };
+    let mut seen = hashbrown::HashSet::new();
+    let mut bb = Some(first);
+    while let Some(b) = bb.filter(|b| seen.insert(ffi::block_id(*b))) {
+        for i in b.get_instructions() {
+            if is(i, InstructionOpcode::Store, iv) {
+                return false;
+            }
+            if is(i, InstructionOpcode::Load, ub) {
+                return true;
+            }
+        }
+        bb = crate::cfg::next_on_path(b);
+    }
+    false
+}
+
 /// The stores to the IV slot `iv` in `body`.
 fn iv_stores<'ctx>(body: &[BasicBlock<'ctx>], iv: PointerValue<'ctx>) -> Vec<InstructionValue<'ctx>> {
     let mut out = Vec::new();
