@@ -72,8 +72,24 @@ fn plan_one<'ctx>(a: &Analysis<'ctx>, r: usize) -> Result<SectionsPlan<'ctx>, We
     }
     let mut order = Vec::new();
     let mut seen = hashbrown::HashSet::new();
+    let looping = || refuse("a sections region whose body loops outside its sections");
+    // (Each block the walk enters is entered from the block before it
+    // only: anything else would jump into a section, or to the END, from
+    // outside the path the loop over the sections replaces.)
+    let entered = |b: BasicBlock<'ctx>, from: BasicBlock<'ctx>| {
+        if ffi::has_only_predecessor(b, from) {
+            Ok(())
+        } else {
+            Err(refuse("a sections region whose sections or END are entered from elsewhere than the one before"))
+        }
+    };
+    let mut prev = s;
     let mut cur = only_successor(s).ok_or_else(|| refuse("a sections region whose BEGIN block branches"))?;
     while is_glue(cur) && cur != e {
+        if !seen.insert(ffi::block_id(cur)) {
+            return Err(looping());
+        }
+        prev = cur;
         cur = only_successor(cur).expect("glue");
     }
     let first_marked = sections.first().map_or(e, |&c| a.scan.handles[a.graph.regions[c].entry.block]);
@@ -87,6 +103,7 @@ fn plan_one<'ctx>(a: &Analysis<'ctx>, r: usize) -> Result<SectionsPlan<'ctx>, We
         match into.as_slice() {
             [last] if ffi::has_only_predecessor(first_marked, *last) && *last != s => {
                 implicit = Some((cur, *last));
+                prev = *last;
                 cur = first_marked;
             }
             _ => {
@@ -97,18 +114,22 @@ fn plan_one<'ctx>(a: &Analysis<'ctx>, r: usize) -> Result<SectionsPlan<'ctx>, We
             }
         }
     }
-    while cur != e {
+    loop {
+        entered(cur, prev)?;
+        if cur == e {
+            break;
+        }
         if !seen.insert(ffi::block_id(cur)) {
-            return Err(refuse("a sections region whose body loops outside its sections"));
+            return Err(looping());
         }
         let child = sections.iter().copied().find(|&c| a.scan.handles[a.graph.regions[c].entry.block] == cur);
-        cur = match child {
+        (prev, cur) = match child {
             Some(c) => {
                 order.push(c);
-                let end = a.graph.regions[c].exit.expect("checked above");
-                only_successor(a.scan.handles[end.block]).ok_or_else(|| refuse("a section whose END block branches"))?
+                let end = a.scan.handles[a.graph.regions[c].exit.expect("checked above").block];
+                (end, only_successor(end).ok_or_else(|| refuse("a section whose END block branches"))?)
             }
-            None if is_glue(cur) => only_successor(cur).expect("glue"),
+            None if is_glue(cur) => (cur, only_successor(cur).expect("glue")),
             None => {
                 return Err(refuse(
                     "code in a sections region between its section regions (every structured block of the \
