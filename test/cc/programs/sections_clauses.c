@@ -1,8 +1,9 @@
 // RUN: %weftcc-check %s
 // sections and parallel sections with private, firstprivate, lastprivate,
 // reduction, an implicit first section (with a construct in it) and a
-// variable declared in a section. How each part can fail: every section runs exactly once (hits[]
-// counts each; a loop not partitioned would run each on every thread);
+// variable declared in a section. How each part can fail: every section
+// runs exactly once (hits[] counts each; a loop not partitioned would run
+// each on every thread);
 // firstprivate copies start as the original (a plain private copy would
 // read garbage); lastprivate takes the lexically last section's value even
 // though that section finishes first (the earlier ones do more work), so a
