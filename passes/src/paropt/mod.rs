@@ -11,6 +11,7 @@ pub mod atomic;
 pub mod atomic_access;
 pub mod atomic_compare;
 pub mod byref;
+pub mod cancel;
 pub mod conditional;
 pub mod context;
 pub mod copyprivate;

@@ -8,6 +8,7 @@ use weft_intrinsics::{Rule, WeftError};
 
 pub mod alloc;
 pub mod atomic;
+pub mod cancel;
 pub mod construct;
 pub mod nesting;
 pub mod scan;
@@ -67,6 +68,8 @@ pub struct Plan {
     /// A doacross loop's trip counts (or i64 slots holding them), one per
     /// ordered loop; empty: one dimension, the normalized loop.
     pub doacross_trips: Vec<ValueId>,
+    /// The construct a cancel or cancellation point names.
+    pub cancel: Option<weft_intrinsics::vocab::CancelConstruct>,
 }
 
 fn not_yet(construct: &str, what: impl Into<String>) -> WeftError {
@@ -585,10 +588,7 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         return Err(not_yet(&c.spelling, "parsed, but weft-paropt does not lower it yet").on_directive(name));
     }
     let construct = Construct::of(r.kind).ok_or_else(|| {
-        not_yet(
-            name,
-            "weft-paropt cannot lower this construct yet (sections, tasks, target, teams, distribute, cancel, ...)",
-        )
+        not_yet(name, "weft-paropt cannot lower this construct yet (tasks, target, teams, distribute, ...)")
     })?;
     check_clauses(r, construct, name)?;
     let env = &r.env;
@@ -619,6 +619,7 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         source: env.has_flag(ClauseKind::DependSource),
         source_vec: env.source.iter().map(|o| o.value).collect(),
         doacross_trips: if doacross { env.ordered_trips.iter().map(|o| o.value).collect() } else { Vec::new() },
+        cancel: cancel::construct_of(r, name)?,
     })
 }
 

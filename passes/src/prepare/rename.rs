@@ -19,6 +19,7 @@ use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::values::{BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode};
 use weft_intrinsics::ffi;
 use weft_intrinsics::model::{Item, ValueId};
+use weft_intrinsics::vocab::DirKind;
 
 use crate::wregion::Analysis;
 
@@ -100,7 +101,9 @@ pub fn rename_privates<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>])
         order.reverse();
         for r in order {
             let reg = &a.graph.regions[r];
-            if reg.kind.is_simd_only() || !(reg.kind.is_team_parallel() || reg.kind.is_worksharing_loop()) {
+            // (A sections construct is a worksharing loop by now: prepare/sections.rs.)
+            let worksharing = reg.kind.is_worksharing_loop() || reg.kind == DirKind::Sections;
+            if reg.kind.is_simd_only() || !(reg.kind.is_team_parallel() || worksharing) {
                 continue;
             }
             let Some(exit) = reg.exit else { continue };
