@@ -23,7 +23,7 @@ void w_taskgroup(double *, double *, long, int) __attribute__((weak));
 enum { FIB, GAUSS, TLOOP, TGROUP, NK };
 static const char *names[NK] = {"fib-cutoff", "gauss-seidel-dep", "taskloop-irreg", "taskgroup-small"};
 
-/* fib(34) with tasks above 14 (~18k tasks); Gauss-Seidel 2048^2 in 64^2
+/* fib(34) with tasks above 14 (57312 tasks); Gauss-Seidel 2048^2 in 64^2
    tiles, 6 sweeps (6144 tasks, 4 in-dependences each); taskloop over 24000
    uneven iterations, grainsize 16 (1500 tasks); 48 taskgroups of 4000
    tiny tasks (192k tasks). */
