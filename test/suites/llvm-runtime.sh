@@ -41,7 +41,9 @@ runs() { # test: its RUN lines, continuations joined
 }
 refused() { # name: report weft-cc's refusal and keep its messages
   echo "$1: weft-cc fails: $(grep -m1 'error' "$tmp/err")"
-  grep 'error' "$tmp/err" | sed -E 's/^[^ ]*:[0-9]+:[0-9]+: //; s/^weft-cc: //; s/ in function .*//' | sort -u >> "$tmp/reasons"
+  # The message without places and names: paths, line numbers, functions,
+  # IR values, and the pipeline hook weft ran in.
+  grep -E 'error:' "$tmp/err" | sed -E "s#[^ ]*:[0-9]+:[0-9]+: ##g; s/^weft-cc: //; s/ in function '[^']*'//; s/%[0-9A-Za-z_.]+ = [^!]*(, )?(!dbg ![0-9]+ )?/VALUE /; s/ \\(in weft \\([^)]*\\)\\)\$//" | sort -u >> "$tmp/reasons"
 }
 status() { # binary env threads: the exit status of one run
   local rc=0
@@ -81,7 +83,8 @@ classify() { # name: run both builds in every environment and count
       echo "$name: clang nondeterministic:$cbad"
     else
       clang_bad=$((clang_bad + 1))
-      echo "$name: clang's build fails the test:$cbad${bad:+ (weft-cc:$bad)}"
+      [ -n "$bad" ] || bad=" passes where clang's ran"
+      echo "$name: clang's build fails the test:$cbad (weft-cc's build:$bad)"
     fi
   elif [ -n "$bad" ]; then
     fails=$((fails + 1))

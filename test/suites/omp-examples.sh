@@ -54,7 +54,9 @@ once() { # binary threads: its output and exit status
 }
 refused() { # name: report weft-cc's refusal and keep its messages
   echo "$1: weft-cc fails: $(grep -m1 'error' "$tmp/err")"
-  grep 'error' "$tmp/err" | sed -E 's/^[^ ]*:[0-9]+:[0-9]+: //; s/^weft-cc: //; s/ in function .*//' | sort -u >> "$tmp/reasons"
+  # The message without places and names: paths, line numbers, functions,
+  # IR values, and the pipeline hook weft ran in.
+  grep -E 'error:' "$tmp/err" | sed -E "s#[^ ]*:[0-9]+:[0-9]+: ##g; s/^weft-cc: //; s/ in function '[^']*'//; s/%[0-9A-Za-z_.]+ = [^!]*(, )?(!dbg ![0-9]+ )?/VALUE /; s/ \\(in weft \\([^)]*\\)\\)\$//" | sort -u >> "$tmp/reasons"
 }
 serial_says() { # after a DIFFERS: which build the serial program agrees with
   local t w=1 c=1
