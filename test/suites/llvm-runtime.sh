@@ -83,7 +83,8 @@ classify() { # name: run both builds in every environment and count
       echo "$name: clang nondeterministic:$cbad"
     else
       clang_bad=$((clang_bad + 1))
-      [ -n "$bad" ] || bad=" passes where clang's ran"
+      bad=${bad#;}
+      [ -n "$bad" ] || bad=" passes wherever clang's finished"
       echo "$name: clang's build fails the test:$cbad (weft-cc's build:$bad)"
     fi
   elif [ -n "$bad" ]; then
