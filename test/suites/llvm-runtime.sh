@@ -19,7 +19,8 @@
 # it always fails); where clang's build fails a run and then passes it in
 # two more tries the test is "clang nondeterministic", and where it fails
 # it again (or hangs) the test is reported as "clang's build fails the
-# test": LLVM 16's libomp predates the fixes some tests check.
+# test" (with weft-cc's exit status in the same run): LLVM 16's libomp
+# predates the fixes some tests check.
 # Prints one line per test, then the counts and weft-cc's refusals by
 # their message (file, line and names left out).
 set -uo pipefail
@@ -66,7 +67,7 @@ classify() { # name: run both builds in every environment and count
         for k in 1 2; do
           [ "$(status "$tmp/clang" "$e" $t)" = 0 ] || again=$((again + 1))
         done
-        cbad="$cbad ${e:+$e }T=$t clang exit $c (fails ${again} of 2 more)"
+        cbad="$cbad ${e:+$e }T=$t clang exit $c (fails ${again} of 2 more), weft-cc exit $w"
         [ $again -eq 0 ] && cbad="$cbad [flaky]"
       elif [ "$w" != 0 ]; then
         again=0
@@ -83,9 +84,8 @@ classify() { # name: run both builds in every environment and count
       echo "$name: clang nondeterministic:$cbad"
     else
       clang_bad=$((clang_bad + 1))
-      bad=${bad#;}
-      [ -n "$bad" ] || bad=" passes wherever clang's finished"
-      echo "$name: clang's build fails the test:$cbad (weft-cc's build:$bad)"
+      [ -z "$bad" ] || bad=" (where clang's passed, weft-cc's did not:${bad#;})"
+      echo "$name: clang's build fails the test:$cbad$bad"
     fi
   elif [ -n "$bad" ]; then
     fails=$((fails + 1))
