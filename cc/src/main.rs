@@ -11,16 +11,19 @@ mod allocate;
 mod ast;
 mod bounds;
 mod clauses;
+mod headers;
 mod json;
 mod lines;
 mod lists;
 mod loc;
 mod marker_clause;
+mod preprocess;
 mod rewrite;
 mod sharing;
 mod threadprivate;
 mod udr;
 
+use std::collections::BTreeMap;
 use std::env;
 use std::ffi::OsString;
 use std::fs;
@@ -221,10 +224,18 @@ fn without_mode(args: &[String], keep_inputs: bool) -> Vec<String> {
     out
 }
 
+/// A rewritten source: the compiled file's copy, and each rewritten
+/// header's copy by the header's absolute path (`headers.rs`).
+struct Rewritten {
+    path: PathBuf,
+    headers: BTreeMap<PathBuf, PathBuf>,
+}
+
 /// Parses `src` with clang (`-fopenmp`), reads its AST and writes the
-/// rewritten program into `dir`. Clang's own diagnostics go to stderr as
-/// they are; Err carries the exit code.
-fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<PathBuf, i32> {
+/// rewritten program (and the user headers with OpenMP constructs) into
+/// `dir`. Clang's own diagnostics go to stderr as they are; Err carries the
+/// exit code.
+fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<Rewritten, i32> {
     let fail = |msg: String| {
         eprintln!("weft-cc: error: {src}: {msg}");
         1
@@ -232,14 +243,66 @@ fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<PathBuf
     let text = fs::read_to_string(src).map_err(|e| fail(e.to_string()))?;
     let mut cmd = Command::new(&t.clang);
     if let Some(masked) = allocate::mask_modifiers(&text) {
-        cmd.arg("-ivfsoverlay").arg(overlay(src, &masked, dir).map_err(fail)?);
+        let copy = dir.join(".masked-for-clang");
+        fs::write(&copy, masked).map_err(|e| fail(format!("cannot write {}: {e}", copy.display())))?;
+        let roots = BTreeMap::from([(headers::absolute(src).map_err(fail)?, copy)]);
+        cmd.arg("-ivfsoverlay").arg(headers::write_overlay(&roots, &dir.join("overlay.yaml")).map_err(fail)?);
     }
     cmd.args(frontend_flags(cli))
         .args(["-fopenmp", "-fsyntax-only", "-Qunused-arguments", "-Xclang", "-ast-dump=json", src])
         .args(cli.openmp_version.iter().map(|v| format!("-fopenmp-version={v}")))
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit());
-    log_cmd(&cmd);
+    let dump = output_of(t, &mut cmd)?;
+    let root = json::parse(&dump).map_err(|e| fail(format!("cannot read clang's AST dump: {e}")))?;
+    let mut tree = ast::read(&root, src, &text);
+    let mut pre = if tree.directives.is_empty() && tree.elsewhere.is_empty() && tree.threadprivate.is_empty() {
+        preprocess::Preprocessed::default()
+    } else {
+        preprocess(t, cli, src)?
+    };
+    let (files, refused) = headers::choose(&tree, &pre);
+    tree.refused.extend(refused);
+    headers::expand(&mut tree, &mut pre, src, &text);
+    let mut out = Rewritten { path: PathBuf::new(), headers: BTreeMap::new() };
+    let mut failed = false;
+    for (k, h) in files.iter().enumerate() {
+        let htext = fs::read_to_string(h).map_err(|e| fail(format!("{h}: {e}")))?;
+        let mut hast = ast::read(&root, h, &htext);
+        headers::expand(&mut hast, &mut pre, h, &htext);
+        let pass = rewrite::Pass { main: false, id_base: (k + 1) * 1_000_000, headers: files.clone() };
+        match rewrite::rewrite(&htext, h, &hast, &pass) {
+            Ok(body) => {
+                let copy = dir.join(format!("header-{k}.h"));
+                fs::write(&copy, body).map_err(|e| fail(format!("cannot write {}: {e}", copy.display())))?;
+                out.headers.insert(headers::absolute(h).map_err(fail)?, copy);
+            }
+            Err(diags) => {
+                print_diags(h, &htext, &diags);
+                failed = true;
+            }
+        }
+    }
+    let pass = rewrite::Pass { main: true, id_base: 0, headers: files };
+    let rewritten = rewrite::rewrite(&text, src, &tree, &pass).map_err(|diags| {
+        print_diags(src, &text, &diags);
+        1
+    })?;
+    if failed {
+        return Err(1);
+    }
+    let stem = Path::new(src).file_name().map_or_else(|| OsString::from("input.c"), |n| n.to_os_string());
+    out.path = dir.join(stem);
+    let quoted = src.replace('\\', "\\\\").replace('"', "\\\"");
+    let body = format!("{}#line 1 \"{quoted}\"\n{rewritten}", rewrite::prelude());
+    fs::write(&out.path, body).map_err(|e| fail(format!("cannot write {}: {e}", out.path.display())))?;
+    Ok(out)
+}
+
+/// What a clang command prints on stdout, its stderr passed on; Err is the
+/// exit code.
+fn output_of(t: &Tools, cmd: &mut Command) -> Result<String, i32> {
+    log_cmd(cmd);
     let out = cmd.output().map_err(|e| {
         eprintln!("weft-cc: error: cannot run {}: {e}", t.clang.display());
         1
@@ -247,48 +310,35 @@ fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<PathBuf
     if !out.status.success() {
         return Err(status_code(out.status));
     }
-    let dump = String::from_utf8_lossy(&out.stdout);
-    let root = json::parse(&dump).map_err(|e| fail(format!("cannot read clang's AST dump: {e}")))?;
-    let tree = ast::read(&root, src);
-    let rewritten = rewrite::rewrite(&text, src, &tree).map_err(|diags| {
-        for d in &diags {
-            match &d.at {
-                loc::Where::Main(offset) => {
-                    let line = lines::line_of(&text, *offset);
-                    let col = offset - text[..*offset].rfind('\n').map_or(0, |p| p + 1) + 1;
-                    eprintln!("{src}:{line}:{col}: error: {}", d.msg);
-                }
-                loc::Where::Other(pos) => eprintln!("{pos}: error: {}", d.msg),
-                loc::Where::Nowhere => eprintln!("{src}: error: {}", d.msg),
-            }
-        }
-        1
-    })?;
-    let stem = Path::new(src).file_name().map_or_else(|| OsString::from("input.c"), |n| n.to_os_string());
-    let path = dir.join(stem);
-    let quoted = src.replace('\\', "\\\\").replace('"', "\\\"");
-    let body = format!("{}#line 1 \"{quoted}\"\n{rewritten}", rewrite::prelude());
-    fs::write(&path, body).map_err(|e| fail(format!("cannot write {}: {e}", path.display())))?;
-    Ok(path)
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
-/// A file-system overlay under which clang reads `masked` (the source with
-/// the allocate clauses' OpenMP 5.1 modifiers blanked: `allocate.rs`) for
-/// `src`, naming it `src` in its diagnostics and its AST, so offsets,
-/// lines and quoted includes are the original's.
-fn overlay(src: &str, masked: &str, dir: &Path) -> Result<PathBuf, String> {
-    let path = env::current_dir().map_err(|e| e.to_string())?.join(src);
-    let copy = dir.join(".masked-for-clang");
-    fs::write(&copy, masked).map_err(|e| format!("cannot write {}: {e}", copy.display()))?;
-    let quote = |p: &Path| format!("\"{}\"", p.to_string_lossy().replace('\\', "\\\\").replace('"', "\\\""));
-    let yaml = format!(
-        "{{\"version\": 0, \"use-external-names\": false, \"roots\": [{{\"name\": {}, \"type\": \"file\", \"external-contents\": {}}}]}}\n",
-        quote(&path),
-        quote(&copy)
-    );
-    let file = dir.join("overlay.yaml");
-    fs::write(&file, yaml).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
-    Ok(file)
+/// The preprocessed program (`clang -E -fopenmp`, the user's flags): the
+/// pragmas' text with macros expanded, and which headers are the system's.
+fn preprocess(t: &Tools, cli: &Cli, src: &str) -> Result<preprocess::Preprocessed, i32> {
+    let mut cmd = Command::new(&t.clang);
+    cmd.args(frontend_flags(cli))
+        .args(["-fopenmp", "-E", "-Qunused-arguments", "-w", src])
+        .args(cli.openmp_version.iter().map(|v| format!("-fopenmp-version={v}")))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit());
+    Ok(preprocess::parse(&output_of(t, &mut cmd)?))
+}
+
+/// weft-cc's refusals in `path` (whose text is `text`), as clang prints
+/// its errors.
+fn print_diags(path: &str, text: &str, diags: &[rewrite::Diag]) {
+    for d in diags {
+        match &d.at {
+            loc::Where::Main(offset) => {
+                let line = lines::line_of(text, *offset);
+                let col = offset - text[..*offset].rfind('\n').map_or(0, |p| p + 1) + 1;
+                eprintln!("{path}:{line}:{col}: error: {}", d.msg);
+            }
+            loc::Where::Other(pos) => eprintln!("{pos}: error: {}", d.msg),
+            loc::Where::Nowhere => eprintln!("{path}: error: {}", d.msg),
+        }
+    }
 }
 
 fn temp_dir() -> Result<PathBuf, String> {
@@ -307,17 +357,37 @@ fn compile(t: &Tools, cli: &Cli, dir: &Path) -> Result<i32, String> {
     // weft-cc's refusals all come before anything is compiled.
     let mut args = cli.args.clone();
     let mut extra = Vec::new();
+    let mut overlay = BTreeMap::new();
     for &at in &cli.source_at {
         let src = cli.args[at].clone();
         let sub = dir.join(format!("{at}"));
         fs::create_dir_all(&sub).map_err(|e| e.to_string())?;
         match rewrite_source(t, cli, &src, &sub) {
-            Ok(p) => args[at] = p.to_string_lossy().into_owned(),
+            Ok(r) => {
+                args[at] = r.path.to_string_lossy().into_owned();
+                for (orig, copy) in r.headers {
+                    if let Some(other) = overlay.get(&orig) {
+                        if fs::read(other).ok() != fs::read(&copy).ok() {
+                            return Err(format!(
+                                "{}: the header rewrites differently for two of the sources; compile them one at a time (-c)",
+                                orig.display()
+                            ));
+                        }
+                    }
+                    overlay.insert(orig, copy);
+                }
+            }
             Err(code) => return Ok(code),
         }
         let parent = Path::new(&src).parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
         extra.push("-iquote".to_string());
         extra.push(parent.to_string_lossy().into_owned());
+    }
+    if !overlay.is_empty() {
+        // The rewritten headers, read in place of the originals.
+        extra.push("-ivfsoverlay".into());
+        let file = headers::write_overlay(&overlay, &dir.join("headers-overlay.yaml"))?;
+        extra.push(file.to_string_lossy().into_owned());
     }
     // Warnings were shown by the parse above, on the original program. The
     // program is compiled as clang parsed it: with OpenMP's macro.
