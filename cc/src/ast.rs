@@ -153,7 +153,8 @@ const DECLARATIVE: &[(&str, &str)] = &[
 /// `text`.
 pub fn read(root: &Json, main_file: &str, text: &str) -> Ast {
     let places = loc::resolve(root, main_file, text);
-    let mut w = Walker { places: &places, text, ast: Ast::default(), functions: HashMap::new(), at_function: Vec::new() };
+    let mut w =
+        Walker { places: &places, text, ast: Ast::default(), functions: HashMap::new(), at_function: Vec::new() };
     w.walk(root, None);
     for (k, id) in std::mem::take(&mut w.at_function) {
         if let Some(at) = w.functions.get(&id) {
@@ -321,6 +322,11 @@ impl Walker<'_> {
         if is_directive(kind) {
             let Some(pragma) = self.span(n) else {
                 self.ast.elsewhere.push((self.at(n), kind.to_string()));
+                // (A construct of this file inside it, `#include`d into its
+                // statement, is this file's: found, and outside any.)
+                if let Some(s) = associated(n) {
+                    self.walk(s, None);
+                }
                 return;
             };
             let from_macro = self.places.get(&(n as *const Json)).is_some_and(|p| p.macro_begin);

@@ -32,7 +32,10 @@ pub fn choose(ast: &Ast, pre: &Preprocessed) -> (Vec<String>, Vec<(Where, String
     for (at, kind) in &ast.elsewhere {
         let name = crate::clauses::spelling(kind).replace("generic loop", "loop");
         let Where::Other(pos) = at else {
-            refused.push((at.clone(), format!("'#pragma omp {name}' where clang gives no file: weft-cc cannot rewrite it")));
+            refused.push((
+                at.clone(),
+                format!("'#pragma omp {name}' where clang gives no file: weft-cc cannot rewrite it"),
+            ));
             continue;
         };
         let why = format!(

@@ -270,6 +270,17 @@ fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<Rewritt
         let htext = fs::read_to_string(h).map_err(|e| fail(format!("{h}: {e}")))?;
         let mut hast = ast::read(&root, h, &htext);
         headers::expand(&mut hast, &mut pre, h, &htext);
+        // Every construct of the header the compiled file's pass met is
+        // the header pass's to rewrite: none may be dropped.
+        let met = tree.elsewhere.iter().filter(|(at, _)| matches!(at, loc::Where::Other(p) if *p.file == **h)).count();
+        if met != hast.directives.len() {
+            eprintln!(
+                "{h}: error: weft-cc met {met} OpenMP constructs in this file but its rewrite found {} (please report)",
+                hast.directives.len()
+            );
+            failed = true;
+            continue;
+        }
         let pass = rewrite::Pass { main: false, id_base: (k + 1) * 1_000_000, headers: files.clone() };
         match rewrite::rewrite(&htext, h, &hast, &pass) {
             Ok(body) => {

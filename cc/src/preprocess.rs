@@ -71,10 +71,7 @@ fn words(text: &str) -> String {
     let body = text.trim_start().trim_start_matches('#').trim_start();
     let body = body.strip_prefix("pragma").unwrap_or(body).trim_start();
     let body = body.strip_prefix("omp").unwrap_or(body);
-    body.split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
-        .filter(|w| !w.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
+    body.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ")
 }
 
 impl Preprocessed {
@@ -89,7 +86,8 @@ impl Preprocessed {
             p.file == file && (w == want || w.starts_with(&format!("{want} ")))
         };
         let pick = (0..=1).find_map(|d| {
-            (0..self.pragmas.len()).find(|&k| !self.used[k] && self.pragmas[k].line == line + d && fits(&self.pragmas[k]))
+            (0..self.pragmas.len())
+                .find(|&k| !self.used[k] && self.pragmas[k].line == line + d && fits(&self.pragmas[k]))
         })?;
         self.used[pick] = true;
         Some(self.pragmas[pick].text.clone())

@@ -131,7 +131,12 @@ fn local_static(
 /// static int c[2];` on the same line: each comma between declarators
 /// becomes `; ` and the declaration's specifiers (with `_Thread_local` for
 /// a threadprivate variable).
-fn split_group(src: &str, begin: usize, group: &[&VarDeclInfo], all: &HashSet<&str>) -> Result<Vec<(usize, String)>, String> {
+fn split_group(
+    src: &str,
+    begin: usize,
+    group: &[&VarDeclInfo],
+    all: &HashSet<&str>,
+) -> Result<Vec<(usize, String)>, String> {
     let cannot = || "weft-cc cannot split its declaration into one per variable; declare it on its own".to_string();
     let first = group[0].name_at.ok_or_else(cannot)?;
     let specifiers = src.get(begin..declarator_start(src, begin, first)).ok_or_else(cannot)?;
@@ -165,7 +170,8 @@ fn declarator_start(src: &str, begin: usize, name: usize) -> usize {
             i = j - 1;
             continue;
         }
-        let word_start = src[begin..j].rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).map_or(begin, |k| begin + k + 1);
+        let word_start =
+            src[begin..j].rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).map_or(begin, |k| begin + k + 1);
         let word = &src[word_start..j];
         let star_before = src[begin..word_start].trim_end().ends_with('*');
         if matches!(word, "const" | "volatile" | "restrict" | "__restrict") && star_before {
