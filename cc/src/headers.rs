@@ -89,6 +89,30 @@ pub fn write_overlay(roots: &BTreeMap<PathBuf, PathBuf>, file: &Path) -> Result<
     Ok(file.to_path_buf())
 }
 
+/// The macro a rewritten header's copy defines after its last line, by
+/// which the compiled file checks that clang read the copy (through the
+/// overlay) and not the original, whose constructs would be lost.
+fn seal_name(abs: &Path) -> String {
+    // (FNV-1a of the path: a name per header, the same for every source.)
+    let hash =
+        abs.to_string_lossy().bytes().fold(0xcbf29ce484222325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100000001b3));
+    format!("__weft_cc_rewrote_{hash:016x}")
+}
+
+/// What a rewritten header's copy ends with.
+pub fn seal(abs: &Path) -> String {
+    format!("\n#define {} 1\n", seal_name(abs))
+}
+
+/// What the compiled file ends with, for each header rewritten for it.
+pub fn check_sealed(abs: &Path) -> String {
+    let shown = abs.to_string_lossy().replace('\\', "/").replace('"', "'");
+    format!(
+        "\n#ifndef {}\n#error \"weft-cc: {shown} was read without its rewrite (please report)\"\n#endif\n",
+        seal_name(abs)
+    )
+}
+
 /// `p` made absolute against the working folder, without `.` parts (as
 /// the overlay names files).
 pub fn absolute(p: &str) -> Result<PathBuf, String> {

@@ -285,8 +285,10 @@ fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<Rewritt
         match rewrite::rewrite(&htext, h, &hast, &pass) {
             Ok(body) => {
                 let copy = dir.join(format!("header-{k}.h"));
+                let abs = headers::absolute(h).map_err(fail)?;
+                let body = body + &headers::seal(&abs);
                 fs::write(&copy, body).map_err(|e| fail(format!("cannot write {}: {e}", copy.display())))?;
-                out.headers.insert(headers::absolute(h).map_err(fail)?, copy);
+                out.headers.insert(abs, copy);
             }
             Err(diags) => {
                 print_diags(h, &htext, &diags);
@@ -305,7 +307,8 @@ fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<Rewritt
     let stem = Path::new(src).file_name().map_or_else(|| OsString::from("input.c"), |n| n.to_os_string());
     out.path = dir.join(stem);
     let quoted = src.replace('\\', "\\\\").replace('"', "\\\"");
-    let body = format!("{}#line 1 \"{quoted}\"\n{rewritten}", rewrite::prelude());
+    let checks: String = out.headers.keys().map(|h| headers::check_sealed(h)).collect();
+    let body = format!("{}#line 1 \"{quoted}\"\n{rewritten}{checks}", rewrite::prelude());
     fs::write(&out.path, body).map_err(|e| fail(format!("cannot write {}: {e}", out.path.display())))?;
     Ok(out)
 }
