@@ -119,17 +119,7 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
             diags.push(Diag { at: at.clone(), msg: msg.clone() });
         }
     }
-    let tp = threadprivate::lower(src, path, ast, pass.main, &pass.headers);
-    for r in tp.pragmas {
-        edits.push(Edit { at: r.start, end: r.end, rank: 2, opened_at: 0, text: String::new() });
-    }
-    for at in tp.thread_local_at {
-        edits.push(Edit { at, end: at, rank: 1, opened_at: 0, text: "_Thread_local ".into() });
-    }
-    for (at, text) in tp.splits {
-        edits.push(Edit { at, end: at + 1, rank: 2, opened_at: 0, text });
-    }
-    diags.extend(tp.refused.into_iter().map(|(at, msg)| Diag { at, msg }));
+    let tp_marker = threadprivate_edits(src, path, ast, pass, &mut edits, &mut diags);
     let udrs = if pass.main { declare_reductions(src, ast, &mut edits, &mut diags) } else { Vec::new() };
     let mut privatizes = Vec::new();
     // Directives inside a refused one are not reported again.
@@ -223,8 +213,32 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
         return Err(diags);
     }
     let mut out = apply(src, edits)?;
-    out.push_str(&tp.marker);
+    out.push_str(&tp_marker);
     Ok(out)
+}
+
+/// The threadprivate pragmas' edits (`threadprivate.rs`); returns the
+/// marker function to add at the end of the file.
+fn threadprivate_edits(
+    src: &str,
+    path: &str,
+    ast: &Ast,
+    pass: &Pass,
+    edits: &mut Vec<Edit>,
+    diags: &mut Vec<Diag>,
+) -> String {
+    let tp = threadprivate::lower(src, path, ast, pass.main, &pass.headers);
+    for r in tp.pragmas {
+        edits.push(Edit { at: r.start, end: r.end, rank: 2, opened_at: 0, text: String::new() });
+    }
+    for at in tp.thread_local_at {
+        edits.push(Edit { at, end: at, rank: 1, opened_at: 0, text: "_Thread_local ".into() });
+    }
+    for (at, text) in tp.splits {
+        edits.push(Edit { at, end: at + 1, rank: 2, opened_at: 0, text });
+    }
+    diags.extend(tp.refused.into_iter().map(|(at, msg)| Diag { at, msg }));
+    tp.marker
 }
 
 /// A loop directive's clauses for its loops: their bounds hoisted before
