@@ -77,18 +77,17 @@ fn words(text: &str) -> String {
 impl Preprocessed {
     /// The expanded text of the directive `spelling` (e.g. `parallel for`)
     /// whose pragma (or macro invocation) is at `file`:`line`, each line of
-    /// the output given once, in the order asked. The preprocessor prints a
-    /// `_Pragma` on a line of its own, sometimes one line on.
+    /// the output given once, in the order asked. (The preprocessor prints a
+    /// `_Pragma` on a line of its own, after a line marker naming the
+    /// invocation's line.) None when there is no such line: a pragma's own
+    /// text is then read, and a `_Pragma` is refused.
     pub fn take(&mut self, file: &str, line: usize, spelling: &str) -> Option<String> {
         let want = words(spelling);
         let fits = |p: &PragmaLine| {
             let w = words(&p.text);
-            p.file == file && (w == want || w.starts_with(&format!("{want} ")))
+            p.file == file && p.line == line && (w == want || w.starts_with(&format!("{want} ")))
         };
-        let pick = (0..=1).find_map(|d| {
-            (0..self.pragmas.len())
-                .find(|&k| !self.used[k] && self.pragmas[k].line == line + d && fits(&self.pragmas[k]))
-        })?;
+        let pick = (0..self.pragmas.len()).find(|&k| !self.used[k] && fits(&self.pragmas[k]))?;
         self.used[pick] = true;
         Some(self.pragmas[pick].text.clone())
     }
