@@ -69,18 +69,18 @@ pub fn past_invocation(src: &str, at: usize) -> usize {
 /// Past blanks, newlines, comments and line continuations from `at`.
 pub fn skip_blanks(src: &str, at: usize) -> usize {
     let b = src.as_bytes();
-    let mut i = at;
+    let mut i = at.min(b.len());
     loop {
         while i < b.len() && (b[i].is_ascii_whitespace() || (b[i] == b'\\' && b.get(i + 1) == Some(&b'\n'))) {
             i += 1;
         }
         if b[i..].starts_with(b"/*") {
-            match src[i + 2..].find("*/") {
+            match b[i + 2..].windows(2).position(|w| w == b"*/") {
                 Some(e) => i += e + 4,
                 None => return b.len(),
             }
         } else if b[i..].starts_with(b"//") {
-            match src[i..].find('\n') {
+            match b[i..].iter().position(|&c| c == b'\n') {
                 Some(e) => i += e,
                 None => return b.len(),
             }

@@ -16,6 +16,7 @@ mod json;
 mod lines;
 mod lists;
 mod loc;
+mod macros;
 mod marker_clause;
 mod preprocess;
 mod rewrite;
@@ -241,33 +242,52 @@ fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<Rewritt
         1
     };
     let text = fs::read_to_string(src).map_err(|e| fail(e.to_string()))?;
-    let mut cmd = Command::new(&t.clang);
-    if let Some(masked) = allocate::mask_modifiers(&text) {
-        let copy = dir.join(".masked-for-clang");
-        fs::write(&copy, masked).map_err(|e| fail(format!("cannot write {}: {e}", copy.display())))?;
-        let roots = BTreeMap::from([(headers::absolute(src).map_err(fail)?, copy)]);
-        cmd.arg("-ivfsoverlay").arg(headers::write_overlay(&roots, &dir.join("overlay.yaml")).map_err(fail)?);
-    }
-    cmd.args(frontend_flags(cli))
-        .args(["-fopenmp", "-fsyntax-only", "-Qunused-arguments", "-Xclang", "-ast-dump=json", src])
-        .args(cli.openmp_version.iter().map(|v| format!("-fopenmp-version={v}")))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit());
-    let dump = output_of(t, &mut cmd)?;
-    let root = json::parse(&dump).map_err(|e| fail(format!("cannot read clang's AST dump: {e}")))?;
-    let mut tree = ast::read(&root, src, &text);
-    let mut pre = if tree.directives.is_empty() && tree.elsewhere.is_empty() && tree.threadprivate.is_empty() {
+    // The text of each file rewritten, by the dump's name for it.
+    let mut texts = BTreeMap::from([(src.to_string(), text)]);
+    let mut root = parse(t, cli, src, &texts, dir, false)?;
+    let first = ast::read(&root, src, &texts[src]);
+    let mut pre = if first.directives.is_empty() && first.elsewhere.is_empty() && first.threadprivate.is_empty() {
         preprocess::Preprocessed::default()
     } else {
         preprocess(t, cli, src)?
     };
+    // `_Pragma` constructs whose statement comes from the macro too: their
+    // lines as the preprocessor expanded them (`macros.rs`), read again.
+    let mut expanded = false;
+    for f in std::iter::once(src.to_string()).chain(headers::choose(&first, &pre).0) {
+        let ftext = match texts.get(&f) {
+            Some(x) => x.clone(),
+            None => fs::read_to_string(&f).map_err(|e| fail(format!("{f}: {e}")))?,
+        };
+        let fast = if f == src { None } else { Some(ast::read(&root, &f, &ftext)) };
+        let inlined = macros::inline_lines(&ftext, &f, fast.as_ref().unwrap_or(&first), &pre);
+        expanded |= inlined.is_some();
+        texts.insert(f, inlined.unwrap_or(ftext));
+    }
+    if expanded {
+        // (Clang's diagnostics were printed by the first reading.)
+        match parse(t, cli, src, &texts, dir, true) {
+            Ok(again) => root = again,
+            Err(_) => {
+                // (Then the constructs are refused as they are.)
+                texts.clear();
+                texts.insert(src.to_string(), fs::read_to_string(src).map_err(|e| fail(e.to_string()))?);
+            }
+        }
+    }
+    pre.reset();
+    let text = texts[src].clone();
+    let mut tree = ast::read(&root, src, &text);
     let (files, refused) = headers::choose(&tree, &pre);
     tree.refused.extend(refused);
     headers::expand(&mut tree, &mut pre, src, &text);
     let mut out = Rewritten { path: PathBuf::new(), headers: BTreeMap::new() };
     let mut failed = false;
     for (k, h) in files.iter().enumerate() {
-        let htext = fs::read_to_string(h).map_err(|e| fail(format!("{h}: {e}")))?;
+        let htext = match texts.get(h) {
+            Some(x) => x.clone(),
+            None => fs::read_to_string(h).map_err(|e| fail(format!("{h}: {e}")))?,
+        };
         let mut hast = ast::read(&root, h, &htext);
         headers::expand(&mut hast, &mut pre, h, &htext);
         // Every construct of the header the compiled file's pass met is
@@ -311,6 +331,51 @@ fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<Rewritt
     let body = format!("{}#line 1 \"{quoted}\"\n{rewritten}{checks}", rewrite::prelude());
     fs::write(&out.path, body).map_err(|e| fail(format!("cannot write {}: {e}", out.path.display())))?;
     Ok(out)
+}
+
+/// Clang's AST dump of `src` (`-fopenmp`), each file of `texts` read from
+/// its text there through an overlay under its own name (the compiled
+/// file's with the allocate clauses' OpenMP 5.1 modifiers hidden:
+/// `allocate.rs`). `again`: a second reading, of text weft-cc expanded,
+/// whose diagnostics clang printed already; Err if it fails.
+fn parse(
+    t: &Tools,
+    cli: &Cli,
+    src: &str,
+    texts: &BTreeMap<String, String>,
+    dir: &Path,
+    again: bool,
+) -> Result<json::Json, i32> {
+    let fail = |msg: String| {
+        eprintln!("weft-cc: error: {src}: {msg}");
+        1
+    };
+    let mut roots = BTreeMap::new();
+    for (k, (f, text)) in texts.iter().enumerate() {
+        let masked = if f == src { allocate::mask_modifiers(text) } else { None };
+        if masked.is_none() && !again {
+            continue;
+        }
+        let copy = dir.join(format!(".for-clang-{}-{k}", u8::from(again)));
+        fs::write(&copy, masked.as_deref().unwrap_or(text))
+            .map_err(|e| fail(format!("cannot write {}: {e}", copy.display())))?;
+        roots.insert(headers::absolute(f).map_err(fail)?, copy);
+    }
+    let mut cmd = Command::new(&t.clang);
+    if !roots.is_empty() {
+        let file = dir.join(format!("overlay-{}.yaml", u8::from(again)));
+        cmd.arg("-ivfsoverlay").arg(headers::write_overlay(&roots, &file).map_err(fail)?);
+    }
+    cmd.args(frontend_flags(cli))
+        .args(["-fopenmp", "-fsyntax-only", "-Qunused-arguments", "-Xclang", "-ast-dump=json", src])
+        .args(cli.openmp_version.iter().map(|v| format!("-fopenmp-version={v}")))
+        .stdout(Stdio::piped())
+        .stderr(if again { Stdio::null() } else { Stdio::inherit() });
+    if again {
+        cmd.arg("-w");
+    }
+    let dump = output_of(t, &mut cmd)?;
+    json::parse(&dump).map_err(|e| fail(format!("cannot read clang's AST dump: {e}")))
 }
 
 /// What a clang command prints on stdout, its stderr passed on; Err is the

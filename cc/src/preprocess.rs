@@ -17,6 +17,9 @@ pub struct PragmaLine {
 #[derive(Debug, Default)]
 pub struct Preprocessed {
     pub pragmas: Vec<PragmaLine>,
+    /// Every output line of the files that are not system headers, at the
+    /// file and line it came from (pragmas included, in order).
+    pub lines: Vec<PragmaLine>,
     /// The files the line markers flag as system headers.
     pub system: HashSet<String>,
     used: Vec<bool>,
@@ -44,14 +47,18 @@ fn marker(line: &str) -> Option<(usize, String, Vec<u32>)> {
 
 pub fn parse(out: &str) -> Preprocessed {
     let mut p = Preprocessed::default();
-    let (mut file, mut line) = (String::new(), 1usize);
+    let (mut file, mut line, mut system) = (String::new(), 1usize, false);
     for l in out.lines() {
         if let Some((n, f, flags)) = marker(l) {
-            if flags.contains(&3) {
+            system = flags.contains(&3);
+            if system {
                 p.system.insert(f.clone());
             }
             (file, line) = (f, n);
             continue;
+        }
+        if !system && !l.trim().is_empty() {
+            p.lines.push(PragmaLine { file: file.clone(), line, text: l.trim().to_string() });
         }
         let t = l.trim_start();
         if let Some(rest) = t.strip_prefix("#pragma") {
@@ -75,6 +82,27 @@ fn words(text: &str) -> String {
 }
 
 impl Preprocessed {
+    /// Every line may be taken again (for a second reading of the AST).
+    pub fn reset(&mut self) {
+        self.used.iter_mut().for_each(|u| *u = false);
+    }
+
+    /// Lines `first..=last` of `file` as the preprocessor printed them, on
+    /// one line, each pragma written back as a `_Pragma` operator; None if
+    /// it printed none of them.
+    pub fn expanded_lines(&self, file: &str, first: usize, last: usize) -> Option<String> {
+        let parts: Vec<String> = self
+            .lines
+            .iter()
+            .filter(|l| l.file == file && (first..=last).contains(&l.line))
+            .map(|l| match l.text.strip_prefix("#pragma") {
+                Some(rest) => format!("_Pragma(\"{}\")", rest.trim().replace('\\', "\\\\").replace('"', "\\\"")),
+                None => l.text.clone(),
+            })
+            .collect();
+        (!parts.is_empty()).then(|| parts.join(" "))
+    }
+
     /// The expanded text of the directive `spelling` (e.g. `parallel for`)
     /// whose pragma (or macro invocation) is at `file`:`line`, each line of
     /// the output given once, in the order asked. (The preprocessor prints a
@@ -106,5 +134,10 @@ mod tests {
         assert_eq!(p.take("m.c", 9, "parallel for").as_deref(), Some("#pragma omp parallel for"));
         assert_eq!(p.take("m.c", 9, "parallel for"), None);
         assert_eq!(p.take("m.c", 4, "parallel"), None);
+        assert_eq!(p.expanded_lines("m.c", 9, 9).as_deref(), Some("_Pragma(\"omp parallel for\")"));
+        assert_eq!(
+            p.expanded_lines("m.c", 3, 4).as_deref(),
+            Some("int y; _Pragma(\"omp parallel for reduction(+:t)\")")
+        );
     }
 }

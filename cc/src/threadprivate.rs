@@ -160,6 +160,10 @@ fn split_group(
 /// `(`s and pointer qualifiers that precede it (`static int * const p`).
 fn declarator_start(src: &str, begin: usize, name: usize) -> usize {
     let b = src.as_bytes();
+    if name <= begin || name > b.len() || !b[begin..name].is_ascii() {
+        // (Nothing to walk back over that weft-cc can read.)
+        return name;
+    }
     let mut i = name;
     loop {
         let mut j = i;

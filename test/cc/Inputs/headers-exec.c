@@ -5,7 +5,8 @@ int main(void) {
   int a[100];
   for (int i = 0; i < 100; i++)
     a[i] = i;
-  printf("sum %ld product %ld bad %d\n", header_sum(a, 100), header_product(10), header_counts() / 1000);
+  printf("sum %ld product %ld bad %d filled %ld\n", header_sum(a, 100), header_product(10), header_counts() / 1000,
+         header_filled());
 #ifdef BAD_CLAUSE
   header_bad();
 #endif

@@ -59,3 +59,14 @@ void header_scan(int *a, int *b, int n) {
   }
 }
 #endif
+
+/* A macro that holds the construct's loop too, used in the header. */
+#define HEADER_FILL(v, n) _Pragma("omp parallel for") for (int i = 0; i < (n); i++)(v)[i] = 2 * i
+static long header_filled(void) {
+  int v[50];
+  long s = 0;
+  HEADER_FILL(v, 50);
+  for (int i = 0; i < 50; i++)
+    s += v[i];
+  return s;
+}

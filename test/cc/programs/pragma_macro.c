@@ -2,7 +2,9 @@
 // OpenMP pragmas from macros (`_Pragma`, as portable code wraps them) and
 // clauses that macros spell: weft-cc reads each pragma as the preprocessor
 // expands it and replaces the macro's invocation by the construct's start.
-// Also a loop body that ends in a function-like macro's invocation (the
+// A macro that holds the construct's loop too (FILL, PARALLEL_RANGE) is
+// read with its invocation's lines as the preprocessor expands them. Also
+// a loop body that ends in a function-like macro's invocation (the
 // construct must end after its arguments, not after its name).
 #include <stdio.h>
 
@@ -10,6 +12,9 @@
 #define OMP(directive) PRAGMA(omp directive)
 #define PARALLEL_FOR_SUM(v) _Pragma("omp parallel for reduction(+ : total)")
 #define SQR(x) ((x) * (x))
+#define FILL(v, n, k)                                                      \
+  _Pragma("omp parallel for") for (int i = 0; i < (n); i++)(v)[i] = i % (k)
+#define PARALLEL_RANGE(i, n) OMP(parallel for reduction(+ : odd)) for (i = 0; i < (n); i++)
 #define OP +
 #define DEPTH 2
 #define SCHED dynamic, 3
@@ -41,6 +46,13 @@ int main(void) {
       prod *= (i % 3) + 1;
     OMP(single) nest += 1;
   }
-  printf("total %ld nest %ld prod %ld\n", total, nest, prod);
+  static long b[N];
+  long odd = 0;
+  int q;
+  FILL(b, N, 11);
+  PARALLEL_RANGE(q, N) {
+    odd += b[q] % 2;
+  }
+  printf("total %ld nest %ld prod %ld odd %ld\n", total, nest, prod, odd);
   return 0;
 }
