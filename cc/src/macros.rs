@@ -1,25 +1,28 @@
-//! Pragmas from macros whose construct's statement comes from the macro
-//! too (`#define FILL(v, n) _Pragma("omp parallel for") for (...) ...`):
-//! weft-cc cannot put the construct's start inside a macro's expansion, so
-//! the lines of such an invocation are replaced by what the preprocessor
-//! printed for them (`preprocess.rs`), on as many lines (the pragma written
-//! back as a `_Pragma` operator in the text, where weft-cc lowers it as a
-//! pragma whose statement follows), and clang reads that text again in the
-//! file's place. Diagnostics keep the file and line; columns on those
-//! lines are the expansion's.
+//! Pragmas from macros (`_Pragma` in a macro's expansion). weft-cc cannot
+//! put a construct's start inside a macro's expansion, nor tell from the
+//! AST which other tokens the expansion holds (the construct's statement,
+//! or its start: `#define FILL(v, n) _Pragma("omp parallel for") for (...)
+//! ...`; or code after a standalone directive), so the lines of each such
+//! invocation are replaced by what the preprocessor printed for them
+//! (`preprocess.rs`), on as many lines (each pragma written back as a
+//! `_Pragma` operator in the text, where weft-cc lowers it as a pragma
+//! whose statement follows), and clang reads that text again in the file's
+//! place. Diagnostics keep the file and line; columns on those lines are
+//! the expansion's.
 use crate::ast::Ast;
 use crate::lines::line_of;
 use crate::preprocess::Preprocessed;
 
 /// `text` (the file `file` as the dump names it) with the lines of each
-/// such invocation expanded; None when it has none, or when the
-/// preprocessor printed none of their lines (the construct is then
-/// refused by name).
+/// invocation that holds a pragma expanded; None when it has none, or when
+/// none can be (a line continued with a backslash, or lines the
+/// preprocessor's output does not show): those constructs are refused by
+/// name.
 pub fn inline_lines(text: &str, file: &str, ast: &Ast, pre: &Preprocessed) -> Option<String> {
     let mut ranges: Vec<(usize, usize)> = ast
         .directives
         .iter()
-        .filter(|d| d.macro_name.is_some() && d.stmt.as_ref().is_some_and(|s| s.start < d.pragma.end))
+        .filter(|d| d.macro_name.is_some())
         .map(|d| (line_of(text, d.pragma.start), line_of(text, d.pragma.end.max(d.pragma.start + 1) - 1)))
         .collect();
     if ranges.is_empty() {

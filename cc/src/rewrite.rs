@@ -127,7 +127,7 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
     for (k, d) in ast.directives.iter().enumerate() {
         let id = k + pass.id_base;
         let diag = |msg: String| Diag { at: Where::Main(d.pragma.start), msg };
-        let refuse_macro = d.macro_name.as_ref().and_then(|m| from_macro(d, m));
+        let refuse_macro = d.macro_name.as_ref().map(|m| from_macro(d, m));
         if let Some(why) = refuse_macro.filter(|_| !d.parent.is_some_and(|p| refused[p])) {
             diags.push(diag(why));
             refused[k] = true;
@@ -305,22 +305,14 @@ fn private_locals(src: &str, ast: &Ast, privatizes: &[bool], id_base: usize, edi
     }
 }
 
-/// Why a directive from a macro's expansion (`_Pragma`) is refused, if it
-/// is: weft-cc replaces the invocation by the construct's beginning, so
-/// the construct's statement must follow the invocation.
-fn from_macro(d: &Directive, macro_name: &str) -> Option<String> {
+/// Why a directive from a macro's expansion (`_Pragma`) is refused: it is
+/// one whose invocation's lines `macros.rs` could not expand (an expanded
+/// one is a `_Pragma` operator in the text, from no macro).
+fn from_macro(d: &Directive, macro_name: &str) -> String {
     let name = clauses::spelling(&d.kind).replace("generic loop", "loop");
-    if d.expanded.is_none() {
-        return Some(format!(
-            "'#pragma omp {name}' from the expansion of macro '{macro_name}': weft-cc cannot find its text in the preprocessed program"
-        ));
-    }
-    let inside = d.stmt.as_ref().is_some_and(|s| s.start < d.pragma.end);
-    inside.then(|| {
-        format!(
-            "'#pragma omp {name}' from the expansion of macro '{macro_name}', whose statement comes from the macro too, is not supported by weft-cc yet: it lowers a pragma from a macro whose statement follows the macro's invocation"
-        )
-    })
+    format!(
+        "'#pragma omp {name}' from the expansion of macro '{macro_name}' is not supported by weft-cc here: it cannot read the invocation's lines as the preprocessor expanded them (a line continued with a backslash, or renamed by #line)"
+    )
 }
 
 /// The source with the edits made, in order of offset.
