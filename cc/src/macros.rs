@@ -44,6 +44,9 @@ pub fn inline_lines(text: &str, file: &str, ast: &Ast, pre: &Preprocessed) -> Op
         if lines.get(b - 1).is_none() || lines[a - 1..b].iter().any(|l| l.ends_with('\\')) {
             continue;
         }
+        if comment_crosses(&lines[a - 1..b].join("\n")) {
+            continue;
+        }
         lines[a - 1] = expanded;
         for l in &mut lines[a..b] {
             l.clear();
@@ -51,4 +54,31 @@ pub fn inline_lines(text: &str, file: &str, ast: &Ast, pre: &Preprocessed) -> Op
         changed = true;
     }
     changed.then(|| lines.join("\n"))
+}
+
+/// Whether a block comment begins before `lines` and ends in them, or
+/// begins in them and ends after: the expansion (comments gone) would
+/// change what is commented out.
+fn comment_crosses(lines: &str) -> bool {
+    let (open, close) = (lines.find("/*"), lines.find("*/"));
+    let ends_first = matches!((open, close), (None, Some(_))) || matches!((open, close), (Some(o), Some(c)) if c < o);
+    let opens_last = match (lines.rfind("/*"), lines.rfind("*/")) {
+        (Some(o), Some(c)) => o > c,
+        (Some(_), None) => true,
+        _ => false,
+    };
+    ends_first || opens_last
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comments_across_the_lines() {
+        assert!(!comment_crosses("  FILL(v, n); /* done */"));
+        assert!(comment_crosses("  FILL(v, n); /* begins"));
+        assert!(comment_crosses("ends */ FILL(v, n);"));
+        assert!(!comment_crosses("  FILL(v, n);"));
+    }
 }
