@@ -40,6 +40,13 @@ pub struct Directive {
     /// The pragma with its macros expanded, as the preprocessor printed it
     /// (`preprocess.rs`), when found: its clauses are read from this.
     pub expanded: Option<String>,
+    /// Whether its statement refers to a variable from code in another
+    /// file (`#include`d into the statement), whose references the
+    /// rewrite's byte ranges do not see.
+    pub foreign_refs: bool,
+    /// Whether it has a statement that is not all in this file (a
+    /// statement `#include`d after the pragma): refused.
+    pub stmt_elsewhere: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -246,6 +253,17 @@ impl Walker<'_> {
         self.places.get(&(n as *const Json)).and_then(|p| p.main.clone())
     }
 
+    /// Whether a variable reference inside `n` is in another file.
+    fn refers_elsewhere(&self, n: &Json) -> bool {
+        if n.kind() == "DeclRefExpr"
+            && n.get("referencedDecl").is_some_and(|d| matches!(d.kind(), "VarDecl" | "ParmVarDecl"))
+            && self.span(n).is_none()
+        {
+            return true;
+        }
+        n.inner().iter().any(|c| self.refers_elsewhere(c))
+    }
+
     /// The identifier at a main-file offset (a macro's name).
     fn ident_at(&self, at: usize) -> String {
         let t = self.text.get(at..).unwrap_or("");
@@ -348,6 +366,8 @@ impl Walker<'_> {
                 },
                 macro_name,
                 expanded: None,
+                foreign_refs: stmt.is_some_and(|s| self.refers_elsewhere(s)),
+                stmt_elsewhere: stmt.is_some_and(|s| self.full_span(s).is_none()),
             });
             if let Some(s) = stmt {
                 self.walk(s, Some(idx));

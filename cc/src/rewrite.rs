@@ -127,8 +127,13 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
     for (k, d) in ast.directives.iter().enumerate() {
         let id = k + pass.id_base;
         let diag = |msg: String| Diag { at: Where::Main(d.pragma.start), msg };
-        let refuse_macro = d.macro_name.as_ref().map(|m| from_macro(d, m));
-        if let Some(why) = refuse_macro.filter(|_| !d.parent.is_some_and(|p| refused[p])) {
+        let refuse = d.macro_name.as_ref().map(|m| from_macro(d, m)).or_else(|| {
+            d.stmt_elsewhere.then(|| {
+                let name = clauses::spelling(&d.kind).replace("generic loop", "loop");
+                format!("'#pragma omp {name}' whose statement is (or ends) in another file (#include'd after the pragma) is not supported by weft-cc: it puts the construct's start and end in the pragma's file")
+            })
+        });
+        if let Some(why) = refuse.filter(|_| !d.parent.is_some_and(|p| refused[p])) {
             diags.push(diag(why));
             refused[k] = true;
             privatizes.push(false);
