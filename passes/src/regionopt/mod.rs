@@ -5,6 +5,7 @@
 //! `weft-regionopt<no-merge;no-barrier>`. Every decision is made on the
 //! unchanged IR (merge::plan, barrier::plan) before the first rewrite, and
 //! each says what it did or why not in an optimization remark.
+pub mod access;
 pub mod barrier;
 pub mod clauses;
 pub mod legality;
@@ -54,7 +55,8 @@ pub fn run(module: &Module<'_>, opts: Options) -> PassResult {
     for a in analyses.iter().filter(|a| !a.graph.is_empty()) {
         // The whole plan first: chains, then the barriers inside each.
         let (chains, missed) = merge::plan(a);
-        let barriers: Vec<barrier::Decision> = chains.iter().map(|c| barrier::plan(a, c, opts.barrier)).collect();
+        let barriers: Vec<barrier::Decision> =
+            chains.iter().map(|c| barrier::plan(module, a, c, opts.barrier)).collect();
         for m in &missed {
             ffi::remark(Remark::Missed, m.at, "RegionsNotMerged", &m.why);
         }
