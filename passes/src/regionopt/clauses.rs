@@ -3,7 +3,7 @@
 //! calls weft-regionopt writes. The plan decides on the data; the rewrite
 //! (merge.rs, barrier.rs) uses the writers.
 use llvm_plugin::inkwell::module::Module;
-use llvm_plugin::inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, InstructionValue};
+use llvm_plugin::inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, InstructionOpcode, InstructionValue};
 use weft_intrinsics::ffi::{self, Handles, Value};
 use weft_intrinsics::model::Form;
 
@@ -53,6 +53,7 @@ pub fn entry_clauses<'ctx>(r: &WRegion, h: &Handles<'ctx>) -> Vec<RawClause<'ctx
             .collect(),
         Form::Paper => group_calls(first, h.instruction(r.entry.span.last))
             .into_iter()
+            .filter(|i| i.get_opcode() == InstructionOpcode::Call)
             .filter_map(|i| {
                 let raw = ffi::call_arguments(Value::of_instruction(i));
                 let tag = ffi::metadata_string(*raw.first()?)?;

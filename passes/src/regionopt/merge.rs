@@ -33,7 +33,13 @@ pub struct Missed<'ctx> {
 pub fn plan<'ctx>(a: &Analysis<'ctx>) -> (Vec<Chain<'ctx>>, Vec<Missed<'ctx>>) {
     let g = &a.graph;
     let h = &a.scan.values;
-    let clauses: Vec<Vec<RawClause<'ctx>>> = g.regions.iter().map(|r| entry_clauses(r, h)).collect();
+    // Only combined parallel loops are read: the other constructs' groups
+    // are never moved.
+    let clauses: Vec<Vec<RawClause<'ctx>>> = g
+        .regions
+        .iter()
+        .map(|r| if r.kind == DirKind::ParallelLoop { entry_clauses(r, h) } else { Vec::new() })
+        .collect();
     let mut scopes = vec![g.roots.clone()];
     scopes.extend(g.regions.iter().map(|r| r.children.clone()));
     let (mut chains, mut missed) = (Vec::new(), Vec::new());
@@ -159,6 +165,9 @@ pub fn apply<'ctx>(module: &Module<'ctx>, a: &Analysis<'ctx>, chain: &Chain<'ctx
 }
 
 fn is_shared_qual(i: InstructionValue<'_>) -> bool {
+    if i.get_opcode() != llvm_plugin::inkwell::values::InstructionOpcode::Call {
+        return false;
+    }
     let args = ffi::call_arguments(Value::of_instruction(i));
     let tag = args.first().and_then(|&a| ffi::metadata_string(a));
     tag.is_some_and(|t| t.split(':').next() == Some("QUAL.OMP.SHARED"))
