@@ -89,3 +89,6 @@ pub fn run(module: &Module<'_>, opts: Options) -> PassResult {
     }
     Ok(changed)
 }
+
+#[cfg(test)]
+mod tests;
