@@ -99,6 +99,9 @@ fn pair_refusal(a: &Analysis<'_>, clauses: &[Vec<RawClause<'_>>], run: &[usize],
     if let Some(why) = sharing_conflict(&before, &clauses[c]) {
         return Some(why);
     }
+    if g.regions[c].exit.is_none() {
+        return Some(format!("region {} has no END directive", g.regions[c].number));
+    }
     let exit = g.regions[p].exit?;
     adjacency(h.instruction(exit.span.last), h.instruction(g.regions[c].entry.span.first)).err()
 }
