@@ -201,7 +201,7 @@ fn gep_shape(i: InstructionValue<'_>) -> String {
 impl<'ctx> Equiv<'_, 'ctx> {
     pub fn same(&self, x: BasicValueEnum<'ctx>, y: BasicValueEnum<'ctx>, depth: u32) -> bool {
         if Value::of(x) == Value::of(y) {
-            return x.as_instruction_value().map_or(true, |i| i.get_opcode() != Op::Load || self.unwritten(i));
+            return x.as_instruction_value().is_none_or(|i| i.get_opcode() != Op::Load || self.unwritten(i));
         }
         if self.is_iv(x, 0) && self.is_iv(y, 1) {
             return true;
