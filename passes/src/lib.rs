@@ -8,6 +8,7 @@ pub mod markers;
 pub mod paropt;
 pub mod pipeline;
 pub mod prepare;
+pub mod regionopt;
 pub mod registry;
 pub mod scan_marker;
 pub mod simd_site;

@@ -10,7 +10,7 @@ use weft_intrinsics::PassResult;
 
 use crate::genx::legalize::Params as LegalizeParams;
 use crate::markers::{self, Form};
-use crate::{cleanup, genx, paropt, pipeline, prepare, vectorize, wregion};
+use crate::{cleanup, genx, paropt, pipeline, prepare, regionopt, vectorize, wregion};
 
 /// What a pass does to a module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,6 +43,7 @@ pub enum Params {
     None,
     Form(Form),
     Legalize(LegalizeParams),
+    RegionOpt(regionopt::Options),
 }
 
 /// The parameters a pass accepts: their syntax (as the README shows it),
@@ -122,6 +123,18 @@ pub static PREPARE: PassInfo = PassInfo {
     params: None,
     description: "validates directives and puts regions and loops into the form paropt lowers",
     run: |m, _| prepare::run(m),
+};
+
+pub static REGIONOPT: PassInfo = PassInfo {
+    name: "weft-regionopt",
+    kind: Kind::Transform,
+    params: Some(ParamSpec {
+        syntax: "<no-merge;no-barrier>",
+        default: Params::RegionOpt(regionopt::Options { merge: true, barrier: true }),
+        parse: |text| regionopt::Options::parse(text).map(Params::RegionOpt),
+    }),
+    description: "merges adjacent parallel regions and removes the barriers between their loops, before outlining",
+    run: |m, i| regionopt::run(m, if let Params::RegionOpt(o) = i.params { o } else { regionopt::Options::default() }),
 };
 
 pub static PAROPT: PassInfo = PassInfo {
@@ -206,6 +219,7 @@ pub static PASSES: &[&PassInfo] = &[
     &PRINT_WREGIONS,
     &MARKERS,
     &PREPARE,
+    &REGIONOPT,
     &PAROPT,
     &VECTORIZE,
     &PRINT_VPLAN,
@@ -252,7 +266,13 @@ pub static HOOKS: &[Hook] = &[
     Hook {
         point: HookPoint::EarlySimplification,
         name: "weft (early-simplification hook)",
-        run: |m, _| if pipeline::has_directives(m) { paropt::run(m) } else { Ok(false) },
+        run: |m, _| {
+            if !pipeline::has_directives(m) {
+                return Ok(false);
+            }
+            let merged = regionopt::run(m, regionopt::Options::default())?;
+            Ok(paropt::run(m)? | merged)
+        },
     },
     // The rest (simd regions, GenX, the cleanup guard) before the loop vectorizer.
     Hook { point: HookPoint::OptimizerEarly, name: "weft (optimizer-early hook)", run: run_weft_if_work },
@@ -315,7 +335,7 @@ mod tests;
 
 /// The stages of `weft`, in order (after weft-cc's markers, when the module
 /// has them).
-pub static WEFT_PIPELINE: &[&PassInfo] = &[&PREPARE, &PAROPT, &VECTORIZE, &GENX_LEGALIZE, &CLEANUP];
+pub static WEFT_PIPELINE: &[&PassInfo] = &[&PREPARE, &REGIONOPT, &PAROPT, &VECTORIZE, &GENX_LEGALIZE, &CLEANUP];
 
 /// Runs the whole pipeline, stopping at the first stage that fails; each
 /// stage runs with its default parameters and `inv`'s analyses.

@@ -1,0 +1,94 @@
+//! weft-regionopt: transformations on the W-Region graph before
+//! weft-paropt outlines (Tian et al. 2016, Figure 2: two adjacent parallel
+//! loops, the second reading what the first wrote, forked once). Each
+//! transformation has its own file and its own switch:
+//! `weft-regionopt<no-merge;no-barrier>`. Every decision is made on the
+//! unchanged IR (merge::plan, barrier::plan) before the first rewrite, and
+//! each says what it did or why not in an optimization remark.
+pub mod access;
+pub mod barrier;
+pub mod clauses;
+pub mod legality;
+pub mod merge;
+
+use llvm_plugin::inkwell::module::Module;
+use weft_intrinsics::ffi::{self, Remark};
+use weft_intrinsics::PassResult;
+
+use crate::wregion;
+
+/// Which transformations run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub merge: bool,
+    pub barrier: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { merge: true, barrier: true }
+    }
+}
+
+impl Options {
+    /// Parses `no-merge;no-barrier` (either, both, or nothing).
+    pub fn parse(text: &str) -> Result<Options, String> {
+        let mut o = Options::default();
+        for word in text.split(';').filter(|w| !w.is_empty()) {
+            match word {
+                "no-merge" => o.merge = false,
+                "no-barrier" => o.barrier = false,
+                other => return Err(format!("unknown parameter '{other}' (expected no-merge or no-barrier)")),
+            }
+        }
+        Ok(o)
+    }
+}
+
+/// Runs weft-regionopt on every function with regions.
+pub fn run(module: &Module<'_>, opts: Options) -> PassResult {
+    if !opts.merge {
+        return Ok(false);
+    }
+    let analyses = wregion::analyze_module(module)?;
+    let mut changed = false;
+    for a in analyses.iter().filter(|a| !a.graph.is_empty()) {
+        // The whole plan first: chains, then the barriers inside each.
+        let (chains, missed) = merge::plan(a);
+        let barriers: Vec<barrier::Decision> =
+            chains.iter().map(|c| barrier::plan(module, a, c, opts.barrier)).collect();
+        for m in &missed {
+            ffi::remark(Remark::Missed, m.at, "RegionsNotMerged", &m.why);
+        }
+        for (chain, b) in chains.iter().zip(&barriers) {
+            let g = &a.graph;
+            let first = a.scan.values.instruction(g.regions[chain.members[0]].entry.span.first);
+            let n = chain.members.len();
+            ffi::remark(
+                Remark::Passed,
+                first,
+                "RegionsMerged",
+                &format!("{n} adjacent parallel regions merged into one (one fork instead of {n})"),
+            );
+            for (at, why) in &b.kept {
+                ffi::remark(Remark::Missed, a.scan.values.instruction(*at), "BarrierKept", why);
+            }
+            for at in &b.removed {
+                ffi::remark(
+                    Remark::Passed,
+                    a.scan.values.instruction(*at),
+                    "BarrierRemoved",
+                    "implied barrier after this loop removed (nowait): the next loop touches only what the same thread wrote here, or nothing it wrote",
+                );
+            }
+        }
+        for (chain, b) in chains.iter().zip(&barriers) {
+            merge::apply(module, a, chain, &b.nowait);
+            changed = true;
+        }
+    }
+    Ok(changed)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# weft-regionopt's benchmark: the kernels of kernels.c (Figure 2's pair, a
+# chain of three dependent loops, a Jacobi sweep pair) at 4096 and 8M
+# elements, built by clang-16 -O3 -fopenmp, by the same with OpenMPOpt's
+# parallel region merging (-mllvm -openmp-opt-enable-merging), by weft-cc
+# -O3 without weft-regionopt (WEFT_BASE_CC, default the main checkout's
+# weft-cc, built before the pass), and by this tree's weft-cc -O3; one driver,
+# the same libomp, runs alternated, best of REPS (default 5).
+#   test/bench/regionopt/bench.sh [threads...]      (default: 2)
+set -euo pipefail
+cd "$(dirname "$0")"
+ROOT=$(cd ../../.. && pwd)
+LLVM=${LLVM_SYS_160_PREFIX:-/usr/lib/llvm-16}
+OUT=${OUT:-$(mktemp -d)}
+CLANG="$LLVM/bin/clang -O3"
+BASE=${WEFT_BASE_CC:-/work/main/target/release/weft-cc}
+$CLANG -fopenmp '-DK(x)=clang_##x' -c kernels.c -o "$OUT/clang.o"
+$CLANG -fopenmp -mllvm -openmp-opt-enable-merging '-DK(x)=merging_##x' -c kernels.c -o "$OUT/merging.o"
+"$BASE" -O3 '-DK(x)=weftbase_##x' -c kernels.c -o "$OUT/weftbase.o"
+"$ROOT/target/release/weft-cc" -O3 '-DK(x)=weft_##x' -c kernels.c -o "$OUT/weft.o"
+$CLANG -fopenmp driver.c "$OUT"/{clang,merging,weftbase,weft}.o -L"$LLVM/lib" -Wl,-rpath,"$LLVM/lib" -lomp -o "$OUT/bench"
+for t in "${@:-2}"; do
+  OMP_NUM_THREADS=$t OMP_PROC_BIND=${OMP_PROC_BIND:-false} "$OUT/bench" "${REPS:-5}"
+done

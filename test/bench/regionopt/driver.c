@@ -1,0 +1,47 @@
+// weft-regionopt's benchmark driver: each kernel of kernels.c as built by
+// each compiler, on the same arrays, alternated, best of REPS.
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef void kernel(double *, double *, double *, long);
+#define SIDE(p) kernel p##_fig2, p##_chain3, p##_jacobi;
+SIDE(clang)
+SIDE(merging)
+SIDE(weftbase)
+SIDE(weft)
+
+static kernel *table[3][4] = {
+    {clang_fig2, merging_fig2, weftbase_fig2, weft_fig2},
+    {clang_chain3, merging_chain3, weftbase_chain3, weft_chain3},
+    {clang_jacobi, merging_jacobi, weftbase_jacobi, weft_jacobi},
+};
+static const char *kernels[3] = {"fig2-pair", "chain3", "jacobi-pair"};
+static const char *sides[4] = {"clang", "clang-merging", "weft-no-regionopt", "weft"};
+
+int main(int argc, char **argv) {
+  int reps = argc > 1 ? atoi(argv[1]) : 5;
+  long sizes[2] = {4096, 8L << 20};
+  double *a = malloc(sizeof(double) * sizes[1]), *b = malloc(sizeof(double) * sizes[1]);
+  double *c = malloc(sizeof(double) * sizes[1]);
+  for (int s = 0; s < 2; s++) {
+    long n = sizes[s];
+    long calls = n < 100000 ? 20000 : 10;
+    for (int k = 0; k < 3; k++) {
+      double best[4] = {1e30, 1e30, 1e30, 1e30}, check[4];
+      for (int r = 0; r < reps; r++)
+        for (int w = 0; w < 4; w++) {
+          for (long i = 0; i < n; i++) a[i] = b[i] = i % 17, c[i] = 0;
+          double t = omp_get_wtime();
+          for (long j = 0; j < calls; j++) table[k][w](a, b, c, n);
+          t = (omp_get_wtime() - t) / calls;
+          if (t < best[w]) best[w] = t;
+          check[w] = a[n / 2] + c[n / 3];
+        }
+      printf("%d threads n=%-8ld %-12s", omp_get_max_threads(), n, kernels[k]);
+      for (int w = 0; w < 4; w++) printf("  %s %.2f us", sides[w], best[w] * 1e6);
+      printf("%s\n", check[0] == check[1] && check[1] == check[2] && check[2] == check[3] ? "" : "  RESULTS DIFFER");
+    }
+  }
+  return 0;
+}
