@@ -18,6 +18,8 @@ mod loc;
 mod marker_clause;
 mod rewrite;
 mod sharing;
+mod task_clauses;
+mod task_sharing;
 mod threadprivate;
 mod udr;
 

@@ -153,6 +153,10 @@ pub enum DependKind {
     In,
     Out,
     Inout,
+    /// OpenMP 5.0 `mutexinoutset`: mutually exclusive, in any order.
+    Mutexinoutset,
+    /// OpenMP 5.1 `inoutset`: concurrent with each other, ordered against in/out.
+    Inoutset,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -408,6 +412,8 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.DEPEND.IN", C::Depend(DependKind::In), List),
         ("QUAL.OMP.DEPEND.OUT", C::Depend(DependKind::Out), List),
         ("QUAL.OMP.DEPEND.INOUT", C::Depend(DependKind::Inout), List),
+        ("QUAL.OMP.DEPEND.MUTEXINOUTSET", C::Depend(DependKind::Mutexinoutset), List),
+        ("QUAL.OMP.DEPEND.INOUTSET", C::Depend(DependKind::Inoutset), List),
         ("QUAL.OMP.DEPEND_IN", C::Depend(DependKind::In), List),
         ("QUAL.OMP.DEPEND_OUT", C::Depend(DependKind::Out), List),
         ("QUAL.OMP.DEPEND_INOUT", C::Depend(DependKind::Inout), List),

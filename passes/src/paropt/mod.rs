@@ -13,6 +13,7 @@ pub mod byref;
 pub mod conditional;
 pub mod context;
 pub mod copyprivate;
+pub mod depend;
 pub mod doacross;
 pub mod linear;
 pub mod lower;
@@ -32,6 +33,9 @@ pub mod scope;
 pub mod simd;
 pub mod single;
 pub mod sync;
+pub mod task;
+pub mod task_block;
+pub mod taskgroup;
 #[cfg(test)]
 mod tests;
 

@@ -1,0 +1,74 @@
+//! The clauses of `task` and `taskwait` that weft-cc writes itself:
+//! `depend(type: list)`. Each item becomes the storage it names, computed in
+//! C: its first byte and its length, as an `:ARRSECT.TYPED` item of bytes
+//! (`(&first, "i8", length in bytes, 0)`), so that a variable, an array
+//! element, a struct member and an array section `a[lower:length]` (of an
+//! array or through a pointer) are all one form.
+use crate::lists::split_list;
+use crate::marker_clause::Clause;
+
+/// `a[lower:length]` of one dimension: (a, lower, length); None for
+/// anything else (an element `a[i]` is an lvalue like any other).
+fn section(item: &str) -> Option<(&str, &str, &str)> {
+    let open = item.find('[')?;
+    let inner = item[open + 1..].strip_suffix(']')?;
+    if inner.contains('[') || inner.contains(']') {
+        return None;
+    }
+    let (lower, length) = inner.split_once(':')?;
+    let lower = if lower.trim().is_empty() { "0" } else { lower.trim() };
+    Some((item[..open].trim(), lower, length.trim()))
+}
+
+/// `depend([modifier,] type: list)` as DEPEND items.
+pub fn depend(a: &str) -> Result<Vec<Clause>, String> {
+    let (kind, list) = a.split_once(':').ok_or("depend needs 'type: list'")?;
+    let kind = kind.trim();
+    if kind.starts_with("iterator") {
+        return Err("depend(iterator(...), ...) is not supported by weft yet".into());
+    }
+    let q = match kind {
+        "in" => "IN",
+        "out" => "OUT",
+        "inout" => "INOUT",
+        "mutexinoutset" => "MUTEXINOUTSET",
+        "inoutset" => "INOUTSET",
+        "depobj" => return Err("depend(depobj: ...) is not supported by weft yet".into()),
+        other => return Err(format!("depend({other}: ...) is not a task dependence type")),
+    };
+    let mut out = Vec::new();
+    for item in split_list(list) {
+        let (first, bytes) = match section(&item) {
+            Some((_, _, "")) => return Err(format!("depend({kind}: {item}): give the section's length")),
+            Some((base, lower, length)) => {
+                (format!("&({base})[{lower}]"), format!("(long)(({length}) * sizeof(({base})[0]))"))
+            }
+            None if item.contains(':') => {
+                return Err(format!(
+                    "depend({kind}: {item}): array sections with several dimensions or strides are not supported by weft yet"
+                ))
+            }
+            None => (format!("&({item})"), format!("(long)sizeof({item})")),
+        };
+        let ops = vec![first, "\"i8\"".into(), bytes, "(long)0".into()];
+        out.push(Clause::new(&format!("QUAL.OMP.DEPEND.{q}:ARRSECT.TYPED"), ops));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn items_become_bytes() {
+        let c = depend("in: x, a[i], b[1:n]").unwrap();
+        assert_eq!(c.len(), 3);
+        assert_eq!(c[0].ops[0], "&(x)");
+        assert_eq!(c[1].ops[2], "(long)sizeof(a[i])");
+        assert_eq!(c[2].ops[0], "&(b)[1]");
+        assert_eq!(c[2].ops[2], "(long)((n) * sizeof((b)[0]))");
+        assert!(depend("depobj: o").unwrap_err().contains("depobj"));
+        assert_eq!(depend("mutexinoutset: x").unwrap()[0].name, "\"QUAL.OMP.DEPEND.MUTEXINOUTSET:ARRSECT.TYPED\"");
+    }
+}
