@@ -37,7 +37,9 @@ enum Outer {
 fn outer_sharing(src: &str, ast: &Ast, p: usize, spec: &DirSpec, name: &str) -> (Outer, Option<String>) {
     let d = &ast.directives[p];
     let Ok((cls, _)) = clauses::parse_with(spec, &src[d.pragma.clone()], &[]) else { return (Outer::Unnamed, None) };
-    let default = cls.iter().find_map(|c| c.name.strip_prefix("\"QUAL.OMP.DEFAULT.").map(|k| k.trim_end_matches('"').to_string()));
+    let default = cls
+        .iter()
+        .find_map(|c| c.name.strip_prefix("\"QUAL.OMP.DEFAULT.").map(|k| k.trim_end_matches('"').to_string()));
     let addr = format!("&{name}");
     for c in &cls {
         if !c.ops.first().is_some_and(|o| *o == addr) && !c.ops.contains(&addr) {

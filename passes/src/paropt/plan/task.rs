@@ -68,7 +68,13 @@ fn depend_item(kind: DependKind, item: &Item, clause: &str, on: &str) -> Result<
         }),
         Item::ArrSect { base, dims } => match dims.as_slice() {
             [[lower, length, stride]] if stride.const_uint() == Some(1) && lower.is_int() && length.is_int() => {
-                Ok(DependItem { kind, var: pointer(base)?, elem: None, count: Some(length.value), first: Some(lower.value) })
+                Ok(DependItem {
+                    kind,
+                    var: pointer(base)?,
+                    elem: None,
+                    count: Some(length.value),
+                    first: Some(lower.value),
+                })
             }
             _ => Err(not_yet(clause, "array sections with strides or several dimensions in depend").on_directive(on)),
         },
