@@ -71,4 +71,31 @@ mod tests {
         assert!(depend("depobj: o").unwrap_err().contains("depobj"));
         assert_eq!(depend("mutexinoutset: x").unwrap()[0].name, "\"QUAL.OMP.DEPEND.MUTEXINOUTSET:ARRSECT.TYPED\"");
     }
+
+    #[test]
+    fn task_clauses_as_weft_spells_them() {
+        let spec = crate::clauses::directive("OMPTaskDirective").unwrap();
+        let (cls, listed) = crate::clauses::parse(
+            &spec,
+            "#pragma omp task final(n < 3) priority(p) untied mergeable if(task: c) firstprivate(a) depend(out: a)",
+        )
+        .unwrap();
+        let names: Vec<&str> = cls.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "\"QUAL.OMP.FINAL\"",
+                "\"QUAL.OMP.PRIORITY\"",
+                "\"QUAL.OMP.UNTIED\"",
+                "\"QUAL.OMP.MERGEABLE\"",
+                "\"QUAL.OMP.IF\"",
+                "\"QUAL.OMP.FIRSTPRIVATE\"",
+                "\"QUAL.OMP.DEPEND.OUT:ARRSECT.TYPED\""
+            ]
+        );
+        assert_eq!(cls[0].ops, ["(int)!!(n < 3)"]);
+        assert_eq!(listed, ["a"]);
+        let e = crate::clauses::parse(&spec, "#pragma omp task detach(ev)").unwrap_err();
+        assert!(e.contains("'detach(ev)' is not supported"), "{e}");
+    }
 }

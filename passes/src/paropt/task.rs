@@ -10,7 +10,8 @@ use llvm_plugin::inkwell::values::{BasicValue, FunctionValue, InstructionOpcode,
 use weft_intrinsics::ffi::{self, Value};
 use weft_intrinsics::Rule;
 
-use super::context::{blocks_between, copy, err, recompute_after, Lowerer, RegionSite, Res};
+use super::context::{blocks_between, err, recompute_after, Helpers, Lowerer, RegionSite, Res};
+use super::nonpod::{construct, copy_construct, destroy as nonpod_destroy};
 use super::plan::{Plan, Share};
 use super::runtime::{self, Rt};
 use super::task_block::{declare_entry, define_entry, TaskBlock, TASK_FINAL, TASK_PRIORITY, TASK_TIED};
@@ -19,6 +20,10 @@ use super::task_block::{declare_entry, define_entry, TaskBlock, TASK_FINAL, TASK
 pub(super) const ESCAPES_TASK: &str =
     "inside the task and used after it, but the task may run later, on another thread: \
      pass it through a shared variable";
+
+/// A variable the task gets its own copy of: the original, its type, its
+/// non-POD helpers.
+type Copy<'ctx> = (PointerValue<'ctx>, BasicTypeEnum<'ctx>, Option<Helpers<'ctx>>);
 
 /// What the creation of one task made: the block, the call to
 /// `__kmpc_omp_task_alloc`, the entry.
@@ -39,25 +44,34 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let body = blocks_between(f, shape.first, shape.end);
         ffi::recompute_pure_escaping(&body, shape.end.get_first_instruction().expect("the END group"));
         recompute_after(&body, shape, reg, ESCAPES_TASK)?;
-        let firsts: Vec<(PointerValue<'ctx>, BasicTypeEnum<'ctx>)> =
-            typed.iter().filter(|t| t.share == Share::Firstprivate).map(|t| (t.orig, t.ty)).collect();
-        let privates: Vec<(PointerValue<'ctx>, BasicTypeEnum<'ctx>)> =
-            typed.iter().filter(|t| t.share == Share::Private).map(|t| (t.orig, t.ty)).collect();
+        let firsts: Vec<Copy<'ctx>> =
+            typed.iter().filter(|t| t.share == Share::Firstprivate).map(|t| (t.orig, t.ty, t.nonpod)).collect();
+        let privates: Vec<Copy<'ctx>> =
+            typed.iter().filter(|t| t.share == Share::Private).map(|t| (t.orig, t.ty, t.nonpod)).collect();
         let tys: Vec<BasicTypeEnum<'ctx>> = firsts.iter().map(|p| p.1).collect();
         let layout = TaskBlock::new(self.rt.ctx, &tys);
         let created = self.create_task(at, plan, &layout, &firsts);
         // In the body: the block through a placeholder that becomes the
         // outlined body's task parameter; firstprivate copies in the block,
         // private ones in the frame of the thread that runs the task.
+        // Non-POD copies are destroyed as the task ends, by the thread that
+        // runs it (the constructors ran at creation, or at the task's start).
         let term = shape.first.get_terminator().expect("terminator");
         let placeholder = self.alloca(shape.first, self.rt.ctx.i8_type().into(), "omp.task.block");
-        for (k, &(orig, _)) in firsts.iter().enumerate() {
+        let mut destroy = Vec::new();
+        for (k, &(orig, _, nonpod)) in firsts.iter().enumerate() {
             let slot = layout.private_slot(self.at(term), placeholder, k as u32);
             self.privatize_uses(orig, slot, &body, term);
+            destroy.push((slot, nonpod));
         }
-        for &(orig, ty) in &privates {
+        for &(orig, ty, nonpod) in &privates {
             let copy = self.alloca_for(shape.first, ty, &format!("{}.priv", orig.get_name().to_string_lossy()), orig);
             self.privatize_uses(orig, copy, &body, term);
+            construct(self.at(term), nonpod, copy);
+            destroy.push((copy, nonpod));
+        }
+        for (copy, nonpod) in destroy {
+            nonpod_destroy(self.before_terminator(shape.fini), nonpod, copy);
         }
         let number = reg.number;
         let (body_fn, call) =
@@ -88,7 +102,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         at: RegionSite<'_, 'ctx>,
         plan: &Plan,
         layout: &TaskBlock<'ctx>,
-        firsts: &[(PointerValue<'ctx>, BasicTypeEnum<'ctx>)],
+        firsts: &[Copy<'ctx>],
     ) -> Created<'ctx> {
         let number = at.a.graph.regions[at.r].number;
         let entry = declare_entry(self.rt.module, &format!("{}.omp_task_entry.{number}", at.fname));
@@ -121,9 +135,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             entry_ptr.into(),
         ];
         let block = self.rt.call_ptr(b, Rt::TaskAlloc, &args);
-        for (k, &(orig, ty)) in firsts.iter().enumerate() {
+        for (k, &(orig, ty, nonpod)) in firsts.iter().enumerate() {
             let slot = layout.private_slot(&self.b, block, k as u32);
-            copy(&self.b, ty, slot, orig);
+            copy_construct(&self.b, nonpod, ty, slot, orig);
         }
         if let Some(p) = t.priority {
             let p = self.int_operand(p, i32t);

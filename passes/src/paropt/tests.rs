@@ -135,21 +135,20 @@ entry:
 }
 
 #[test]
-fn nonpod_firstprivate_on_a_task_after_a_taskgroup() {
+fn default_private_on_a_task_after_a_taskgroup() {
     refused_unchanged(
         "
-declare void @cctor(ptr, ptr)
-declare void @dtor(ptr)
 define void @f() {
 entry:
   %s = alloca { i32, i32 }
   %g = call token @llvm.directive.region.entry() [ \"DIR.OMP.TASKGROUP\"() ]
   call void @llvm.directive.region.exit(token %g) [ \"DIR.OMP.END.TASKGROUP\"() ]
-  %t = call token @llvm.directive.region.entry() [ \"DIR.OMP.TASK\"(), \"QUAL.OMP.FIRSTPRIVATE:NONPOD\"(ptr %s, ptr @cctor, ptr @dtor) ]
+  %t = call token @llvm.directive.region.entry() [ \"DIR.OMP.TASK\"(), \"QUAL.OMP.DEFAULT.PRIVATE\"() ]
+  store i32 1, ptr %s
   call void @llvm.directive.region.exit(token %t) [ \"DIR.OMP.END.TASK\"() ]
   ret void
 }",
-        "non-POD items (copy constructors and destructors) on a task",
+        "DEFAULT(PRIVATE) and DEFAULT(FIRSTPRIVATE) on a task",
     );
 }
 

@@ -86,12 +86,10 @@ fn depend_item(kind: DependKind, item: &Item, clause: &str, on: &str) -> Result<
 
 /// The data-sharing records a task's lowering takes: whole variables
 /// (scalars, aggregates, arrays of a constant size), private or
-/// firstprivate, copied by value.
+/// firstprivate, copied by value or by their non-POD helpers.
 fn check_task_vars(vars: &[Var], on: &str) -> Result<(), WeftError> {
     for v in vars {
-        let why = if v.nonpod.is_some() {
-            Some("non-POD items (copy constructors and destructors) on a task")
-        } else if v.section.is_some() || v.runtime_section.is_some() || v.layout.is_some() {
+        let why = if v.section.is_some() || v.runtime_section.is_some() || v.layout.is_some() {
             Some("array sections in a task's data-sharing clauses")
         } else if v.byref {
             Some("BYREF items on a task")
