@@ -471,6 +471,11 @@ fn finish(
                 listed.extend(names);
                 out.extend(cls);
             }
+            "task_reduction" | "in_reduction" if matches!(spec.dir, "DIR.OMP.TASKGROUP" | "DIR.OMP.TASK") => {
+                let (cls, names) = crate::task_clauses::task_reduction(&name, reduction(&need(&arg)?, udrs)?)?;
+                listed.extend(names);
+                out.extend(cls);
+            }
             "linear" => {
                 let (cls, names) = linear(&need(&arg)?)?;
                 listed.extend(names);

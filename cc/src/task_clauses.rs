@@ -56,6 +56,22 @@ pub fn depend(a: &str) -> Result<Vec<Clause>, String> {
     Ok(out)
 }
 
+/// A taskgroup's `task_reduction` (weft's REDUCTION on the taskgroup, as
+/// icx spells it) or a task's `in_reduction` (INREDUCTION), from the
+/// clauses `reduction` parsing made of the same list.
+pub fn task_reduction(name: &str, parsed: (Vec<Clause>, Vec<String>)) -> Result<(Vec<Clause>, Vec<String>), String> {
+    let (mut cls, names) = parsed;
+    if cls.iter().any(|c| c.name.contains("UDR") || c.name.contains("ARRSECT")) {
+        return Err(format!("{name} of declared reductions or array sections is not supported by weft yet"));
+    }
+    if name == "in_reduction" {
+        for c in &mut cls {
+            c.name = c.name.replace("QUAL.OMP.REDUCTION.", "QUAL.OMP.INREDUCTION.");
+        }
+    }
+    Ok((cls, names))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -45,6 +45,10 @@ fn outer_sharing(src: &str, ast: &Ast, p: usize, spec: &DirSpec, name: &str) -> 
         if !c.ops.first().is_some_and(|o| *o == addr) && !c.ops.contains(&addr) {
             continue;
         }
+        // (A taskgroup's task_reduction items stay shared in it.)
+        if spec.dir == "DIR.OMP.TASKGROUP" {
+            continue;
+        }
         if c.name.contains("QUAL.OMP.SHARED") {
             return (Outer::Shared, default);
         }

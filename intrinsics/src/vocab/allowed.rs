@@ -13,6 +13,7 @@ pub(super) enum Family {
     Depend,
     Map,
     Reduction,
+    InReduction,
     Schedule,
     Bind,
     Defaultmap,
@@ -96,6 +97,7 @@ mod sets {
         Plain(C::Priority),
         Plain(C::Implicit),
         Plain(C::Allocate),
+        InReduction,
     ];
     pub const TASKLOOP: &[Family] = &[
         Plain(C::If),

@@ -122,7 +122,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             Construct::Ordered => self.lower_ordered(at),
             Construct::Critical => self.lower_critical(at, plan),
             Construct::Task => self.lower_task(at, plan)?,
-            Construct::Taskgroup => self.lower_taskgroup(at),
+            Construct::Taskgroup => self.lower_taskgroup(at, plan)?,
             Construct::Taskwait if !plan.task.depends.is_empty() => self.lower_taskwait_depend(at, plan),
             Construct::Barrier | Construct::Taskwait | Construct::Taskyield | Construct::Flush => {
                 self.lower_standalone(at, plan)

@@ -36,6 +36,7 @@ pub mod sync;
 pub mod task;
 pub mod task_block;
 pub mod taskgroup;
+pub mod taskred;
 #[cfg(test)]
 mod tests;
 

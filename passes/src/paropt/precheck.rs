@@ -54,6 +54,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             self.typed_vars(plan, name)?;
         }
         self.depend_shapes(&plan.task.depends, name)?;
+        self.task_red_types(&plan.task.task_reductions, name)?;
+        self.task_red_types(&plan.task.in_reductions, name)?;
         let in_place: Vec<&Var> = match plan.construct {
             Construct::Simd => {
                 super::simd::iv_steps(a, r)?;

@@ -56,6 +56,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         // private ones in the frame of the thread that runs the task.
         // Non-POD copies are destroyed as the task ends, by the thread that
         // runs it (the constructors ran at creation, or at the task's start).
+        self.in_reduction_copies(at, &plan.task.in_reductions)?;
         let term = shape.first.get_terminator().expect("terminator");
         let placeholder = self.alloca(shape.first, self.rt.ctx.i8_type().into(), "omp.task.block");
         let mut destroy = Vec::new();

@@ -3,7 +3,7 @@
 //! `taskwait depend`), and the refusals of what their lowering does not take
 //! yet (OpenMP 5.1 §2.12).
 use weft_intrinsics::model::{Item, Operand, ValueId};
-use weft_intrinsics::vocab::{ClauseKind, DataSharing, DependKind};
+use weft_intrinsics::vocab::{ClauseKind, DataSharing, DependKind, Modifiers, ReductionOp};
 use weft_intrinsics::{Rule, WeftError};
 
 use super::construct::Construct;
@@ -26,6 +26,18 @@ pub struct DependItem {
     pub first: Option<ValueId>,
 }
 
+/// One item of a task reduction: a taskgroup's `task_reduction` (icx's
+/// REDUCTION on the taskgroup) or a task's `in_reduction`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TaskRed {
+    pub var: ValueId,
+    /// `:TYPED`'s element type (a value of it); None: the variable's own.
+    pub elem: Option<ValueId>,
+    pub op: ReductionOp,
+    pub unsigned: bool,
+    pub clause: String,
+}
+
 /// A task's own clauses.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TaskPlan {
@@ -38,6 +50,10 @@ pub struct TaskPlan {
     /// weft always gives the task its own (which OpenMP allows).
     pub mergeable: bool,
     pub depends: Vec<DependItem>,
+    /// A taskgroup's task reductions.
+    pub task_reductions: Vec<TaskRed>,
+    /// A task's in_reduction items.
+    pub in_reductions: Vec<TaskRed>,
 }
 
 fn not_yet(construct: &str, what: impl Into<String>) -> WeftError {
@@ -114,13 +130,50 @@ pub fn task_plan(r: &WRegion, construct: Construct, vars: &[Var], on: &str) -> R
     let clause_of = |kind: ClauseKind| {
         r.directive.clauses.iter().find(|c| c.kind == kind).map_or(kind.name().to_string(), |c| c.spelling.clone())
     };
+    let mut task_reductions = Vec::new();
     match construct {
         Construct::Task => check_task_vars(vars, on)?,
-        Construct::Taskgroup if !vars.is_empty() => {
-            return Err(not_yet(&vars[0].clause, "task_reduction on a taskgroup").on_directive(on))
+        Construct::Taskgroup => {
+            for v in vars {
+                let Share::Reduction { op, unsigned } = v.share else {
+                    return Err(not_yet(&v.clause, "this data-sharing clause on a taskgroup").on_directive(on));
+                };
+                let whole = v.count == 1 && v.section.is_none() && v.runtime_section.is_none() && v.layout.is_none();
+                if !whole || v.nonpod.is_some() || v.byref || v.alloc.is_some() || op == ReductionOp::Udr {
+                    return Err(not_yet(
+                        &v.clause,
+                        "task reductions of arrays, sections, non-POD, BYREF or user-defined items, or with ALLOCATE",
+                    )
+                    .on_directive(on));
+                }
+                task_reductions.push(TaskRed { var: v.var, elem: v.elem, op, unsigned, clause: v.clause.clone() });
+            }
         }
-        Construct::Taskwait | Construct::Taskgroup => {}
+        Construct::Taskwait => {}
         _ => return Ok(TaskPlan::default()),
+    }
+    let mut in_reductions = Vec::new();
+    for red in &env.in_reductions {
+        let clause = clause_of(ClauseKind::InReduction(red.op));
+        let typed = match &red.item {
+            Item::Var { var, typed } if var.is_pointer() => typed.as_ref().map(|t| (var, t)),
+            _ => {
+                return Err(not_yet(&clause, "in_reduction items other than whole variables").on_directive(on));
+            }
+        };
+        let var = red.item.var().value;
+        let elem = match typed {
+            None => None,
+            Some((_, t)) if t.offset.is_none() && t.count.as_ref().and_then(Operand::const_uint).unwrap_or(1) == 1 => {
+                Some(t.ty.value)
+            }
+            Some(_) => return Err(not_yet(&clause, "in_reduction of arrays or sections").on_directive(on)),
+        };
+        if red.modifiers.contains(Modifiers::CMPLX) {
+            return Err(not_yet(&clause, "complex task reductions (CMPLX)").on_directive(on));
+        }
+        let unsigned = red.modifiers.contains(Modifiers::UNSIGNED);
+        in_reductions.push(TaskRed { var, elem, op: red.op, unsigned, clause });
     }
     // (weft-cc lists a task's variables; in IR a task's DEFAULT that would
     // privatize the unlisted ones is not expanded yet.)
@@ -140,5 +193,7 @@ pub fn task_plan(r: &WRegion, construct: Construct, vars: &[Var], on: &str) -> R
         untied: env.has_flag(ClauseKind::Untied),
         mergeable: env.has_flag(ClauseKind::Mergeable),
         depends,
+        task_reductions,
+        in_reductions,
     })
 }

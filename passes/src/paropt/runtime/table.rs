@@ -112,6 +112,10 @@ entry_points! {
     TaskwaitDeps51 = Libomp "__kmpc_omp_taskwait_deps_51" (Ptr, I32, I32, Ptr, I32, Ptr, I32) -> Void;
     Taskgroup = Libomp "__kmpc_taskgroup" (Ptr, I32) -> Void;
     EndTaskgroup = Libomp "__kmpc_end_taskgroup" (Ptr, I32) -> Void;
+    /// `ptr (gtid, n, kmp_taskred_input_t *)`: a taskgroup's task reductions.
+    TaskredInit = Libomp "__kmpc_taskred_init" (I32, I32, Ptr) -> Ptr;
+    /// `ptr (gtid, taskgroup or null, shared item)`: this thread's copy.
+    TaskReductionGetThData = Libomp "__kmpc_task_reduction_get_th_data" (I32, Ptr, Ptr) -> Ptr;
     ReduceNowait = Libomp "__kmpc_reduce_nowait" (Ptr, I32, I32, I64, Ptr, Ptr, Ptr) -> I32;
     EndReduceNowait = Libomp "__kmpc_end_reduce_nowait" (Ptr, I32, Ptr) -> Void;
     /// `(ident_t *, gtid, schedtype, plastiter, plower, pupper, pstride, incr, chunk)`.
