@@ -10,8 +10,9 @@
 //! that reaches the innermost enclosing parallel region unprivatized is
 //! shared (so is one an enclosing task lists as shared); one that reaches
 //! the function (an orphaned task: the function's locals are private to the
-//! implicit task that calls it) is firstprivate. Globals, statics and
-//! threadprivate variables stay as they are.
+//! implicit task that calls it) is firstprivate. Globals and statics stay
+//! shared unless a construct around the task privatizes them (then they
+//! are firstprivate); threadprivate variables stay as they are.
 use std::collections::HashSet;
 
 use crate::ast::Ast;
@@ -92,6 +93,23 @@ fn shared_in_context(src: &str, ast: &Ast, id: usize, name: &str, begin: Option<
     false
 }
 
+/// Whether a construct around task `id` (up to the innermost parallel
+/// region) privatizes the global `name` by a clause.
+fn privatized_around(src: &str, ast: &Ast, id: usize, name: &str) -> bool {
+    let mut cur = ast.directives[id].parent;
+    while let Some(p) = cur {
+        let Some(spec) = clauses::directive(&ast.directives[p].kind) else { return false };
+        match outer_sharing(src, ast, p, &spec, name).0 {
+            Outer::Private => return true,
+            Outer::Shared => return false,
+            Outer::Unnamed if crate::sharing::starts_team(spec.dir) => return false,
+            Outer::Unnamed => {}
+        }
+        cur = ast.directives[p].parent;
+    }
+    false
+}
+
 /// Rewrites `cls`, the clauses of task `id`: every local variable it refers
 /// to that no clause names (`named`) and that is not declared inside it
 /// becomes SHARED or FIRSTPRIVATE (PRIVATE under `default(private)`), and
@@ -110,18 +128,21 @@ pub fn make_explicit(src: &str, ast: &Ast, id: usize, named: &HashSet<String>, c
     let mut seen = HashSet::new();
     for (_, vid) in ast.refs.iter().filter(|(at, _)| stmt.contains(at)) {
         let Some((name, begin, storage)) = ast.decls.get(vid) else { continue };
-        let global = matches!(storage.as_deref(), Some("static" | "extern" | "register"))
+        let global = matches!(storage.as_deref(), Some("static" | "extern"))
             || file_scope.contains(vid.as_str())
-            || begin.is_none()
-            || threadprivate.contains(vid.as_str());
+            || begin.is_none();
         let inside = begin.is_some_and(|b| stmt.contains(&b));
-        if global || inside || named.contains(name) || name.starts_with('.') || !seen.insert(vid.clone()) {
+        let skip = threadprivate.contains(vid.as_str()) || storage.as_deref() == Some("register");
+        if skip || inside || named.contains(name) || name.starts_with('.') || !seen.insert(vid.clone()) {
             continue;
         }
         let list = match default.as_deref() {
             Some("SHARED") => &mut shared,
             Some("PRIVATE") => &mut private,
             Some("FIRSTPRIVATE") => &mut first,
+            // (A global stays shared unless a construct around privatizes it.)
+            _ if global && !privatized_around(src, ast, id, name) => continue,
+            _ if global => &mut first,
             _ if shared_in_context(src, ast, id, name, *begin) => &mut shared,
             _ => &mut first,
         };

@@ -121,7 +121,20 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             }
             Construct::Ordered => self.lower_ordered(at),
             Construct::Critical => self.lower_critical(at, plan),
-            Construct::Task => self.lower_task(at, plan)?,
+            Construct::Task => {
+                // (A global an outer region privatizes reaches the task's
+                // body through a copy of its address, as for a nested
+                // parallel region.)
+                let remap = self.proxy_outer_private_globals(a, r, f, shape);
+                let remapped;
+                let plan = if remap.is_empty() {
+                    plan
+                } else {
+                    remapped = plan.remapped(&remap);
+                    &remapped
+                };
+                self.lower_task(at, plan)?
+            }
             Construct::Taskgroup => self.lower_taskgroup(at, plan)?,
             Construct::Taskwait if !plan.task.depends.is_empty() => self.lower_taskwait_depend(at, plan),
             Construct::Barrier | Construct::Taskwait | Construct::Taskyield | Construct::Flush => {
