@@ -33,7 +33,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let mut cur = a.graph.regions[r].parent;
         while let Some(i) = cur {
             let reg = &a.graph.regions[i];
-            for c in &reg.directive.clauses {
+            // (A taskgroup's task reductions leave their items shared.)
+            let shares = reg.kind == weft_intrinsics::vocab::DirKind::Taskgroup;
+            for c in reg.directive.clauses.iter().filter(|_| !shares) {
                 let own = matches!(c.kind, C::Private | C::Firstprivate | C::Lastprivate | C::Linear | C::Reduction(_));
                 if own {
                     outer.extend(c.items().iter().map(|it| it.var().value));

@@ -40,6 +40,13 @@ impl Plan {
                 }
             }
         }
+        let new_of = |id: &mut ValueId| {
+            if let Some(&(_, new, _)) = triples.iter().find(|(old, _, _)| old == id) {
+                *id = new;
+            }
+        };
+        p.task.in_reductions.iter_mut().for_each(|r| new_of(&mut r.var));
+        p.task.depends.iter_mut().for_each(|d| new_of(&mut d.var));
         p
     }
 }
