@@ -25,6 +25,12 @@
 ; RUN: env OMP_NUM_THREADS=7 %t0 | diff %t.expected -
 ; RUN: env OMP_NUM_THREADS=7 %t2 | diff %t.expected -
 ; RUN: %opt -passes=weft -verify-each -S %s | FileCheck %s --check-prefix=SHAPE
+; OpenMP 5.1's taskwait depend(...) nowait, and taskwait depend without it:
+; RUN: sed 's/"DIR.OMP.TASKWAIT"()/"DIR.OMP.TASKWAIT"(), "QUAL.OMP.DEPEND.IN"(ptr %%acc), "QUAL.OMP.NOWAIT"()/' %s | %opt -passes=weft -verify-each -S | FileCheck %s --check-prefix=NOWAIT
+; RUN: sed 's/"DIR.OMP.TASKWAIT"()/"DIR.OMP.TASKWAIT"(), "QUAL.OMP.DEPEND.INOUT"(ptr %%acc)/' %s | %opt -passes=weft -verify-each -S | FileCheck %s --check-prefix=WAITDEPS
+; NOWAIT: call void @__kmpc_omp_taskwait_deps_51(ptr {{.*}}, i32 {{.*}}, i32 1, ptr {{.*}}, i32 0, ptr null, i32 1)
+; WAITDEPS: store i8 3, ptr
+; WAITDEPS: call void @__kmpc_omp_wait_deps(ptr {{.*}}, i32 {{.*}}, i32 1, ptr {{.*}}, i32 0, ptr null)
 ; CHECK: squares 140 acc 210 seen 105
 ;
 ; The entry runs the outlined body with the block and its shareds.
