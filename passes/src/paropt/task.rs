@@ -162,7 +162,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         created: &Created<'ctx>,
     ) -> Res<(FunctionValue<'ctx>, InstructionValue<'ctx>)> {
         let body = blocks_between(f, shape.first, shape.end);
-        if !self.outline_cx.as_ref().map_or(false, |c| c.is_for(f)) {
+        if !self.outline_cx.as_ref().is_some_and(|c| c.is_for(f)) {
             self.outline_cx = Some(ffi::OutlineContext::new(f));
         }
         let cx = self.outline_cx.as_ref().expect("just made");
