@@ -53,6 +53,13 @@ pub fn directive(kind: &str) -> Option<DirSpec> {
         "OMPUnrollDirective" => spec("DIR.OMP.UNROLL", &["unroll"], false, false),
         // (OpenMP 5.0's scan: where a loop with inscan reductions splits.)
         "OMPScanDirective" => spec("DIR.OMP.SCAN", &["scan"], false, false),
+        // (weft-prepare makes a loop over the section index of sections:
+        // variables declared in a section are private to the construct.)
+        "OMPSectionsDirective" => spec("DIR.OMP.SECTIONS", &["sections"], true, false),
+        "OMPParallelSectionsDirective" => spec("DIR.OMP.PARALLEL.SECTIONS", &["parallel", "sections"], true, false),
+        "OMPSectionDirective" => spec("DIR.OMP.SECTION", &["section"], false, false),
+        "OMPCancelDirective" => spec("DIR.OMP.CANCEL", &["cancel"], false, false),
+        "OMPCancellationPointDirective" => spec("DIR.OMP.CANCELLATION.POINT", &["cancellation", "point"], false, false),
         _ => return None,
     })
 }
@@ -548,6 +555,11 @@ fn finish(
                     return Err(format!("fail({o}): OpenMP 5.1 allows seq_cst, acquire or relaxed"));
                 }
                 atomic.fail = Some(o.to_uppercase());
+            }
+            // (The construct a cancel or cancellation point names.)
+            "parallel" | "for" | "sections" | "taskgroup" if spec.dir.starts_with("DIR.OMP.CANCEL") => {
+                let kind = if name == "for" { "LOOP".to_string() } else { name.to_uppercase() };
+                out.push(Clause::new(&format!("QUAL.OMP.CANCEL.{kind}"), vec![]))
             }
             // (The same as a plain ordered region; passed on as icx spells it.)
             "threads" if spec.dir == "DIR.OMP.ORDERED" => out.push(Clause::new("QUAL.OMP.ORDERED.THREADS", vec![])),
