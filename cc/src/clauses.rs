@@ -691,9 +691,16 @@ fn keyword(name: &str, a: &str) -> Result<Clause, String> {
             "teams" => "BIND.TEAMS".to_string(),
             other => return Err(format!("bind({other}) is not known")),
         },
-        "order" => match a.trim() {
-            "concurrent" => "ORDER.CONCURRENT".to_string(),
-            other => return Err(format!("order({other}) is not supported by weft yet, order(concurrent) is")),
+        // (OpenMP 5.1's modifiers, passed on as `:REPRODUCIBLE` and
+        // `:UNCONSTRAINED`, as icx writes them.)
+        "order" => match a.split_once(':').map(|(m, k)| (m.trim(), k.trim())).unwrap_or(("", a.trim())) {
+            ("", "concurrent") => "ORDER.CONCURRENT".to_string(),
+            (m @ ("reproducible" | "unconstrained"), "concurrent") => format!("ORDER.CONCURRENT:{}", m.to_uppercase()),
+            _ => {
+                return Err(format!(
+                    "order({a}) is not supported by weft yet, order([reproducible: | unconstrained:] concurrent) is"
+                ))
+            }
         },
         "default" => format!("DEFAULT.{}", a.to_uppercase()),
         "proc_bind" => match a {

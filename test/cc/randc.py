@@ -7,7 +7,8 @@
   files(seed) -> {name: text}  the program and the header it includes, if any
 
 Some programs include a header of their own with threadprivate variables
-(randc_tp.py).
+(randc_tp.py). Some write pragmas through macros (`_Pragma`), and some
+have their test functions in a header of their own (randc_macro.py).
 
 Every program is race-free and prints output that depends neither on the
 number of threads nor on the schedule, so its output compiled without
@@ -72,6 +73,7 @@ import os
 import random
 import sys
 
+from randc_macro import Packaging
 from randc_scan import Scans
 from randc_tp import Threadprivate
 
@@ -1955,7 +1957,9 @@ class Gen:
         src = [PRELUDE] + (tp.include() if tp.wanted else []) + [STRUCT_DEF, '']
         src += self.gdecls + ['']
         src += self.helpers
-        src += self.tests
+        self.packaging = Packaging(self.seed)
+        tests, self.tests_header = self.packaging.tests(self.tests)
+        src += tests
         if tp.wanted:
             src.append(tp.function())
             self.calls.append("test_tp();")
@@ -1976,12 +1980,18 @@ class Gen:
 
 
 def generate(seed: int) -> str:
+    return program(seed)[0]
+
+
+def program(seed: int):
+    """The program's text, and its generator (for the headers it writes)."""
     g = Gen(seed)
     text = g.generate()
     text = g.scans.marker() + text
     if g.clang_wrong:
         text = f"// CLANG-16-WRONG: {g.clang_wrong}\n" + text
-    return ("// WEFT-CC-FLAGS: -fopenmp-version=51\n" + text) if g.compare or g.transform else text
+    text = ("// WEFT-CC-FLAGS: -fopenmp-version=51\n" + text) if g.compare or g.transform else text
+    return g.packaging.pragmas(text), g
 
 
 def clang_checks(text: str) -> bool:
@@ -1998,10 +2008,13 @@ def build_flags(text: str) -> list:
 
 def files(seed: int) -> dict:
     """The program (prog-SEED.c) and the header it includes, by file name."""
-    out = {f"prog-{seed}.c": generate(seed)}
+    text, g = program(seed)
+    out = {f"prog-{seed}.c": text}
     tp = Threadprivate(seed)
     if tp.wanted:
         out[tp.header_name] = tp.header()
+    if g.tests_header:
+        out[g.packaging.header_name] = g.packaging.pragmas(g.tests_header, define=False)
     return out
 
 
