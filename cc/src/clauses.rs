@@ -42,6 +42,9 @@ pub fn directive(kind: &str) -> Option<DirSpec> {
         "OMPFlushDirective" => spec("DIR.OMP.FLUSH", &["flush"], false, false),
         "OMPTaskwaitDirective" => spec("DIR.OMP.TASKWAIT", &["taskwait"], false, false),
         "OMPTaskyieldDirective" => spec("DIR.OMP.TASKYIELD", &["taskyield"], false, false),
+        // (A task's locals are its own: they live in its frame.)
+        "OMPTaskDirective" => spec("DIR.OMP.TASK", &["task"], true, false),
+        "OMPTaskgroupDirective" => spec("DIR.OMP.TASKGROUP", &["taskgroup"], false, false),
         "OMPAtomicDirective" => spec("DIR.OMP.ATOMIC", &["atomic"], false, false),
         "OMPOrderedDirective" => spec("DIR.OMP.ORDERED", &["ordered"], false, false),
         // OpenMP 5.1's loop transformations: weft-prepare carries them out;
@@ -475,6 +478,11 @@ fn finish(
                 listed.extend(names);
                 out.extend(cls);
             }
+            "task_reduction" | "in_reduction" if matches!(spec.dir, "DIR.OMP.TASKGROUP" | "DIR.OMP.TASK") => {
+                let (cls, names) = crate::task_clauses::task_reduction(&name, reduction(&need(&arg)?, udrs)?)?;
+                listed.extend(names);
+                out.extend(cls);
+            }
             "linear" => {
                 let (cls, names) = linear(&need(&arg)?)?;
                 listed.extend(names);
@@ -497,7 +505,12 @@ fn finish(
                 out.push(Clause::new("QUAL.OMP.IF", vec![format!("(int)!!({cond})")]));
             }
             "hint" if spec.dir == "DIR.OMP.ATOMIC" => {}
-            "num_threads" | "collapse" | "filter" | "hint" | "safelen" | "simdlen" => {
+            "final" => out.push(Clause::new("QUAL.OMP.FINAL", vec![format!("(int)!!({})", need(&arg)?)])),
+            "untied" | "mergeable" => out.push(Clause::new(&format!("QUAL.OMP.{}", name.to_uppercase()), vec![])),
+            "depend" if matches!(spec.dir, "DIR.OMP.TASK" | "DIR.OMP.TASKWAIT") => {
+                out.extend(crate::task_clauses::depend(&need(&arg)?)?)
+            }
+            "num_threads" | "collapse" | "filter" | "hint" | "safelen" | "simdlen" | "priority" => {
                 let q = format!("QUAL.OMP.{}", name.to_uppercase());
                 out.push(Clause::new(&q, vec![int_op(&need(&arg)?)]));
             }

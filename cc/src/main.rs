@@ -21,6 +21,8 @@ mod marker_clause;
 mod preprocess;
 mod rewrite;
 mod sharing;
+mod task_clauses;
+mod task_sharing;
 mod threadprivate;
 mod udr;
 

@@ -181,6 +181,10 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
             let named = crate::sharing::named(&listed, &cls);
             crate::sharing::make_explicit(ast, d, &named, &mut cls);
         }
+        if crate::task_sharing::is_task(spec.dir) {
+            let named = crate::sharing::named(&listed, &cls);
+            crate::task_sharing::make_explicit(src, ast, id, &named, &mut cls);
+        }
         if let Some(u) = &d.atomic_update {
             // `x = x op expr` read x's address twice (through calls, `?:`,
             // loads): as `x op= (expr)` it is computed once, the same update.

@@ -136,13 +136,17 @@ pub fn refuse_later(kind: DirKind, e: WeftError) -> WeftError {
         Rule::ClauseNotAllowed => e.detail.ends_with(NOT_TAKEN),
         _ => false,
     };
-    if !kind.is_later_work() || !gap {
+    if !kind.has_later_clauses() || !gap {
         return e;
     }
-    let detail = format!(
-        "weft-paropt cannot lower this construct yet, and its clause {} is not in the vocabulary yet ({})",
-        e.construct, e.detail
-    );
+    let detail = if kind.is_later_work() {
+        format!(
+            "weft-paropt cannot lower this construct yet, and its clause {} is not in the vocabulary yet ({})",
+            e.construct, e.detail
+        )
+    } else {
+        format!("its clause {} is not in the vocabulary yet ({})", e.construct, e.detail)
+    };
     WeftError { rule: Rule::NotYetSupported, construct: kind.begin_name().to_string(), on: None, detail, ..e }
 }
 

@@ -153,6 +153,10 @@ pub enum DependKind {
     In,
     Out,
     Inout,
+    /// OpenMP 5.0 `mutexinoutset`: mutually exclusive, in any order.
+    Mutexinoutset,
+    /// OpenMP 5.1 `inoutset`: concurrent with each other, ordered against in/out.
+    Inoutset,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -271,6 +275,8 @@ pub enum ClauseKind {
     IsDevicePtr,
     UseDevicePtr,
     Reduction(ReductionOp),
+    /// A task's `in_reduction(op: list)` (OpenMP 5.1 §2.21.5.6).
+    InReduction(ReductionOp),
     Schedule(ScheduleKind),
     DistSchedule,
     NormalizedIv,
@@ -408,6 +414,8 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.DEPEND.IN", C::Depend(DependKind::In), List),
         ("QUAL.OMP.DEPEND.OUT", C::Depend(DependKind::Out), List),
         ("QUAL.OMP.DEPEND.INOUT", C::Depend(DependKind::Inout), List),
+        ("QUAL.OMP.DEPEND.MUTEXINOUTSET", C::Depend(DependKind::Mutexinoutset), List),
+        ("QUAL.OMP.DEPEND.INOUTSET", C::Depend(DependKind::Inoutset), List),
         ("QUAL.OMP.DEPEND_IN", C::Depend(DependKind::In), List),
         ("QUAL.OMP.DEPEND_OUT", C::Depend(DependKind::Out), List),
         ("QUAL.OMP.DEPEND_INOUT", C::Depend(DependKind::Inout), List),
@@ -434,6 +442,20 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.REDUCTION.EQV", C::Reduction(ReductionOp::Eqv), List),
         ("QUAL.OMP.REDUCTION.NEQV", C::Reduction(ReductionOp::Neqv), List),
         ("QUAL.OMP.REDUCTION.UDR", C::Reduction(ReductionOp::Udr), List),
+        // A task's `in_reduction` (icx's spelling): it takes part in the
+        // task reduction of an enclosing taskgroup.
+        ("QUAL.OMP.INREDUCTION.ADD", C::InReduction(ReductionOp::Add), List),
+        ("QUAL.OMP.INREDUCTION.SUB", C::InReduction(ReductionOp::Sub), List),
+        ("QUAL.OMP.INREDUCTION.MUL", C::InReduction(ReductionOp::Mul), List),
+        ("QUAL.OMP.INREDUCTION.AND", C::InReduction(ReductionOp::And), List),
+        ("QUAL.OMP.INREDUCTION.OR", C::InReduction(ReductionOp::Or), List),
+        ("QUAL.OMP.INREDUCTION.BAND", C::InReduction(ReductionOp::Band), List),
+        ("QUAL.OMP.INREDUCTION.BOR", C::InReduction(ReductionOp::Bor), List),
+        ("QUAL.OMP.INREDUCTION.BXOR", C::InReduction(ReductionOp::Bxor), List),
+        ("QUAL.OMP.INREDUCTION.MAX", C::InReduction(ReductionOp::Max), List),
+        ("QUAL.OMP.INREDUCTION.MIN", C::InReduction(ReductionOp::Min), List),
+        ("QUAL.OMP.INREDUCTION.EQV", C::InReduction(ReductionOp::Eqv), List),
+        ("QUAL.OMP.INREDUCTION.NEQV", C::InReduction(ReductionOp::Neqv), List),
         ("QUAL.OMP.SCHEDULE.STATIC", C::Schedule(ScheduleKind::Static), List),
         ("QUAL.OMP.SCHEDULE.DYNAMIC", C::Schedule(ScheduleKind::Dynamic), List),
         ("QUAL.OMP.SCHEDULE.GUIDED", C::Schedule(ScheduleKind::Guided), List),
@@ -480,6 +502,7 @@ impl ClauseKind {
             | Modifiers::F90_NONPOD;
         match self {
             C::Reduction(_) => list | Modifiers::UNSIGNED | Modifiers::CMPLX | Modifiers::INSCAN | Modifiers::TASK,
+            C::InReduction(_) => list | Modifiers::UNSIGNED | Modifiers::CMPLX,
             C::Lastprivate => list | Modifiers::CONDITIONAL,
             C::Linear => list | Modifiers::IV,
             C::Schedule(_) => Modifiers::MONOTONIC | Modifiers::NONMONOTONIC | Modifiers::SIMD,
@@ -545,6 +568,7 @@ impl ClauseKind {
             C::Depend(_) => Family::Depend,
             C::Map(_) => Family::Map,
             C::Reduction(_) => Family::Reduction,
+            C::InReduction(_) => Family::InReduction,
             C::Schedule(_) => Family::Schedule,
             C::Bind(_) => Family::Bind,
             C::Defaultmap(_) => Family::Defaultmap,

@@ -13,6 +13,7 @@ pub(super) enum Family {
     Depend,
     Map,
     Reduction,
+    InReduction,
     Schedule,
     Bind,
     Defaultmap,
@@ -100,6 +101,7 @@ mod sets {
         Plain(C::Priority),
         Plain(C::Implicit),
         Plain(C::Allocate),
+        InReduction,
     ];
     pub const TASKLOOP: &[Family] = &[
         Plain(C::If),

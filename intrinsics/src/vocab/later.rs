@@ -1,4 +1,4 @@
-//! The constructs of later work (tasks, target, teams,
+//! The constructs of later work (taskloop, target, teams,
 //! distribute): weft parses what its vocabulary knows of them and refuses
 //! them by name (`not yet supported`). A clause, modifier or directive of
 //! theirs that the vocabulary does not have yet is refused the same way,
@@ -13,9 +13,7 @@ impl DirKind {
         use DirKind as D;
         matches!(
             self,
-            D::Task
-                | D::Taskgroup
-                | D::Taskloop
+            D::Taskloop
                 | D::Target
                 | D::TargetData
                 | D::TargetUpdate
@@ -25,6 +23,17 @@ impl DirKind {
                 | D::Distribute
                 | D::DistributeParLoop
         )
+    }
+}
+
+impl DirKind {
+    /// Whether a clause this construct does not take, or one missing from the
+    /// vocabulary, is refused by name as later work: the constructs of later
+    /// work, and the tasking constructs weft lowers while some of their
+    /// clauses (icx's `DEPARRAY`, `TARGET.TASK`, `INREDUCTION`, `detach`,
+    /// `affinity`) are not modelled yet.
+    pub fn has_later_clauses(self) -> bool {
+        self.is_later_work() || matches!(self, DirKind::Task | DirKind::Taskgroup | DirKind::Taskwait)
     }
 }
 

@@ -216,13 +216,14 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     }
 
     /// Where allocas and the thread id of code in region `r` live: the first
-    /// block of the innermost enclosing parallel region (the entry of the
-    /// microtask it becomes), else the function's entry.
+    /// block of the innermost enclosing parallel region or task (the entry
+    /// of the microtask or task body it becomes, run by the thread that
+    /// runs it), else the function's entry.
     pub(super) fn home(&self, a: &Analysis<'ctx>, r: Option<usize>) -> BasicBlock<'ctx> {
         let mut cur = r;
         while let Some(i) = cur {
             let reg = &a.graph.regions[i];
-            if reg.kind.is_team_parallel() {
+            if reg.kind.is_team_parallel() || reg.kind == weft_intrinsics::vocab::DirKind::Task {
                 let s = a.scan.handles[reg.entry.block];
                 return self.first_block(s);
             }

@@ -33,7 +33,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let mut cur = a.graph.regions[r].parent;
         while let Some(i) = cur {
             let reg = &a.graph.regions[i];
-            for c in &reg.directive.clauses {
+            // (A taskgroup's task reductions leave their items shared.)
+            let shares = reg.kind == weft_intrinsics::vocab::DirKind::Taskgroup;
+            for c in reg.directive.clauses.iter().filter(|_| !shares) {
                 let own = matches!(c.kind, C::Private | C::Firstprivate | C::Lastprivate | C::Linear | C::Reduction(_));
                 if own {
                     outer.extend(c.items().iter().map(|it| it.var().value));
@@ -121,6 +123,22 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             }
             Construct::Ordered => self.lower_ordered(at),
             Construct::Critical => self.lower_critical(at, plan),
+            Construct::Task => {
+                // (A global an outer region privatizes reaches the task's
+                // body through a copy of its address, as for a nested
+                // parallel region.)
+                let remap = self.proxy_outer_private_globals(a, r, f, shape);
+                let remapped;
+                let plan = if remap.is_empty() {
+                    plan
+                } else {
+                    remapped = plan.remapped(&remap);
+                    &remapped
+                };
+                self.lower_task(at, plan)?
+            }
+            Construct::Taskgroup => self.lower_taskgroup(at, plan)?,
+            Construct::Taskwait if !plan.task.depends.is_empty() => self.lower_taskwait_depend(at, plan),
             Construct::Barrier | Construct::Taskwait | Construct::Taskyield | Construct::Flush => {
                 self.lower_standalone(at, plan)
             }

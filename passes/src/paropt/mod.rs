@@ -15,6 +15,7 @@ pub mod cancel;
 pub mod conditional;
 pub mod context;
 pub mod copyprivate;
+pub mod depend;
 pub mod doacross;
 pub mod linear;
 pub mod lower;
@@ -35,6 +36,10 @@ pub mod scope;
 pub mod simd;
 pub mod single;
 pub mod sync;
+pub mod task;
+pub mod task_block;
+pub mod taskgroup;
+pub mod taskred;
 #[cfg(test)]
 mod tests;
 

@@ -14,6 +14,7 @@ pub mod nesting;
 pub mod scan;
 pub mod schedule;
 pub mod section;
+pub mod task;
 pub mod var;
 
 use crate::wregion::env::Linear;
@@ -22,6 +23,7 @@ pub use atomic::AtomicPlan;
 pub use construct::Construct;
 pub use schedule::Schedule;
 pub use section::Dim;
+pub use task::{DependItem, TaskPlan};
 pub use var::{Alloc, Helpers, Share, Var};
 
 impl Plan {
@@ -39,6 +41,13 @@ impl Plan {
                 }
             }
         }
+        let new_of = |id: &mut ValueId| {
+            if let Some(&(_, new, _)) = triples.iter().find(|(old, _, _)| old == id) {
+                *id = new;
+            }
+        };
+        p.task.in_reductions.iter_mut().for_each(|r| new_of(&mut r.var));
+        p.task.depends.iter_mut().for_each(|d| new_of(&mut d.var));
         p
     }
 }
@@ -68,6 +77,8 @@ pub struct Plan {
     /// A doacross loop's trip counts (or i64 slots holding them), one per
     /// ordered loop; empty: one dimension, the normalized loop.
     pub doacross_trips: Vec<ValueId>,
+    /// A task's clauses, and the depend items of `taskwait depend`.
+    pub task: TaskPlan,
     /// The construct a cancel or cancellation point names.
     pub cancel: Option<weft_intrinsics::vocab::CancelConstruct>,
 }
@@ -305,7 +316,8 @@ fn check_clauses(r: &WRegion, construct: Construct, name: &str) -> Result<(), We
             return Err(not_yet(&c.spelling, why).on_directive(name));
         }
         let unsupported = match c.kind {
-            C::Depend(_) | C::Map(_) => true,
+            C::Depend(_) => !matches!(construct, Construct::Task | Construct::Taskwait),
+            C::Map(_) => true,
             // ORDERED(0) is plain `ordered`; ORDERED(n) a doacross loop: of
             // n dimensions with the loops' trip counts, else of one (the
             // normalized loop; icx once wrote a nest it had collapsed so,
@@ -509,7 +521,7 @@ fn data_sharing(r: &WRegion, construct: Construct, name: &str) -> Result<Vec<Var
     if !vars.is_empty()
         && !construct.is_parallel()
         && !construct.is_loop()
-        && !matches!(construct, Construct::Simd | Construct::Scope)
+        && !matches!(construct, Construct::Simd | Construct::Scope | Construct::Task | Construct::Taskgroup)
         && !(construct == Construct::Single && single_vars)
     {
         return Err(not_yet(&vars[0].clause, "data-sharing clauses on this construct").on_directive(name));
@@ -588,12 +600,13 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         return Err(not_yet(&c.spelling, "parsed, but weft-paropt does not lower it yet").on_directive(name));
     }
     let construct = Construct::of(r.kind).ok_or_else(|| {
-        not_yet(name, "weft-paropt cannot lower this construct yet (tasks, target, teams, distribute, ...)")
+        not_yet(name, "weft-paropt cannot lower this construct yet (taskloop, target, teams, distribute, ...)")
     })?;
     check_clauses(r, construct, name)?;
     let env = &r.env;
     let vars = data_sharing(r, construct, name)?;
     let schedule = schedule(r, construct, name)?;
+    let task = task::task_plan(r, construct, &vars, name)?;
     let doacross = schedule.doacross;
     let proc_bind = env.flag(|k| matches!(k, ClauseKind::ProcBind(_))).map(|(k, _)| match k {
         ClauseKind::ProcBind(p) => p,
@@ -619,6 +632,7 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         source: env.has_flag(ClauseKind::DependSource),
         source_vec: env.source.iter().map(|o| o.value).collect(),
         doacross_trips: if doacross { env.ordered_trips.iter().map(|o| o.value).collect() } else { Vec::new() },
+        task,
         cancel: cancel::construct_of(r, name)?,
     })
 }

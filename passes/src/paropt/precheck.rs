@@ -34,6 +34,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let why = match plan.construct {
             Construct::Master | Construct::Masked | Construct::Single => Some(ESCAPES_ONE_THREAD),
             Construct::Loop | Construct::ParallelLoop => Some(ESCAPES_LOOP),
+            Construct::Task => Some(super::task::ESCAPES_TASK),
             _ => None,
         };
         if let Some(why) = why {
@@ -46,8 +47,10 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 ));
             }
         }
-        if matches!(plan.construct, Construct::Parallel | Construct::ParallelLoop | Construct::Loop | Construct::Scope)
-        {
+        if matches!(
+            plan.construct,
+            Construct::Parallel | Construct::ParallelLoop | Construct::Loop | Construct::Scope | Construct::Task
+        ) {
             self.typed_vars(plan, name)?;
         }
         if plan.construct.is_loop() {
@@ -64,6 +67,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 }
             }
         }
+        self.depend_shapes(&plan.task.depends, name)?;
+        self.task_red_types(&plan.task.task_reductions, name)?;
+        self.task_red_types(&plan.task.in_reductions, name)?;
         let in_place: Vec<&Var> = match plan.construct {
             Construct::Simd => {
                 super::simd::iv_steps(a, r)?;

@@ -117,6 +117,61 @@ entry:
 }
 
 #[test]
+fn value_escaping_a_task_after_an_inner_task() {
+    refused_unchanged(
+        "
+define void @f(ptr %p) {
+entry:
+  %t = call token @llvm.directive.region.entry() [ \"DIR.OMP.TASK\"(), \"QUAL.OMP.SHARED\"(ptr %p) ]
+  %i = call token @llvm.directive.region.entry() [ \"DIR.OMP.TASK\"(), \"QUAL.OMP.SHARED\"(ptr %p) ]
+  store i32 1, ptr %p
+  call void @llvm.directive.region.exit(token %i) [ \"DIR.OMP.END.TASK\"() ]
+  %v = load i32, ptr %p
+  call void @llvm.directive.region.exit(token %t) [ \"DIR.OMP.END.TASK\"() ]
+  call void @use(i32 %v)
+  ret void
+}",
+        "is computed inside the task and used after it",
+    );
+}
+
+#[test]
+fn default_private_on_a_task_after_a_taskgroup() {
+    refused_unchanged(
+        "
+define void @f() {
+entry:
+  %s = alloca { i32, i32 }
+  %g = call token @llvm.directive.region.entry() [ \"DIR.OMP.TASKGROUP\"() ]
+  call void @llvm.directive.region.exit(token %g) [ \"DIR.OMP.END.TASKGROUP\"() ]
+  %t = call token @llvm.directive.region.entry() [ \"DIR.OMP.TASK\"(), \"QUAL.OMP.DEFAULT.PRIVATE\"() ]
+  store i32 1, ptr %s
+  call void @llvm.directive.region.exit(token %t) [ \"DIR.OMP.END.TASK\"() ]
+  ret void
+}",
+        "DEFAULT(PRIVATE) and DEFAULT(FIRSTPRIVATE) on a task",
+    );
+}
+
+#[test]
+fn depend_item_of_unknown_size_after_a_task() {
+    refused_unchanged(
+        "
+define void @f(ptr %p) {
+entry:
+  %x = alloca i32
+  %a = call token @llvm.directive.region.entry() [ \"DIR.OMP.TASK\"(), \"QUAL.OMP.SHARED\"(ptr %x) ]
+  store i32 1, ptr %x
+  call void @llvm.directive.region.exit(token %a) [ \"DIR.OMP.END.TASK\"() ]
+  %t = call token @llvm.directive.region.entry() [ \"DIR.OMP.TASK\"(), \"QUAL.OMP.DEPEND.IN\"(ptr %p) ]
+  call void @llvm.directive.region.exit(token %t) [ \"DIR.OMP.END.TASK\"() ]
+  ret void
+}",
+        "has no size weft can tell",
+    );
+}
+
+#[test]
 fn atomic_update_that_is_not_an_update_after_a_barrier() {
     // The statement's shape is only known once the atomic's blocks are
     // split; the barrier after it is lowered first (last first).

@@ -48,6 +48,8 @@ pub struct DataEnv {
     pub copyin: Vec<Item>,
     pub copyprivate: Vec<Item>,
     pub reductions: Vec<Reduction>,
+    /// A task's IN_REDUCTION items.
+    pub in_reductions: Vec<Reduction>,
     pub linear: Vec<Linear>,
     pub uniform: Vec<Item>,
     /// Items with their alignment in bytes, if given.
@@ -129,6 +131,12 @@ impl DataEnv {
                 item,
                 modifiers: c.modifiers,
                 index: c.extra().cloned(),
+            })),
+            C::InReduction(op) => self.in_reductions.extend(items().into_iter().map(|item| Reduction {
+                op,
+                item,
+                modifiers: c.modifiers,
+                index: None,
             })),
             C::Linear => self.linear.extend(items().into_iter().map(|item| Linear {
                 item,

@@ -18,6 +18,11 @@ pub enum Construct {
     Flush,
     Taskwait,
     Taskyield,
+    /// An explicit task: its body outlined into a task entry, its data in
+    /// the block `__kmpc_omp_task_alloc` returns (paropt::task).
+    Task,
+    /// A taskgroup: its tasks and their descendants waited for at its end.
+    Taskgroup,
     Atomic,
     /// An `ordered` region inside a loop with the ORDERED clause.
     Ordered,
@@ -58,6 +63,8 @@ impl Construct {
             DirKind::Taskwait => Construct::Taskwait,
             DirKind::Ordered => Construct::Ordered,
             DirKind::Taskyield => Construct::Taskyield,
+            DirKind::Task => Construct::Task,
+            DirKind::Taskgroup => Construct::Taskgroup,
             DirKind::Atomic => Construct::Atomic,
             DirKind::Scope => Construct::Scope,
             DirKind::Scan => Construct::Scan,

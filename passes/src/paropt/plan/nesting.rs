@@ -1,6 +1,6 @@
 //! OpenMP's nesting rules for the constructs paropt lowers, on the
 //! W-Region graph: worksharing regions and barriers not closely nested in
-//! worksharing, master, masked or critical regions; an `ordered` region in
+//! worksharing, master, masked, critical or task regions; an `ordered` region in
 //! a loop with the matching ORDERED clause.
 use weft_intrinsics::vocab::ClauseKind;
 use weft_intrinsics::{Rule, WeftError};
@@ -42,7 +42,8 @@ pub(crate) fn check(a: &Analysis<'_>, r: usize, p: &Plan) -> Result<(), WeftErro
                 | Construct::Scope
                 | Construct::Master
                 | Construct::Masked
-                | Construct::Critical,
+                | Construct::Critical
+                | Construct::Task,
             ) => {
                 return Err(WeftError::new(
                     Rule::ClauseNotAllowed,
@@ -93,7 +94,12 @@ fn check_ordered(a: &Analysis<'_>, r: usize, depend: bool) -> Result<(), WeftErr
                 break;
             }
             Some(
-                Construct::Parallel | Construct::Single | Construct::Master | Construct::Masked | Construct::Critical,
+                Construct::Parallel
+                | Construct::Single
+                | Construct::Master
+                | Construct::Masked
+                | Construct::Critical
+                | Construct::Task,
             ) => break,
             _ => {}
         }

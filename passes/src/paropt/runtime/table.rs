@@ -108,6 +108,23 @@ entry_points! {
     /// `(ident_t *, gtid, int end_part)`.
     Taskyield = Libomp "__kmpc_omp_taskyield" (Ptr, I32, I32) -> I32;
     /// `(ident_t *, gtid, kmp_int32 n, size_t size, void *data, reduce_func, kmp_critical_name *)`.
+    /// `kmp_task_t *(ident, gtid, flags, sizeof task+privates, sizeof shareds, entry)`.
+    TaskAlloc = Libomp "__kmpc_omp_task_alloc" (Ptr, I32, I32, I64, I64, Ptr) -> Ptr;
+    Task = Libomp "__kmpc_omp_task" (Ptr, I32, Ptr) -> I32;
+    TaskBeginIf0 = Libomp "__kmpc_omp_task_begin_if0" (Ptr, I32, Ptr) -> Void;
+    TaskCompleteIf0 = Libomp "__kmpc_omp_task_complete_if0" (Ptr, I32, Ptr) -> Void;
+    /// `(ident, gtid, task, ndeps, kmp_depend_info *, ndeps_noalias, noalias list)`.
+    TaskWithDeps = Libomp "__kmpc_omp_task_with_deps" (Ptr, I32, Ptr, I32, Ptr, I32, Ptr) -> I32;
+    /// `(ident, gtid, ndeps, kmp_depend_info *, ndeps_noalias, noalias list)`.
+    WaitDeps = Libomp "__kmpc_omp_wait_deps" (Ptr, I32, I32, Ptr, I32, Ptr) -> Void;
+    /// `__kmpc_omp_wait_deps` with OpenMP 5.1's nowait as the last operand.
+    TaskwaitDeps51 = Libomp "__kmpc_omp_taskwait_deps_51" (Ptr, I32, I32, Ptr, I32, Ptr, I32) -> Void;
+    Taskgroup = Libomp "__kmpc_taskgroup" (Ptr, I32) -> Void;
+    EndTaskgroup = Libomp "__kmpc_end_taskgroup" (Ptr, I32) -> Void;
+    /// `ptr (gtid, n, kmp_taskred_input_t *)`: a taskgroup's task reductions.
+    TaskredInit = Libomp "__kmpc_taskred_init" (I32, I32, Ptr) -> Ptr;
+    /// `ptr (gtid, taskgroup or null, shared item)`: this thread's copy.
+    TaskReductionGetThData = Libomp "__kmpc_task_reduction_get_th_data" (I32, Ptr, Ptr) -> Ptr;
     ReduceNowait = Libomp "__kmpc_reduce_nowait" (Ptr, I32, I32, I64, Ptr, Ptr, Ptr) -> I32;
     EndReduceNowait = Libomp "__kmpc_end_reduce_nowait" (Ptr, I32, Ptr) -> Void;
     /// `(ident_t *, gtid, schedtype, plastiter, plower, pupper, pstride, incr, chunk)`.

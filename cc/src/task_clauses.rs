@@ -1,0 +1,117 @@
+//! The clauses of `task` and `taskwait` that weft-cc writes itself:
+//! `depend(type: list)`. Each item becomes the storage it names, computed in
+//! C: its first byte and its length, as an `:ARRSECT.TYPED` item of bytes
+//! (`(&first, "i8", length in bytes, 0)`), so that a variable, an array
+//! element, a struct member and an array section `a[lower:length]` (of an
+//! array or through a pointer) are all one form.
+use crate::lists::split_list;
+use crate::marker_clause::Clause;
+
+/// `a[lower:length]` of one dimension: (a, lower, length); None for
+/// anything else (an element `a[i]` is an lvalue like any other).
+fn section(item: &str) -> Option<(&str, &str, &str)> {
+    let open = item.find('[')?;
+    let inner = item[open + 1..].strip_suffix(']')?;
+    if inner.contains('[') || inner.contains(']') {
+        return None;
+    }
+    let (lower, length) = inner.split_once(':')?;
+    let lower = if lower.trim().is_empty() { "0" } else { lower.trim() };
+    Some((item[..open].trim(), lower, length.trim()))
+}
+
+/// `depend([modifier,] type: list)` as DEPEND items.
+pub fn depend(a: &str) -> Result<Vec<Clause>, String> {
+    let (kind, list) = a.split_once(':').ok_or("depend needs 'type: list'")?;
+    let kind = kind.trim();
+    if kind.starts_with("iterator") {
+        return Err("depend(iterator(...), ...) is not supported by weft yet".into());
+    }
+    let q = match kind {
+        "in" => "IN",
+        "out" => "OUT",
+        "inout" => "INOUT",
+        "mutexinoutset" => "MUTEXINOUTSET",
+        "inoutset" => "INOUTSET",
+        "depobj" => return Err("depend(depobj: ...) is not supported by weft yet".into()),
+        other => return Err(format!("depend({other}: ...) is not a task dependence type")),
+    };
+    let mut out = Vec::new();
+    for item in split_list(list) {
+        let (first, bytes) = match section(&item) {
+            Some((_, _, "")) => return Err(format!("depend({kind}: {item}): give the section's length")),
+            Some((base, lower, length)) => {
+                (format!("&({base})[{lower}]"), format!("(long)(({length}) * sizeof(({base})[0]))"))
+            }
+            None if item.contains(':') => {
+                return Err(format!(
+                    "depend({kind}: {item}): array sections with several dimensions or strides are not supported by weft yet"
+                ))
+            }
+            None => (format!("&({item})"), format!("(long)sizeof({item})")),
+        };
+        let ops = vec![first, "\"i8\"".into(), bytes, "(long)0".into()];
+        out.push(Clause::new(&format!("QUAL.OMP.DEPEND.{q}:ARRSECT.TYPED"), ops));
+    }
+    Ok(out)
+}
+
+/// A taskgroup's `task_reduction` (weft's REDUCTION on the taskgroup, as
+/// icx spells it) or a task's `in_reduction` (INREDUCTION), from the
+/// clauses `reduction` parsing made of the same list.
+pub fn task_reduction(name: &str, parsed: (Vec<Clause>, Vec<String>)) -> Result<(Vec<Clause>, Vec<String>), String> {
+    let (mut cls, names) = parsed;
+    if cls.iter().any(|c| c.name.contains("UDR") || c.name.contains("ARRSECT")) {
+        return Err(format!("{name} of declared reductions or array sections is not supported by weft yet"));
+    }
+    if name == "in_reduction" {
+        for c in &mut cls {
+            c.name = c.name.replace("QUAL.OMP.REDUCTION.", "QUAL.OMP.INREDUCTION.");
+        }
+    }
+    Ok((cls, names))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn items_become_bytes() {
+        let c = depend("in: x, a[i], b[1:n]").unwrap();
+        assert_eq!(c.len(), 3);
+        assert_eq!(c[0].ops[0], "&(x)");
+        assert_eq!(c[1].ops[2], "(long)sizeof(a[i])");
+        assert_eq!(c[2].ops[0], "&(b)[1]");
+        assert_eq!(c[2].ops[2], "(long)((n) * sizeof((b)[0]))");
+        assert!(depend("depobj: o").unwrap_err().contains("depobj"));
+        assert_eq!(depend("mutexinoutset: x").unwrap()[0].name, "\"QUAL.OMP.DEPEND.MUTEXINOUTSET:ARRSECT.TYPED\"");
+    }
+
+    #[test]
+    fn task_clauses_as_weft_spells_them() {
+        let spec = crate::clauses::directive("OMPTaskDirective").unwrap();
+        let (cls, listed) = crate::clauses::parse(
+            &spec,
+            "#pragma omp task final(n < 3) priority(p) untied mergeable if(task: c) firstprivate(a) depend(out: a)",
+        )
+        .unwrap();
+        let names: Vec<&str> = cls.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "\"QUAL.OMP.FINAL\"",
+                "\"QUAL.OMP.PRIORITY\"",
+                "\"QUAL.OMP.UNTIED\"",
+                "\"QUAL.OMP.MERGEABLE\"",
+                "\"QUAL.OMP.IF\"",
+                "\"QUAL.OMP.FIRSTPRIVATE\"",
+                "\"QUAL.OMP.DEPEND.OUT:ARRSECT.TYPED\""
+            ]
+        );
+        assert_eq!(cls[0].ops, ["(int)!!(n < 3)"]);
+        assert_eq!(listed, ["a"]);
+        let e = crate::clauses::parse(&spec, "#pragma omp task detach(ev)").unwrap_err();
+        assert!(e.contains("'detach(ev)' is not supported"), "{e}");
+    }
+}

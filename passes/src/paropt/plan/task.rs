@@ -1,0 +1,199 @@
+//! The clauses of the tasking constructs as data: a task's `final`,
+//! `priority`, `untied`, `mergeable` and `depend` items (also those of
+//! `taskwait depend`), and the refusals of what their lowering does not take
+//! yet (OpenMP 5.1 §2.12).
+use weft_intrinsics::model::{Item, Operand, ValueId};
+use weft_intrinsics::vocab::{ClauseKind, DataSharing, DependKind, Modifiers, ReductionOp};
+use weft_intrinsics::{Rule, WeftError};
+
+use super::construct::Construct;
+use super::var::{Share, Var};
+use crate::wregion::WRegion;
+
+/// One `depend` item: the storage it names, as libomp's `kmp_depend_info`
+/// takes it (an address and a length in bytes).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DependItem {
+    pub kind: DependKind,
+    /// The variable, or the base of an array section.
+    pub var: ValueId,
+    /// `:TYPED`'s element type (a value of it); None: the variable's own
+    /// type (for a section: its array's element type).
+    pub elem: Option<ValueId>,
+    /// How many elements (a constant or a run-time integer); None: one.
+    pub count: Option<ValueId>,
+    /// A section's first element (an integer); None: the variable itself.
+    pub first: Option<ValueId>,
+}
+
+/// One item of a task reduction: a taskgroup's `task_reduction` (icx's
+/// REDUCTION on the taskgroup) or a task's `in_reduction`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TaskRed {
+    pub var: ValueId,
+    /// `:TYPED`'s element type (a value of it); None: the variable's own.
+    pub elem: Option<ValueId>,
+    pub op: ReductionOp,
+    pub unsigned: bool,
+    pub clause: String,
+}
+
+/// A task's own clauses.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TaskPlan {
+    /// `final(expr)`: the task and every task it creates run at once.
+    pub final_cond: Option<ValueId>,
+    /// `priority(expr)`: a hint to the runtime's scheduler.
+    pub priority: Option<ValueId>,
+    pub untied: bool,
+    /// `mergeable`: allowed to share the creator's data when undeferred;
+    /// weft always gives the task its own (which OpenMP allows).
+    pub mergeable: bool,
+    pub depends: Vec<DependItem>,
+    /// A taskgroup's task reductions.
+    pub task_reductions: Vec<TaskRed>,
+    /// A task's in_reduction items.
+    pub in_reductions: Vec<TaskRed>,
+}
+
+fn not_yet(construct: &str, what: impl Into<String>) -> WeftError {
+    WeftError::new(Rule::NotYetSupported, construct, what.into())
+}
+
+/// The depend items of a task or a `taskwait depend`.
+fn depend_item(kind: DependKind, item: &Item, clause: &str, on: &str) -> Result<DependItem, WeftError> {
+    let pointer = |o: &Operand| {
+        if o.is_pointer() {
+            Ok(o.value)
+        } else {
+            Err(WeftError::new(
+                Rule::OperandKind,
+                clause,
+                format!("a depend item names storage (a pointer), got {}", o.text),
+            )
+            .on_directive(on))
+        }
+    };
+    match item {
+        Item::Var { var, typed } => Ok(DependItem {
+            kind,
+            var: pointer(var)?,
+            elem: typed.as_ref().map(|t| t.ty.value),
+            count: typed.as_ref().and_then(|t| t.count.as_ref()).map(|c| c.value),
+            first: typed.as_ref().and_then(|t| t.offset.as_ref()).map(|o| o.value),
+        }),
+        Item::ArrSect { base, dims } => match dims.as_slice() {
+            [[lower, length, stride]] if stride.const_uint() == Some(1) && lower.is_int() && length.is_int() => {
+                Ok(DependItem {
+                    kind,
+                    var: pointer(base)?,
+                    elem: None,
+                    count: Some(length.value),
+                    first: Some(lower.value),
+                })
+            }
+            _ => Err(not_yet(clause, "array sections with strides or several dimensions in depend").on_directive(on)),
+        },
+        Item::NonPod { .. } | Item::MapChain { .. } => {
+            Err(not_yet(clause, "this kind of depend item (non-POD or map chain)").on_directive(on))
+        }
+    }
+}
+
+/// The data-sharing records a task's lowering takes: whole variables
+/// (scalars, aggregates, arrays of a constant size), private or
+/// firstprivate, copied by value or by their non-POD helpers.
+fn check_task_vars(vars: &[Var], on: &str) -> Result<(), WeftError> {
+    for v in vars {
+        let why = if v.section.is_some() || v.runtime_section.is_some() || v.layout.is_some() {
+            Some("array sections in a task's data-sharing clauses")
+        } else if v.byref {
+            Some("BYREF items on a task")
+        } else if v.alloc.is_some() {
+            Some("the allocate clause on a task")
+        } else if !matches!(v.share, Share::Private | Share::Firstprivate) {
+            Some("this data-sharing clause on a task")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return Err(not_yet(&v.clause, why).on_directive(on));
+        }
+    }
+    Ok(())
+}
+
+/// The tasking clauses of region `r` as data, for `task`, `taskwait` and
+/// `taskgroup` (the default for every other construct).
+pub fn task_plan(r: &WRegion, construct: Construct, vars: &[Var], on: &str) -> Result<TaskPlan, WeftError> {
+    let env = &r.env;
+    let clause_of = |kind: ClauseKind| {
+        r.directive.clauses.iter().find(|c| c.kind == kind).map_or(kind.name().to_string(), |c| c.spelling.clone())
+    };
+    let mut task_reductions = Vec::new();
+    match construct {
+        Construct::Task => check_task_vars(vars, on)?,
+        Construct::Taskgroup => {
+            for v in vars {
+                let Share::Reduction { op, unsigned } = v.share else {
+                    return Err(not_yet(&v.clause, "this data-sharing clause on a taskgroup").on_directive(on));
+                };
+                let whole = v.count == 1 && v.section.is_none() && v.runtime_section.is_none() && v.layout.is_none();
+                if !whole || v.nonpod.is_some() || v.byref || v.alloc.is_some() || op == ReductionOp::Udr {
+                    return Err(not_yet(
+                        &v.clause,
+                        "task reductions of arrays, sections, non-POD, BYREF or user-defined items, or with ALLOCATE",
+                    )
+                    .on_directive(on));
+                }
+                task_reductions.push(TaskRed { var: v.var, elem: v.elem, op, unsigned, clause: v.clause.clone() });
+            }
+        }
+        Construct::Taskwait => {}
+        _ => return Ok(TaskPlan::default()),
+    }
+    let mut in_reductions = Vec::new();
+    for red in &env.in_reductions {
+        let clause = clause_of(ClauseKind::InReduction(red.op));
+        let typed = match &red.item {
+            Item::Var { var, typed } if var.is_pointer() => typed.as_ref().map(|t| (var, t)),
+            _ => {
+                return Err(not_yet(&clause, "in_reduction items other than whole variables").on_directive(on));
+            }
+        };
+        let var = red.item.var().value;
+        let elem = match typed {
+            None => None,
+            Some((_, t)) if t.offset.is_none() && t.count.as_ref().and_then(Operand::const_uint).unwrap_or(1) == 1 => {
+                Some(t.ty.value)
+            }
+            Some(_) => return Err(not_yet(&clause, "in_reduction of arrays or sections").on_directive(on)),
+        };
+        if red.modifiers.contains(Modifiers::CMPLX) {
+            return Err(not_yet(&clause, "complex task reductions (CMPLX)").on_directive(on));
+        }
+        let unsigned = red.modifiers.contains(Modifiers::UNSIGNED);
+        in_reductions.push(TaskRed { var, elem, op: red.op, unsigned, clause });
+    }
+    // (weft-cc lists a task's variables; in IR a task's DEFAULT that would
+    // privatize the unlisted ones is not expanded yet.)
+    if let Some((k @ ClauseKind::Default(DataSharing::Private | DataSharing::Firstprivate), _)) =
+        env.flag(|k| matches!(k, ClauseKind::Default(_)))
+    {
+        return Err(not_yet(&clause_of(k), "DEFAULT(PRIVATE) and DEFAULT(FIRSTPRIVATE) on a task: list the variables")
+            .on_directive(on));
+    }
+    let mut depends = Vec::new();
+    for (kind, item) in &env.depend {
+        depends.push(depend_item(*kind, item, &clause_of(ClauseKind::Depend(*kind)), on)?);
+    }
+    Ok(TaskPlan {
+        final_cond: env.value(ClauseKind::Final).map(|o| o.value),
+        priority: env.value(ClauseKind::Priority).map(|o| o.value),
+        untied: env.has_flag(ClauseKind::Untied),
+        mergeable: env.has_flag(ClauseKind::Mergeable),
+        depends,
+        task_reductions,
+        in_reductions,
+    })
+}
