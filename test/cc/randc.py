@@ -52,6 +52,15 @@ own); where they use what clang 16 gets wrong, the program says
 `// CLANG-16-WRONG:` on a line of its own and difftest.py does not run clang
 on it.
 
+Some programs have explicit tasks (randc_task.py, a random stream of its
+own): chains of dependent tasks on a row of cells whose updates do not
+commute, reads and writes through `in`/`out`/`inout`/`mutexinoutset`/
+`inoutset` dependences and array sections, firstprivate values changed
+after a task is created, taskwait, taskgroups around nested tasks,
+`task_reduction`/`in_reduction`, a recursive function of tasks, and the
+clauses that change nothing printed (`if`, `final`, `mergeable`, `untied`,
+`priority`); `inoutset` asks for `-fopenmp-version=51`.
+
 Two clang 16 bugs are kept out of the programs, because clang -fopenmp is the
 check that a program is valid: lastprivate is never used with
 schedule(dynamic[,c]) or schedule(guided,c) (clang loses the value), and the
@@ -75,6 +84,7 @@ import sys
 
 from randc_macro import Packaging
 from randc_scan import Scans
+from randc_task import Tasks
 from randc_tp import Threadprivate
 
 ITYPES = ['int', 'long', 'unsigned', 'unsigned long', 'short', 'char']
@@ -1954,6 +1964,7 @@ class Gen:
             self.gen_test(tid)
         tp = Threadprivate(self.seed)
         sc = self.scans = Scans(self.seed)
+        tk = self.tasks = Tasks(self.seed)
         src = [PRELUDE] + (tp.include() if tp.wanted else []) + [STRUCT_DEF, '']
         src += self.gdecls + ['']
         src += self.helpers
@@ -1966,6 +1977,9 @@ class Gen:
         if sc.wanted:
             src += sc.globals() + sc.helpers() + [sc.function()]
             self.calls.append("test_scan();")
+        if tk.wanted:
+            src += tk.globals() + tk.helpers() + [tk.function()]
+            self.calls.append("test_tasks();")
         src.append("int main(void) {")
         if r.random() < 0.5:
             kind = r.choice(['omp_sched_static', 'omp_sched_dynamic', 'omp_sched_guided'])
@@ -1990,7 +2004,9 @@ def program(seed: int):
     text = g.scans.marker() + text
     if g.clang_wrong:
         text = f"// CLANG-16-WRONG: {g.clang_wrong}\n" + text
-    text = ("// WEFT-CC-FLAGS: -fopenmp-version=51\n" + text) if g.compare or g.transform else text
+    # (inoutset is OpenMP 5.1's.)
+    v51 = g.compare or g.transform or g.tasks.wanted
+    text = ("// WEFT-CC-FLAGS: -fopenmp-version=51\n" + text) if v51 else text
     return g.packaging.pragmas(text), g
 
 
