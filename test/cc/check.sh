@@ -38,8 +38,16 @@ grep -q '^// CLANG-16-WRONG:' "$src" && builds="${weft# } weft-paper"
 status=0
 for t in 1 2 3 4 7; do
   for b in $builds; do
-    rc=0
-    OMP_NUM_THREADS=$t timeout 60 "$tmp/$b" > "$tmp/out" 2> "$tmp/err" || rc=$?
+    # (libomp 16's `taskwait depend` (__kmpc_omp_wait_deps) now and then
+    # drops a dependence node's count below zero and aborts with this
+    # assertion, clang's build as often as weft's (about 1 run in 100 of
+    # task_depend.c at 2 threads): such a run, and only such a run, is
+    # run again, up to twice.)
+    for try in 1 2 3; do
+      rc=0
+      OMP_NUM_THREADS=$t timeout 60 "$tmp/$b" > "$tmp/out" 2> "$tmp/err" || rc=$?
+      [ "$rc" -eq 134 ] && grep -q 'Assertion failure at kmp_taskdeps.h' "$tmp/err" || break
+    done
     if [ "$rc" -ne 0 ]; then
       why="exited with $rc"; [ "$rc" -eq 124 ] && why="timed out (60 s)"
       echo "FAIL: $b at $t threads $why on $src"; cat "$tmp/err"; status=1; continue

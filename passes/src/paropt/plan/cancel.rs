@@ -28,8 +28,7 @@ fn spelling(c: CancelConstruct) -> &'static str {
     }
 }
 
-/// The construct a cancel or cancellation point names (exactly one), or
-/// the refusal: `cancel taskgroup` needs tasks, which weft does not lower yet.
+/// The construct a cancel or cancellation point names (exactly one).
 pub fn construct_of(r: &WRegion, name: &str) -> Result<Option<CancelConstruct>, WeftError> {
     let named: Vec<CancelConstruct> = r
         .env
@@ -44,12 +43,6 @@ pub fn construct_of(r: &WRegion, name: &str) -> Result<Option<CancelConstruct>, 
         return Ok(None);
     }
     match named.as_slice() {
-        [CancelConstruct::Taskgroup] => Err(WeftError::new(
-            Rule::NotYetSupported,
-            "QUAL.OMP.CANCEL.TASKGROUP",
-            "cancelling a taskgroup needs tasks, which weft does not lower yet",
-        )
-        .on_directive(name)),
         [c] => Ok(Some(*c)),
         _ => Err(WeftError::new(
             Rule::ClauseArity,
@@ -65,7 +58,9 @@ fn matches(k: DirKind, c: CancelConstruct) -> bool {
         CancelConstruct::Parallel => k == DirKind::Parallel,
         CancelConstruct::Loop => matches!(k, DirKind::Loop | DirKind::ParallelLoop),
         CancelConstruct::Sections => matches!(k, DirKind::Sections | DirKind::ParallelSections),
-        CancelConstruct::Taskgroup => false,
+        // (The task it is closely nested in: leaving it ends the task,
+        // and libomp discards the taskgroup's tasks not yet started.)
+        CancelConstruct::Taskgroup => k == DirKind::Task,
     }
 }
 
@@ -80,6 +75,13 @@ pub fn target(a: &Analysis<'_>, r: usize, c: CancelConstruct) -> Result<usize, W
     }
     match up {
         Some(p) if matches(a.graph.regions[p].kind, c) => Ok(p),
+        Some(p) if c == CancelConstruct::Taskgroup && a.graph.regions[p].kind == DirKind::Taskloop => {
+            Err(WeftError::new(
+                Rule::NotYetSupported,
+                reg.kind.begin_name(),
+                format!("{} in a taskloop (a task's chunk of iterations would have to end early)", spelling(c)),
+            ))
+        }
         Some(p) => Err(WeftError::new(
             Rule::ClauseNotAllowed,
             reg.kind.begin_name(),
@@ -127,7 +129,7 @@ pub fn check(a: &Analysis<'_>, r: usize, cancel: Option<CancelConstruct>) -> Res
     let t = target(a, r, c)?;
     let tr = &a.graph.regions[t];
     let name = a.graph.regions[r].kind.begin_name();
-    if c == CancelConstruct::Parallel {
+    if matches!(c, CancelConstruct::Parallel | CancelConstruct::Taskgroup) {
         return Ok(());
     }
     let clash = |why: &str| Err(WeftError::new(Rule::ClauseNotAllowed, name, format!("{why} (OpenMP 5.1 §2.20.1)")));
