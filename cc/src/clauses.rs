@@ -45,6 +45,8 @@ pub fn directive(kind: &str) -> Option<DirSpec> {
         // (A task's locals are its own: they live in its frame.)
         "OMPTaskDirective" => spec("DIR.OMP.TASK", &["task"], true, false),
         "OMPTaskgroupDirective" => spec("DIR.OMP.TASKGROUP", &["taskgroup"], false, false),
+        // (A taskloop's tasks take their locals with them, as a task's.)
+        "OMPTaskLoopDirective" => spec("DIR.OMP.TASKLOOP", &["taskloop"], true, true),
         "OMPAtomicDirective" => spec("DIR.OMP.ATOMIC", &["atomic"], false, false),
         "OMPOrderedDirective" => spec("DIR.OMP.ORDERED", &["ordered"], false, false),
         // OpenMP 5.1's loop transformations: weft-prepare carries them out;
@@ -471,7 +473,9 @@ fn finish(
                 listed.extend(names);
                 out.extend(cls);
             }
-            "task_reduction" | "in_reduction" if matches!(spec.dir, "DIR.OMP.TASKGROUP" | "DIR.OMP.TASK") => {
+            "task_reduction" | "in_reduction"
+                if matches!(spec.dir, "DIR.OMP.TASKGROUP" | "DIR.OMP.TASK" | "DIR.OMP.TASKLOOP") =>
+            {
                 let (cls, names) = crate::task_clauses::task_reduction(&name, reduction(&need(&arg)?, udrs)?)?;
                 listed.extend(names);
                 out.extend(cls);
@@ -519,6 +523,10 @@ fn finish(
             },
             "depend" | "doacross" if spec.dir == "DIR.OMP.ORDERED" => out.push(ordered_depend(&name, &need(&arg)?)?),
             "nowait" => out.push(Clause::new("QUAL.OMP.NOWAIT", vec![])),
+            "nogroup" if spec.dir == "DIR.OMP.TASKLOOP" => out.push(Clause::new("QUAL.OMP.NOGROUP", vec![])),
+            "grainsize" | "num_tasks" if spec.dir == "DIR.OMP.TASKLOOP" => {
+                out.push(crate::task_clauses::taskloop_division(&name, &need(&arg)?)?)
+            }
             // (Clang has checked that each is a positive constant.)
             "sizes" if spec.dir == "DIR.OMP.TILE" => {
                 let ops = split_list(&need(&arg)?).iter().map(|e| int_op(e)).collect();

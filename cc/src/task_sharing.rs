@@ -21,7 +21,7 @@ use crate::marker_clause::Clause;
 
 /// The directives whose unlisted variables this module lists.
 pub fn is_task(dir: &str) -> bool {
-    dir == "DIR.OMP.TASK"
+    matches!(dir, "DIR.OMP.TASK" | "DIR.OMP.TASKLOOP")
 }
 
 /// How an enclosing construct treats a variable.

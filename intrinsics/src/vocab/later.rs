@@ -1,4 +1,4 @@
-//! The constructs of later work (taskloop, sections, target, teams,
+//! The constructs of later work (sections, target, teams,
 //! distribute): weft parses what its vocabulary knows of them and refuses
 //! them by name (`not yet supported`). A clause, modifier or directive of
 //! theirs that the vocabulary does not have yet is refused the same way,
@@ -16,7 +16,6 @@ impl DirKind {
             D::Sections
                 | D::ParallelSections
                 | D::Section
-                | D::Taskloop
                 | D::Target
                 | D::TargetData
                 | D::TargetUpdate
@@ -36,7 +35,7 @@ impl DirKind {
     /// clauses (icx's `DEPARRAY`, `TARGET.TASK`, `INREDUCTION`, `detach`,
     /// `affinity`) are not modelled yet.
     pub fn has_later_clauses(self) -> bool {
-        self.is_later_work() || matches!(self, DirKind::Task | DirKind::Taskgroup | DirKind::Taskwait)
+        self.is_later_work() || matches!(self, DirKind::Task | DirKind::Taskgroup | DirKind::Taskwait | DirKind::Taskloop)
     }
 }
 

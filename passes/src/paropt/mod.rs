@@ -35,6 +35,8 @@ pub mod single;
 pub mod sync;
 pub mod task;
 pub mod task_block;
+pub mod task_dup;
+pub mod taskloop;
 pub mod taskgroup;
 pub mod taskred;
 #[cfg(test)]

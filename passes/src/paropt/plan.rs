@@ -14,6 +14,7 @@ pub mod scan;
 pub mod schedule;
 pub mod section;
 pub mod task;
+pub mod taskloop;
 pub mod var;
 
 use crate::wregion::env::Linear;
@@ -133,6 +134,8 @@ fn unlowered_modifier(kind: ClauseKind, m: Modifiers) -> Option<&'static str> {
         Some("the task reduction modifier (TASK) needs tasking, which is not built yet")
     } else if m.contains(Modifiers::CMPLX) {
         Some("complex reductions (CMPLX) are not lowered yet")
+    } else if m.contains(Modifiers::STRICT) && !matches!(kind, C::Grainsize | C::NumTasks) {
+        Some("the STRICT modifier belongs to a taskloop's GRAINSIZE and NUM_TASKS")
     } else {
         None
     }
@@ -485,7 +488,7 @@ fn data_sharing(r: &WRegion, construct: Construct, name: &str) -> Result<Vec<Var
             return Err(not_yet(&v.clause, "array sections of BYREF items").on_directive(name));
         }
     }
-    if construct.is_loop() {
+    if construct.is_loop() || construct == Construct::Taskloop {
         match (env.normalized_iv.as_slice(), env.normalized_ub.as_slice()) {
             ([iv], [ub]) => {
                 vars.push(var_of(iv, "QUAL.OMP.NORMALIZED.IV", Share::NormIv, name)?);
@@ -518,7 +521,10 @@ fn data_sharing(r: &WRegion, construct: Construct, name: &str) -> Result<Vec<Var
     if !vars.is_empty()
         && !construct.is_parallel()
         && !construct.is_loop()
-        && !matches!(construct, Construct::Simd | Construct::Scope | Construct::Task | Construct::Taskgroup)
+        && !matches!(
+            construct,
+            Construct::Simd | Construct::Scope | Construct::Task | Construct::Taskgroup | Construct::Taskloop
+        )
         && !(construct == Construct::Single && single_vars)
     {
         return Err(not_yet(&vars[0].clause, "data-sharing clauses on this construct").on_directive(name));

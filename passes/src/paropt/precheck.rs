@@ -34,7 +34,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let why = match plan.construct {
             Construct::Master | Construct::Masked | Construct::Single => Some(ESCAPES_ONE_THREAD),
             Construct::Loop | Construct::ParallelLoop => Some(ESCAPES_LOOP),
-            Construct::Task => Some(super::task::ESCAPES_TASK),
+            Construct::Task | Construct::Taskloop => Some(super::task::ESCAPES_TASK),
             _ => None,
         };
         if let Some(why) = why {
@@ -49,9 +49,19 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         }
         if matches!(
             plan.construct,
-            Construct::Parallel | Construct::ParallelLoop | Construct::Loop | Construct::Scope | Construct::Task
+            Construct::Parallel
+                | Construct::ParallelLoop
+                | Construct::Loop
+                | Construct::Scope
+                | Construct::Task
+                | Construct::Taskloop
         ) {
             self.typed_vars(plan, name)?;
+        }
+        if let Some(iv) = plan.vars.iter().find(|v| v.share == super::plan::Share::NormIv) {
+            if plan.construct == Construct::Taskloop {
+                super::taskloop::precheck_taskloop(begin, self.value(iv.var).into_pointer_value(), name)?;
+            }
         }
         self.depend_shapes(&plan.task.depends, name)?;
         self.task_red_types(&plan.task.task_reductions, name)?;
