@@ -47,6 +47,24 @@ pub fn directive(kind: &str) -> Option<DirSpec> {
         "OMPTaskgroupDirective" => spec("DIR.OMP.TASKGROUP", &["taskgroup"], false, false),
         // (A taskloop's tasks take their locals with them, as a task's.)
         "OMPTaskLoopDirective" => spec("DIR.OMP.TASKLOOP", &["taskloop"], true, true),
+        // (Combined forms: nested regions around the taskloop, taskloop_forms.rs.)
+        "OMPTaskLoopSimdDirective" => spec("DIR.OMP.TASKLOOP", &["taskloop", "simd"], true, true),
+        "OMPMasterTaskLoopDirective" => spec("DIR.OMP.TASKLOOP", &["master", "taskloop"], true, true),
+        "OMPMasterTaskLoopSimdDirective" => spec("DIR.OMP.TASKLOOP", &["master", "taskloop", "simd"], true, true),
+        "OMPMaskedTaskLoopDirective" => spec("DIR.OMP.TASKLOOP", &["masked", "taskloop"], true, true),
+        "OMPMaskedTaskLoopSimdDirective" => spec("DIR.OMP.TASKLOOP", &["masked", "taskloop", "simd"], true, true),
+        "OMPParallelMasterTaskLoopDirective" => {
+            spec("DIR.OMP.TASKLOOP", &["parallel", "master", "taskloop"], true, true)
+        }
+        "OMPParallelMasterTaskLoopSimdDirective" => {
+            spec("DIR.OMP.TASKLOOP", &["parallel", "master", "taskloop", "simd"], true, true)
+        }
+        "OMPParallelMaskedTaskLoopDirective" => {
+            spec("DIR.OMP.TASKLOOP", &["parallel", "masked", "taskloop"], true, true)
+        }
+        "OMPParallelMaskedTaskLoopSimdDirective" => {
+            spec("DIR.OMP.TASKLOOP", &["parallel", "masked", "taskloop", "simd"], true, true)
+        }
         "OMPAtomicDirective" => spec("DIR.OMP.ATOMIC", &["atomic"], false, false),
         "OMPOrderedDirective" => spec("DIR.OMP.ORDERED", &["ordered"], false, false),
         // OpenMP 5.1's loop transformations: weft-prepare carries them out;

@@ -67,6 +67,11 @@ fn outer_sharing(src: &str, ast: &Ast, p: usize, spec: &DirSpec, name: &str) -> 
 /// Whether the task (directive `id`) shares `name`, declared at `begin`,
 /// by the rules above (false: firstprivate).
 fn shared_in_context(src: &str, ast: &Ast, id: usize, name: &str, begin: Option<usize>) -> bool {
+    // (`parallel master taskloop`: the team is the construct's own, and
+    // shares what it does not privatize.)
+    if crate::taskloop_forms::starts_team(&ast.directives[id].kind) {
+        return true;
+    }
     let mut cur = ast.directives[id].parent;
     while let Some(p) = cur {
         let d = &ast.directives[p];

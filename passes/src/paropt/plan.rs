@@ -134,8 +134,6 @@ fn unlowered_modifier(kind: ClauseKind, m: Modifiers) -> Option<&'static str> {
         Some("the task reduction modifier (TASK) needs tasking, which is not built yet")
     } else if m.contains(Modifiers::CMPLX) {
         Some("complex reductions (CMPLX) are not lowered yet")
-    } else if m.contains(Modifiers::STRICT) && !matches!(kind, C::Grainsize | C::NumTasks) {
-        Some("the STRICT modifier belongs to a taskloop's GRAINSIZE and NUM_TASKS")
     } else {
         None
     }
