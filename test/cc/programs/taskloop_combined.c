@@ -1,5 +1,6 @@
 // RUN: %weftcc-check %s
 // WEFT-CC-FLAGS: -fopenmp-version=51
+// CLANG-16-WRONG: its combined parallel master/masked taskloop leaves a[] as it was (at 1 thread too: "s2 0 t 64 a[5] 1"), as if the tasks had copies of the shared array
 // The combined forms of taskloop: parallel master taskloop (with the
 // team's num_threads and the taskloop's reduction), master taskloop simd
 // and masked taskloop (filter) inside a parallel region, parallel masked
