@@ -603,7 +603,7 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     let construct = Construct::of(r.kind).ok_or_else(|| {
         not_yet(
             name,
-            "weft-paropt cannot lower this construct yet (sections, taskloop, target, teams, distribute, cancel, ...)",
+            "weft-paropt cannot lower this construct yet (sections, target, teams, distribute, cancel, ...)",
         )
     })?;
     check_clauses(r, construct, name)?;
