@@ -43,7 +43,7 @@ fn outer_sharing(src: &str, ast: &Ast, p: usize, spec: &DirSpec, name: &str) -> 
         .find_map(|c| c.name.strip_prefix("\"QUAL.OMP.DEFAULT.").map(|k| k.trim_end_matches('"').to_string()));
     let addr = format!("&{name}");
     for c in &cls {
-        if !c.ops.first().is_some_and(|o| *o == addr) && !c.ops.contains(&addr) {
+        if !c.ops.contains(&addr) {
             continue;
         }
         // (A taskgroup's task_reduction items stay shared in it.)

@@ -51,12 +51,13 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let tys: Vec<BasicTypeEnum<'ctx>> = firsts.iter().map(|p| p.1).collect();
         let layout = TaskBlock::new(self.rt.ctx, &tys);
         let created = self.create_task(at, plan, &layout, &firsts);
+        // (Types checked by precheck: nothing is refused from here on.)
+        self.in_reduction_copies(at, &plan.task.in_reductions)?;
         // In the body: the block through a placeholder that becomes the
         // outlined body's task parameter; firstprivate copies in the block,
         // private ones in the frame of the thread that runs the task.
         // Non-POD copies are destroyed as the task ends, by the thread that
         // runs it (the constructors ran at creation, or at the task's start).
-        self.in_reduction_copies(at, &plan.task.in_reductions)?;
         let term = shape.first.get_terminator().expect("terminator");
         let placeholder = self.alloca(shape.first, self.rt.ctx.i8_type().into(), "omp.task.block");
         let mut destroy = Vec::new();
@@ -161,7 +162,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         created: &Created<'ctx>,
     ) -> Res<(FunctionValue<'ctx>, InstructionValue<'ctx>)> {
         let body = blocks_between(f, shape.first, shape.end);
-        if !self.outline_cx.as_ref().map_or(false, |c| c.is_for(f)) {
+        if !self.outline_cx.as_ref().is_some_and(|c| c.is_for(f)) {
             self.outline_cx = Some(ffi::OutlineContext::new(f));
         }
         let cx = self.outline_cx.as_ref().expect("just made");

@@ -7,7 +7,7 @@
 //! a pointer (`*p` becomes a load of `i` itself), and privatizing every use
 //! of `i` in the region would then read the copy. So at pipeline start, while
 //! every use of the variable is still the program's own, the uses inside a
-//! parallel or worksharing region go through `weft.private.addr(i)`, a call
+//! parallel, worksharing or task region go through `weft.private.addr(i)`, a call
 //! no pass can see through; paropt gives the copy to that call's uses and
 //! leaves the region's other uses of `i` (the forwarded pointers) on the
 //! original. Nested regions chain: an inner rename takes the outer one.
@@ -90,7 +90,7 @@ fn section_bases(a: &Analysis<'_>) -> HashSet<ValueId> {
     out
 }
 
-/// Renames the privatized locals of every parallel and worksharing region
+/// Renames the privatized locals of every parallel, worksharing and task region
 /// (innermost first). Returns which analyses' functions it changed.
 pub fn rename_privates<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> Vec<bool> {
     let mut changed = vec![false; analyses.len()];
@@ -100,7 +100,8 @@ pub fn rename_privates<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>])
         order.reverse();
         for r in order {
             let reg = &a.graph.regions[r];
-            if reg.kind.is_simd_only() || !(reg.kind.is_team_parallel() || reg.kind.is_worksharing_loop()) {
+            let task = reg.kind == weft_intrinsics::vocab::DirKind::Task;
+            if reg.kind.is_simd_only() || !(reg.kind.is_team_parallel() || reg.kind.is_worksharing_loop() || task) {
                 continue;
             }
             let Some(exit) = reg.exit else { continue };
