@@ -32,7 +32,9 @@ fn belongs(dir: &str, name: &str) -> bool {
     let n = name.trim_matches('"');
     match dir {
         "DIR.OMP.PARALLEL" => {
-            n.starts_with("QUAL.OMP.NUM_THREADS") || n.starts_with("QUAL.OMP.PROC.BIND") || n.starts_with("QUAL.OMP.COPYIN")
+            n.starts_with("QUAL.OMP.NUM_THREADS")
+                || n.starts_with("QUAL.OMP.PROC.BIND")
+                || n.starts_with("QUAL.OMP.COPYIN")
         }
         "DIR.OMP.MASKED" => n.starts_with("QUAL.OMP.FILTER"),
         _ => false,

@@ -35,7 +35,8 @@ impl DirKind {
     /// clauses (icx's `DEPARRAY`, `TARGET.TASK`, `INREDUCTION`, `detach`,
     /// `affinity`) are not modelled yet.
     pub fn has_later_clauses(self) -> bool {
-        self.is_later_work() || matches!(self, DirKind::Task | DirKind::Taskgroup | DirKind::Taskwait | DirKind::Taskloop)
+        self.is_later_work()
+            || matches!(self, DirKind::Task | DirKind::Taskgroup | DirKind::Taskwait | DirKind::Taskloop)
     }
 }
 

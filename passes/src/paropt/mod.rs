@@ -36,8 +36,8 @@ pub mod sync;
 pub mod task;
 pub mod task_block;
 pub mod task_dup;
-pub mod taskloop;
 pub mod taskgroup;
+pub mod taskloop;
 pub mod taskred;
 #[cfg(test)]
 mod tests;

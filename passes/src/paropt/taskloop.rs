@@ -25,8 +25,7 @@ use super::task_block::{LoopField, TaskBlock};
 use super::task_dup::define_task_dup;
 
 /// Why a taskloop whose IV starts off the straight path is refused.
-const NO_START: &str =
-    "cannot find the store that starts the normalized IV on the straight path after the directive \
+const NO_START: &str = "cannot find the store that starts the normalized IV on the straight path after the directive \
      (the code before the loop runs in the creating thread, the loop in the tasks)";
 
 /// Precheck (on the unchanged IR): the loop's IV must start on the
@@ -38,7 +37,10 @@ pub(super) fn precheck_taskloop(begin: InstructionValue<'_>, iv: PointerValue<'_
 
 /// The store that starts the IV slot `iv`: the first one on the straight
 /// path from `first` (normalized loops compute their bounds before it).
-pub(super) fn taskloop_iv_init<'ctx>(first: BasicBlock<'ctx>, iv: PointerValue<'ctx>) -> Option<InstructionValue<'ctx>> {
+pub(super) fn taskloop_iv_init<'ctx>(
+    first: BasicBlock<'ctx>,
+    iv: PointerValue<'ctx>,
+) -> Option<InstructionValue<'ctx>> {
     let mut seen = hashbrown::HashSet::new();
     let mut bb = first;
     loop {
@@ -124,8 +126,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let loop_first = ffi::split_block_before(init, "omp.taskloop.body");
         let prefix: Vec<BasicBlock<'ctx>> = body.iter().copied().filter(|&b| b != loop_first).collect();
         let loop_blocks = blocks_between(f, loop_first, shape.end);
-        let prefix: Vec<BasicBlock<'ctx>> =
-            prefix.into_iter().filter(|b| !loop_blocks.contains(b)).collect();
+        let prefix: Vec<BasicBlock<'ctx>> = prefix.into_iter().filter(|b| !loop_blocks.contains(b)).collect();
         move_into_tasks(&prefix, &loop_blocks, init);
         let scratch_at = prefix.last().copied().unwrap_or(shape.first).get_terminator().expect("terminator");
         for v in typed.iter().filter(|v| matches!(v.share, Share::Private | Share::Lastprivate)) {
@@ -145,9 +146,10 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             out.push((orig, s));
         }
         let mut ub_copy = None;
-        for v in typed.iter().filter(|v| {
-            matches!(v.share, Share::Private | Share::Lastprivate | Share::NormIv | Share::NormUb)
-        }) {
+        for v in typed
+            .iter()
+            .filter(|v| matches!(v.share, Share::Private | Share::Lastprivate | Share::NormIv | Share::NormUb))
+        {
             let c = self.alloca_for(loop_first, v.ty, &format!("{}.priv", v.orig.get_name().to_string_lossy()), v.orig);
             self.privatize_uses(v.orig, c, &loop_blocks, term);
             match v.share {
@@ -158,8 +160,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         }
         // Each task's bounds, from its block.
         let b = self.at(init);
-        let lo = b.build_load(self.rt.i64, layout.loop_field(b, placeholder, LoopField::Lb), "omp.taskloop.lb").expect("positioned");
-        let hi = b.build_load(self.rt.i64, layout.loop_field(b, placeholder, LoopField::Ub), "omp.taskloop.ub").expect("positioned");
+        let lo = b
+            .build_load(self.rt.i64, layout.loop_field(b, placeholder, LoopField::Lb), "omp.taskloop.lb")
+            .expect("positioned");
+        let hi = b
+            .build_load(self.rt.i64, layout.loop_field(b, placeholder, LoopField::Ub), "omp.taskloop.ub")
+            .expect("positioned");
         let lo = b.build_int_truncate_or_bit_cast(lo.into_int_value(), ivt, "").expect("positioned");
         let hi = b.build_int_truncate_or_bit_cast(hi.into_int_value(), ivt, "").expect("positioned");
         b.build_store(ub_copy.expect("planned"), hi).expect("positioned");
@@ -206,8 +212,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     ) {
         let term = fini.get_terminator().expect("terminator");
         let b = self.at(term);
-        let liter = b.build_load(self.rt.i32, layout.loop_field(b, task, LoopField::Liter), "omp.taskloop.liter").expect("positioned");
-        let last = b.build_int_compare(IntPredicate::NE, liter.into_int_value(), self.rt.i32.const_zero(), "").expect("positioned");
+        let liter = b
+            .build_load(self.rt.i32, layout.loop_field(b, task, LoopField::Liter), "omp.taskloop.liter")
+            .expect("positioned");
+        let last = b
+            .build_int_compare(IntPredicate::NE, liter.into_int_value(), self.rt.i32.const_zero(), "")
+            .expect("positioned");
         let (then, _) = self.if_then(last, term, "omp.taskloop.lastprivate");
         let at = then.get_terminator().expect("a branch");
         for &(orig, ty) in lasts {
