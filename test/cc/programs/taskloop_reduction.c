@@ -3,14 +3,14 @@
 // an in_reduction of it), a taskloop's in_reduction of an enclosing
 // taskgroup's task_reduction, and collapse(2) of a nest.
 // How it fails: without the reduction machinery the tasks' unsynchronized
-// updates of one shared variable lose some at 2 threads and more (the
+// updates of one shared variable lose some (observed at 4 threads; the
 // spin widens the window), printing other sums; a collapsed nest divided
 // wrongly leaves cells of m unwritten or writes one twice (count != 1).
 #include <stdio.h>
 
 static void spin(void) {
   volatile int s = 0;
-  for (int i = 0; i < 3000; i++)
+  for (int i = 0; i < 30000; i++)
     s += i;
 }
 
