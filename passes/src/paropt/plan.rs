@@ -594,7 +594,11 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     // here, before the construct itself is refused.
     let later = |k| {
         use ClauseKind as C;
-        matches!(k, C::Implicit | C::OffloadEntryIdx | C::OrderedSimd | C::Defaultmap(_) | C::PragmaArray)
+        // (icx's IMPLICIT marks the taskgroup it writes around a taskloop:
+        // a taskgroup like any other.)
+        let implicit_group = k == C::Implicit && r.kind == DirKind::Taskgroup;
+        !implicit_group
+            && matches!(k, C::Implicit | C::OffloadEntryIdx | C::OrderedSimd | C::Defaultmap(_) | C::PragmaArray)
     };
     let typed = |c: &Clause| c.kind.arity() == Arity::One && c.modifiers.contains(Modifiers::TYPED);
     if let Some(c) = r.directive.clauses.iter().find(|c| later(c.kind) || typed(c)) {
