@@ -10,7 +10,7 @@
 //! taskloop's reductions (registered as the task reductions of a
 //! taskgroup, each task an in_reduction of them, `taskred.rs`).
 use llvm_plugin::inkwell::basic_block::BasicBlock;
-use llvm_plugin::inkwell::types::BasicTypeEnum;
+use llvm_plugin::inkwell::types::{BasicTypeEnum, IntType};
 use llvm_plugin::inkwell::values::{BasicValue, InstructionValue, IntValue, PointerValue};
 use llvm_plugin::inkwell::IntPredicate;
 use weft_intrinsics::ffi;
@@ -19,6 +19,7 @@ use weft_intrinsics::Rule;
 use super::context::{blocks_between, copy, err, recompute_after, Lowerer, RegionSite, Res, Shape};
 use super::partition::{compares_unsigned, iv_stores};
 use super::plan::{Plan, Share};
+use super::privatize::Typed;
 use super::runtime::{self, Rt};
 use super::task::ESCAPES_TASK;
 use super::task_block::{LoopField, TaskBlock};
@@ -137,39 +138,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let lat = RegionSite { shape: loop_shape, ..at };
         self.in_reduction_copies(lat, &t.task_reductions)?;
         self.in_reduction_copies(lat, &t.in_reductions)?;
-        let term = loop_first.get_first_instruction().expect("the IV's start");
-        let placeholder = self.alloca(loop_first, self.rt.ctx.i8_type().into(), "omp.task.block");
-        let mut out = Vec::new();
-        for (k, &(orig, _, _)) in firsts.iter().enumerate() {
-            let s = layout.private_slot(self.at(term), placeholder, k as u32);
-            self.privatize_uses(orig, s, &loop_blocks, term);
-            out.push((orig, s));
-        }
-        let mut ub_copy = None;
-        for v in typed
-            .iter()
-            .filter(|v| matches!(v.share, Share::Private | Share::Lastprivate | Share::NormIv | Share::NormUb))
-        {
-            let c = self.alloca_for(loop_first, v.ty, &format!("{}.priv", v.orig.get_name().to_string_lossy()), v.orig);
-            self.privatize_uses(v.orig, c, &loop_blocks, term);
-            match v.share {
-                Share::NormIv => {}
-                Share::NormUb => ub_copy = Some(c),
-                _ => out.push((v.orig, c)),
-            }
-        }
-        // Each task's bounds, from its block.
-        let b = self.at(init);
-        let lo = b
-            .build_load(self.rt.i64, layout.loop_field(b, placeholder, LoopField::Lb), "omp.taskloop.lb")
-            .expect("positioned");
-        let hi = b
-            .build_load(self.rt.i64, layout.loop_field(b, placeholder, LoopField::Ub), "omp.taskloop.ub")
-            .expect("positioned");
-        let lo = b.build_int_truncate_or_bit_cast(lo.into_int_value(), ivt, "").expect("positioned");
-        let hi = b.build_int_truncate_or_bit_cast(hi.into_int_value(), ivt, "").expect("positioned");
-        b.build_store(ub_copy.expect("planned"), hi).expect("positioned");
-        init.set_operand(0, lo);
+        let (placeholder, out) = self.taskloop_body_data(&typed, &layout, (loop_first, &loop_blocks), init, ivt);
         // The task holding the last iteration copies the lastprivate items out.
         let lasts: Vec<_> = typed
             .iter()
@@ -198,6 +167,59 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             lasts.len()
         ));
         Ok(format!("lowered: __kmpc_omp_task_alloc, {entry}"))
+    }
+
+    /// The tasks' data in the loop: the block through a placeholder (the
+    /// body's task parameter once outlined), firstprivate items in its
+    /// slots, private and lastprivate copies and the loop's slots in the
+    /// frame of the thread that runs the task; the IV starts at the
+    /// block's `lb` and the upper-bound slot holds its `ub`. Returns the
+    /// placeholder and each item's copy in the task.
+    #[allow(clippy::type_complexity)]
+    fn taskloop_body_data(
+        &mut self,
+        typed: &[Typed<'_, 'ctx>],
+        layout: &TaskBlock<'ctx>,
+        (loop_first, loop_blocks): (BasicBlock<'ctx>, &[BasicBlock<'ctx>]),
+        init: InstructionValue<'ctx>,
+        ivt: IntType<'ctx>,
+    ) -> (PointerValue<'ctx>, Vec<(PointerValue<'ctx>, PointerValue<'ctx>)>) {
+        let firsts = typed.iter().filter(|v| matches!(v.share, Share::Firstprivate | Share::FirstLastprivate));
+        let term = loop_first.get_first_instruction().expect("the IV's start");
+        let placeholder = self.alloca(loop_first, self.rt.ctx.i8_type().into(), "omp.task.block");
+        let mut out = Vec::new();
+        for (k, v) in firsts.enumerate() {
+            let orig = v.orig;
+            let s = layout.private_slot(self.at(term), placeholder, k as u32);
+            self.privatize_uses(orig, s, loop_blocks, term);
+            out.push((orig, s));
+        }
+        let mut ub_copy = None;
+        for v in typed
+            .iter()
+            .filter(|v| matches!(v.share, Share::Private | Share::Lastprivate | Share::NormIv | Share::NormUb))
+        {
+            let c = self.alloca_for(loop_first, v.ty, &format!("{}.priv", v.orig.get_name().to_string_lossy()), v.orig);
+            self.privatize_uses(v.orig, c, loop_blocks, term);
+            match v.share {
+                Share::NormIv => {}
+                Share::NormUb => ub_copy = Some(c),
+                _ => out.push((v.orig, c)),
+            }
+        }
+        // Each task's bounds, from its block.
+        let b = self.at(init);
+        let lo = b
+            .build_load(self.rt.i64, layout.loop_field(b, placeholder, LoopField::Lb), "omp.taskloop.lb")
+            .expect("positioned");
+        let hi = b
+            .build_load(self.rt.i64, layout.loop_field(b, placeholder, LoopField::Ub), "omp.taskloop.ub")
+            .expect("positioned");
+        let lo = b.build_int_truncate_or_bit_cast(lo.into_int_value(), ivt, "").expect("positioned");
+        let hi = b.build_int_truncate_or_bit_cast(hi.into_int_value(), ivt, "").expect("positioned");
+        b.build_store(ub_copy.expect("planned"), hi).expect("positioned");
+        init.set_operand(0, lo);
+        (placeholder, out)
     }
 
     /// At the end of the tasks' body: when this task held the last
