@@ -34,6 +34,19 @@ pub struct Directive {
     /// statement's range, x's, the operator and expr's, so it can be
     /// written `x op= (expr)`, which OpenMP makes the same update.
     pub atomic_update: Option<AtomicUpdate>,
+    /// The macro whose expansion holds the pragma (`_Pragma`), when it
+    /// comes from one: `pragma` is then the macro's invocation.
+    pub macro_name: Option<String>,
+    /// The pragma with its macros expanded, as the preprocessor printed it
+    /// (`preprocess.rs`), when found: its clauses are read from this.
+    pub expanded: Option<String>,
+    /// Whether its statement refers to a variable from code in another
+    /// file (`#include`d into the statement), whose references the
+    /// rewrite's byte ranges do not see.
+    pub foreign_refs: bool,
+    /// Whether it has a statement that is not all in this file (a
+    /// statement `#include`d after the pragma): refused.
+    pub stmt_elsewhere: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -85,8 +98,11 @@ pub struct Ast {
     pub directives: Vec<Directive>,
     pub locals: Vec<Locals>,
     /// What weft-cc refuses before rewriting (declarative directives it
-    /// does not lower, directives in included files): where, and why.
+    /// does not lower): where, and why.
     pub refused: Vec<(Where, String)>,
+    /// Executable directives in other files (rewritten in a pass of their
+    /// own, or refused): where, and clang's node kind.
+    pub elsewhere: Vec<(Where, String)>,
     /// Every variable declaration, in any file.
     pub var_decls: Vec<VarDeclInfo>,
     /// `#pragma omp threadprivate(...)`, in any file.
@@ -111,6 +127,10 @@ pub struct VarDeclInfo {
     pub id: String,
     pub name: String,
     pub begin: Option<usize>,
+    /// Where its declarator (and initializer) ends, and its name, in the
+    /// main file.
+    pub end: Option<usize>,
+    pub name_at: Option<usize>,
     pub pos: Option<Pos>,
     pub file_scope: bool,
 }
@@ -135,10 +155,13 @@ const DECLARATIVE: &[(&str, &str)] = &[
     ("OMPDeclareVariantAttr", "declare variant"),
 ];
 
-/// Reads the dump of `main_file` (the path as given to clang).
-pub fn read(root: &Json, main_file: &str) -> Ast {
-    let places = loc::resolve(root, main_file);
-    let mut w = Walker { places: &places, ast: Ast::default(), functions: HashMap::new(), at_function: Vec::new() };
+/// Reads the dump for `main_file` (the path as clang spells it: the file
+/// compiled, or a header rewritten in a pass of its own), whose text is
+/// `text`.
+pub fn read(root: &Json, main_file: &str, text: &str) -> Ast {
+    let places = loc::resolve(root, main_file, text);
+    let mut w =
+        Walker { places: &places, text, ast: Ast::default(), functions: HashMap::new(), at_function: Vec::new() };
     w.walk(root, None);
     for (k, id) in std::mem::take(&mut w.at_function) {
         if let Some(at) = w.functions.get(&id) {
@@ -191,6 +214,7 @@ fn scan_names(n: &Json, places: &Places, ast: &mut Ast) {
 
 struct Walker<'a> {
     places: &'a Places,
+    text: &'a str,
     ast: Ast,
     /// Where each function is declared, by node id, and the refusals to
     /// place at a function's declaration once all are known.
@@ -227,6 +251,23 @@ fn private_local(v: &Json) -> Option<String> {
 impl Walker<'_> {
     fn span(&self, n: &Json) -> Option<Range<usize>> {
         self.places.get(&(n as *const Json)).and_then(|p| p.main.clone())
+    }
+
+    /// Whether a variable reference inside `n` is in another file.
+    fn refers_elsewhere(&self, n: &Json) -> bool {
+        if n.kind() == "DeclRefExpr"
+            && n.get("referencedDecl").is_some_and(|d| matches!(d.kind(), "VarDecl" | "ParmVarDecl"))
+            && self.span(n).is_none()
+        {
+            return true;
+        }
+        n.inner().iter().any(|c| self.refers_elsewhere(c))
+    }
+
+    /// The identifier at a main-file offset (a macro's name).
+    fn ident_at(&self, at: usize) -> String {
+        let t = self.text.get(at..).unwrap_or("");
+        t.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect()
     }
 
     /// Where a node is, in whichever file.
@@ -273,12 +314,14 @@ impl Walker<'_> {
         self.declarative(n);
         if kind == "VarDecl" {
             if let (Some(id), Some(name)) = (n.str("id"), n.str("name")) {
-                let (begin, pos) = (self.span(n).map(|s| s.start), self.places.get(&(n as *const Json)));
-                let pos = pos.and_then(|p| p.pos.clone());
+                let (span, place) = (self.span(n), self.places.get(&(n as *const Json)));
+                let pos = place.and_then(|p| p.pos.clone());
                 self.ast.var_decls.push(VarDeclInfo {
                     id: id.into(),
                     name: name.into(),
-                    begin,
+                    begin: span.as_ref().map(|s| s.start),
+                    end: span.map(|s| s.end),
+                    name_at: place.and_then(|p| p.name_at),
                     pos,
                     file_scope: false,
                 });
@@ -296,12 +339,16 @@ impl Walker<'_> {
         }
         if is_directive(kind) {
             let Some(pragma) = self.span(n) else {
-                let name = crate::clauses::spelling(kind);
-                let why =
-                    format!("'#pragma omp {name}' in an included file: weft-cc rewrites only the file it compiles");
-                self.ast.refused.push((self.at(n), why));
+                self.ast.elsewhere.push((self.at(n), kind.to_string()));
+                // (A construct of this file inside it, `#include`d into its
+                // statement, is this file's: found, and outside any.)
+                if let Some(s) = associated(n) {
+                    self.walk(s, None);
+                }
                 return;
             };
+            let from_macro = self.places.get(&(n as *const Json)).is_some_and(|p| p.macro_begin);
+            let macro_name = from_macro.then(|| self.ident_at(pragma.start));
             let stmt = associated(n);
             let idx = self.ast.directives.len();
             let (loops, transformed) = stmt.map(|s| self.loop_nest(s)).unwrap_or_default();
@@ -317,6 +364,10 @@ impl Walker<'_> {
                 } else {
                     None
                 },
+                macro_name,
+                expanded: None,
+                foreign_refs: stmt.is_some_and(|s| self.refers_elsewhere(s)),
+                stmt_elsewhere: stmt.is_some_and(|s| self.full_span(s).is_none()),
             });
             if let Some(s) = stmt {
                 self.walk(s, Some(idx));

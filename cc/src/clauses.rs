@@ -73,6 +73,13 @@ pub fn directive(kind: &str) -> Option<DirSpec> {
         "OMPUnrollDirective" => spec("DIR.OMP.UNROLL", &["unroll"], false, false),
         // (OpenMP 5.0's scan: where a loop with inscan reductions splits.)
         "OMPScanDirective" => spec("DIR.OMP.SCAN", &["scan"], false, false),
+        // (weft-prepare makes a loop over the section index of sections:
+        // variables declared in a section are private to the construct.)
+        "OMPSectionsDirective" => spec("DIR.OMP.SECTIONS", &["sections"], true, false),
+        "OMPParallelSectionsDirective" => spec("DIR.OMP.PARALLEL.SECTIONS", &["parallel", "sections"], true, false),
+        "OMPSectionDirective" => spec("DIR.OMP.SECTION", &["section"], false, false),
+        "OMPCancelDirective" => spec("DIR.OMP.CANCEL", &["cancel"], false, false),
+        "OMPCancellationPointDirective" => spec("DIR.OMP.CANCELLATION.POINT", &["cancellation", "point"], false, false),
         _ => return None,
     })
 }
@@ -575,6 +582,11 @@ fn finish(
                 }
                 atomic.fail = Some(o.to_uppercase());
             }
+            // (The construct a cancel or cancellation point names.)
+            "parallel" | "for" | "sections" | "taskgroup" if spec.dir.starts_with("DIR.OMP.CANCEL") => {
+                let kind = if name == "for" { "LOOP".to_string() } else { name.to_uppercase() };
+                out.push(Clause::new(&format!("QUAL.OMP.CANCEL.{kind}"), vec![]))
+            }
             // (The same as a plain ordered region; passed on as icx spells it.)
             "threads" if spec.dir == "DIR.OMP.ORDERED" => out.push(Clause::new("QUAL.OMP.ORDERED.THREADS", vec![])),
             other => {
@@ -705,9 +717,16 @@ fn keyword(name: &str, a: &str) -> Result<Clause, String> {
             "teams" => "BIND.TEAMS".to_string(),
             other => return Err(format!("bind({other}) is not known")),
         },
-        "order" => match a.trim() {
-            "concurrent" => "ORDER.CONCURRENT".to_string(),
-            other => return Err(format!("order({other}) is not supported by weft yet, order(concurrent) is")),
+        // (OpenMP 5.1's modifiers, passed on as `:REPRODUCIBLE` and
+        // `:UNCONSTRAINED`, as icx writes them.)
+        "order" => match a.split_once(':').map(|(m, k)| (m.trim(), k.trim())).unwrap_or(("", a.trim())) {
+            ("", "concurrent") => "ORDER.CONCURRENT".to_string(),
+            (m @ ("reproducible" | "unconstrained"), "concurrent") => format!("ORDER.CONCURRENT:{}", m.to_uppercase()),
+            _ => {
+                return Err(format!(
+                    "order({a}) is not supported by weft yet, order([reproducible: | unconstrained:] concurrent) is"
+                ))
+            }
         },
         "default" => format!("DEFAULT.{}", a.to_uppercase()),
         "proc_bind" => match a {

@@ -26,3 +26,79 @@ pub fn pragma_end(src: &str, at: usize) -> usize {
 pub fn line_of(src: &str, offset: usize) -> usize {
     src.as_bytes()[..offset.min(src.len())].iter().filter(|&&c| c == b'\n').count() + 1
 }
+
+/// The end of a macro invocation whose name ends at `at`: past its
+/// parenthesized arguments when a `(` follows (blanks and comments
+/// between), else `at`. Clang's dump places a token of a macro's expansion
+/// at the macro's name, so a node ending in `SQR(i)` would otherwise end
+/// after `SQR`.
+pub fn past_invocation(src: &str, at: usize) -> usize {
+    let b = src.as_bytes();
+    let mut i = skip_blanks(src, at);
+    if b.get(i) != Some(&b'(') {
+        return at;
+    }
+    let mut depth = 0usize;
+    while i < b.len() {
+        match b[i] {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            q @ (b'"' | b'\'') => {
+                i += 1;
+                while i < b.len() && b[i] != q {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') || b.get(i + 1) == Some(&b'/') => {
+                let j = skip_blanks(src, i);
+                i = j.max(i + 1);
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    at
+}
+
+/// Past blanks, newlines, comments and line continuations from `at`.
+pub fn skip_blanks(src: &str, at: usize) -> usize {
+    let b = src.as_bytes();
+    let mut i = at.min(b.len());
+    loop {
+        while i < b.len() && (b[i].is_ascii_whitespace() || (b[i] == b'\\' && b.get(i + 1) == Some(&b'\n'))) {
+            i += 1;
+        }
+        if b[i..].starts_with(b"/*") {
+            match b[i + 2..].windows(2).position(|w| w == b"*/") {
+                Some(e) => i += e + 4,
+                None => return b.len(),
+            }
+        } else if b[i..].starts_with(b"//") {
+            match b[i..].iter().position(|&c| c == b'\n') {
+                Some(e) => i += e,
+                None => return b.len(),
+            }
+        } else {
+            return i;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn invocation_arguments() {
+        let s = "a = SQR(f(\")\"), 2) ; b";
+        assert_eq!(past_invocation(s, 7), s.find(';').unwrap() - 1);
+        assert_eq!(past_invocation("PFOR\n for (;;)", 4), 4);
+        assert_eq!(past_invocation("M /* c */ (x)", 1), 13);
+    }
+}

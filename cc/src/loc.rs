@@ -34,11 +34,16 @@ pub enum Where {
 }
 
 /// One node's place: its first position, and its main-file byte range
-/// (begin, end after its last token) when the whole node is in that file.
+/// (begin, end after its last token) when the whole node is in that file;
+/// whether it begins in a macro's expansion (its range then starts at the
+/// macro's name).
 #[derive(Debug, Clone, Default)]
 pub struct Place {
     pub pos: Option<Pos>,
     pub main: Option<Range<usize>>,
+    pub macro_begin: bool,
+    /// The main-file offset of its `loc` (a declaration's name).
+    pub name_at: Option<usize>,
 }
 
 impl Place {
@@ -54,23 +59,26 @@ impl Place {
 
 pub type Places = HashMap<*const Json, Place>;
 
-/// The place of every node of `root`, the dump of `main_file` (the path as
-/// given to clang).
-pub fn resolve(root: &Json, main_file: &str) -> Places {
-    let mut r = Resolver { main: main_file, file: None, line: 0, places: HashMap::new() };
+/// The place of every node of `root`, in the dump's file `main_file` (the
+/// path as clang spells it: the file compiled, or a header being rewritten)
+/// whose text is `text`.
+pub fn resolve(root: &Json, main_file: &str, text: &str) -> Places {
+    let mut r = Resolver { main: main_file, text, file: None, line: 0, places: HashMap::new() };
     r.visit(root);
     r.places
 }
 
 struct Resolver<'a> {
     main: &'a str,
+    text: &'a str,
     file: Option<Rc<str>>,
     line: usize,
     places: Places,
 }
 
-/// One location: its position, and (offset, token length) in the main file.
-type Loc = (Pos, Option<(usize, usize)>);
+/// One location: its position, (offset, token length) in the main file,
+/// and whether it is in a macro's expansion.
+type Loc = (Pos, Option<(usize, usize)>, bool);
 
 fn is_location(v: &Json) -> bool {
     v.get("offset").is_some() || v.get("spellingLoc").is_some() || v.get("expansionLoc").is_some()
@@ -84,7 +92,7 @@ impl Resolver<'_> {
             self.loc(s);
         }
         if let Some(e) = l.get("expansionLoc") {
-            return self.loc(e);
+            return self.loc(e).map(|(p, m, _)| (p, m, true));
         }
         if let Some(f) = l.str("file") {
             if self.file.as_deref() != Some(f) {
@@ -97,7 +105,7 @@ impl Resolver<'_> {
         let off = l.num("offset")?;
         let file = self.file.clone()?;
         let main = (&*file == self.main).then(|| (off, l.num("tokLen").unwrap_or(0)));
-        Some((Pos { file, line: self.line, col: l.num("col").unwrap_or(0) }, main))
+        Some((Pos { file, line: self.line, col: l.num("col").unwrap_or(0) }, main, false))
     }
 
     fn visit(&mut self, n: &Json) {
@@ -113,19 +121,24 @@ impl Resolver<'_> {
         for (k, v) in fields {
             match k.as_str() {
                 "loc" => {
-                    if let Some((pos, _)) = self.loc(v) {
+                    if let Some((pos, main, _)) = self.loc(v) {
                         place.pos.get_or_insert(pos);
+                        place.name_at = main.map(|(o, _)| o);
                     }
                 }
                 "range" => {
                     let b = v.get("begin").and_then(|b| self.loc(b));
                     let e = v.get("end").and_then(|e| self.loc(e));
-                    if let Some((pos, _)) = &b {
+                    if let Some((pos, _, in_macro)) = &b {
                         // (The range's begin is where the node starts.)
                         place.pos = Some(pos.clone());
+                        place.macro_begin = *in_macro;
                     }
-                    if let (Some((_, Some((b, _)))), Some((_, Some((e, len))))) = (b, e) {
-                        place.main = Some(b..(e + len).max(b));
+                    if let (Some((_, Some((b, _)), _)), Some((_, Some((e, len)), e_macro))) = (b, e) {
+                        // A last token from a macro's expansion: the end of
+                        // the invocation, its arguments included.
+                        let end = if e_macro { crate::lines::past_invocation(self.text, e + len) } else { e + len };
+                        place.main = Some(b..end.max(b));
                     }
                 }
                 // Any other location the dumper printed moves the state too.
@@ -153,7 +166,7 @@ mod tests {
             {"kind":"VarDecl","loc":{"offset":7,"file":"m.c","line":1,"col":8,"tokLen":1},
              "range":{"begin":{"offset":0,"col":1,"tokLen":6},"end":{"offset":7,"col":8,"tokLen":1}}}]}"#;
         let root = crate::json::parse(dump).unwrap();
-        let places = resolve(&root, "m.c");
+        let places = resolve(&root, "m.c", "int x;\n");
         let p = |i: usize| places[&(&root.inner()[i] as *const Json)].clone();
         assert_eq!(p(0).pos.unwrap().to_string(), "h.h:2:1");
         assert_eq!(p(0).main, None);

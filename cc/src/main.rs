@@ -11,11 +11,14 @@ mod allocate;
 mod ast;
 mod bounds;
 mod clauses;
+mod headers;
 mod json;
 mod lines;
 mod lists;
 mod loc;
+mod macros;
 mod marker_clause;
+mod preprocess;
 mod rewrite;
 mod sharing;
 mod task_clauses;
@@ -24,6 +27,7 @@ mod taskloop_forms;
 mod threadprivate;
 mod udr;
 
+use std::collections::BTreeMap;
 use std::env;
 use std::ffi::OsString;
 use std::fs;
@@ -224,25 +228,163 @@ fn without_mode(args: &[String], keep_inputs: bool) -> Vec<String> {
     out
 }
 
+/// A rewritten source: the compiled file's copy, and each rewritten
+/// header's copy by the header's absolute path (`headers.rs`).
+struct Rewritten {
+    path: PathBuf,
+    headers: BTreeMap<PathBuf, PathBuf>,
+}
+
 /// Parses `src` with clang (`-fopenmp`), reads its AST and writes the
-/// rewritten program into `dir`. Clang's own diagnostics go to stderr as
-/// they are; Err carries the exit code.
-fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<PathBuf, i32> {
+/// rewritten program (and the user headers with OpenMP constructs) into
+/// `dir`. Clang's own diagnostics go to stderr as they are; Err carries the
+/// exit code.
+fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<Rewritten, i32> {
     let fail = |msg: String| {
         eprintln!("weft-cc: error: {src}: {msg}");
         1
     };
     let text = fs::read_to_string(src).map_err(|e| fail(e.to_string()))?;
+    // The text of each file rewritten, by the dump's name for it.
+    let mut texts = BTreeMap::from([(src.to_string(), text)]);
+    let mut root = parse(t, cli, src, &texts, dir, false)?;
+    let first = ast::read(&root, src, &texts[src]);
+    let mut pre = if first.directives.is_empty() && first.elsewhere.is_empty() && first.threadprivate.is_empty() {
+        preprocess::Preprocessed::default()
+    } else {
+        preprocess(t, cli, src)?
+    };
+    // `_Pragma` constructs whose statement comes from the macro too: their
+    // lines as the preprocessor expanded them (`macros.rs`), read again.
+    let mut expanded = false;
+    for f in std::iter::once(src.to_string()).chain(headers::choose(&first, &pre).0) {
+        let ftext = match texts.get(&f) {
+            Some(x) => x.clone(),
+            None => fs::read_to_string(&f).map_err(|e| fail(format!("{f}: {e}")))?,
+        };
+        let fast = if f == src { None } else { Some(ast::read(&root, &f, &ftext)) };
+        let inlined = macros::inline_lines(&ftext, &f, fast.as_ref().unwrap_or(&first), &pre);
+        expanded |= inlined.is_some();
+        texts.insert(f, inlined.unwrap_or(ftext));
+    }
+    if expanded {
+        // (Clang's diagnostics were printed by the first reading.)
+        match parse(t, cli, src, &texts, dir, true) {
+            Ok(again) => root = again,
+            Err(_) => {
+                // (Then the constructs are refused as they are.)
+                texts.clear();
+                texts.insert(src.to_string(), fs::read_to_string(src).map_err(|e| fail(e.to_string()))?);
+            }
+        }
+    }
+    pre.reset();
+    let text = texts[src].clone();
+    let mut tree = ast::read(&root, src, &text);
+    let (files, refused) = headers::choose(&tree, &pre);
+    tree.refused.extend(refused);
+    headers::expand(&mut tree, &mut pre, src, &text);
+    let mut out = Rewritten { path: PathBuf::new(), headers: BTreeMap::new() };
+    let mut failed = false;
+    for (k, h) in files.iter().enumerate() {
+        let htext = match texts.get(h) {
+            Some(x) => x.clone(),
+            None => fs::read_to_string(h).map_err(|e| fail(format!("{h}: {e}")))?,
+        };
+        let mut hast = ast::read(&root, h, &htext);
+        headers::expand(&mut hast, &mut pre, h, &htext);
+        // Every construct of the header the compiled file's pass met is
+        // the header pass's to rewrite: none may be dropped.
+        let met = tree.elsewhere.iter().filter(|(at, _)| matches!(at, loc::Where::Other(p) if *p.file == **h)).count();
+        if met != hast.directives.len() {
+            eprintln!(
+                "{h}: error: weft-cc met {met} OpenMP constructs in this file but its rewrite found {} (please report)",
+                hast.directives.len()
+            );
+            failed = true;
+            continue;
+        }
+        let pass = rewrite::Pass { main: false, id_base: (k + 1) * 1_000_000, headers: files.clone() };
+        match rewrite::rewrite(&htext, h, &hast, &pass) {
+            Ok(body) => {
+                let copy = dir.join(format!("header-{k}.h"));
+                let abs = headers::absolute(h).map_err(fail)?;
+                let body = body + &headers::seal(&abs);
+                fs::write(&copy, body).map_err(|e| fail(format!("cannot write {}: {e}", copy.display())))?;
+                out.headers.insert(abs, copy);
+            }
+            Err(diags) => {
+                print_diags(h, &htext, &diags);
+                failed = true;
+            }
+        }
+    }
+    let pass = rewrite::Pass { main: true, id_base: 0, headers: files };
+    let rewritten = rewrite::rewrite(&text, src, &tree, &pass).map_err(|diags| {
+        print_diags(src, &text, &diags);
+        1
+    })?;
+    if failed {
+        return Err(1);
+    }
+    let stem = Path::new(src).file_name().map_or_else(|| OsString::from("input.c"), |n| n.to_os_string());
+    out.path = dir.join(stem);
+    let quoted = src.replace('\\', "\\\\").replace('"', "\\\"");
+    let checks: String = out.headers.keys().map(|h| headers::check_sealed(h)).collect();
+    let body = format!("{}#line 1 \"{quoted}\"\n{rewritten}{checks}", rewrite::prelude());
+    fs::write(&out.path, body).map_err(|e| fail(format!("cannot write {}: {e}", out.path.display())))?;
+    Ok(out)
+}
+
+/// Clang's AST dump of `src` (`-fopenmp`), each file of `texts` read from
+/// its text there through an overlay under its own name (the compiled
+/// file's with the allocate clauses' OpenMP 5.1 modifiers hidden:
+/// `allocate.rs`). `again`: a second reading, of text weft-cc expanded,
+/// whose diagnostics clang printed already; Err if it fails.
+fn parse(
+    t: &Tools,
+    cli: &Cli,
+    src: &str,
+    texts: &BTreeMap<String, String>,
+    dir: &Path,
+    again: bool,
+) -> Result<json::Json, i32> {
+    let fail = |msg: String| {
+        eprintln!("weft-cc: error: {src}: {msg}");
+        1
+    };
+    let mut roots = BTreeMap::new();
+    for (k, (f, text)) in texts.iter().enumerate() {
+        let masked = if f == src { allocate::mask_modifiers(text) } else { None };
+        if masked.is_none() && !again {
+            continue;
+        }
+        let copy = dir.join(format!(".for-clang-{}-{k}", u8::from(again)));
+        fs::write(&copy, masked.as_deref().unwrap_or(text))
+            .map_err(|e| fail(format!("cannot write {}: {e}", copy.display())))?;
+        roots.insert(headers::absolute(f).map_err(fail)?, copy);
+    }
     let mut cmd = Command::new(&t.clang);
-    if let Some(masked) = allocate::mask_modifiers(&text) {
-        cmd.arg("-ivfsoverlay").arg(overlay(src, &masked, dir).map_err(fail)?);
+    if !roots.is_empty() {
+        let file = dir.join(format!("overlay-{}.yaml", u8::from(again)));
+        cmd.arg("-ivfsoverlay").arg(headers::write_overlay(&roots, &file).map_err(fail)?);
     }
     cmd.args(frontend_flags(cli))
         .args(["-fopenmp", "-fsyntax-only", "-Qunused-arguments", "-Xclang", "-ast-dump=json", src])
         .args(cli.openmp_version.iter().map(|v| format!("-fopenmp-version={v}")))
         .stdout(Stdio::piped())
-        .stderr(Stdio::inherit());
-    log_cmd(&cmd);
+        .stderr(if again { Stdio::null() } else { Stdio::inherit() });
+    if again {
+        cmd.arg("-w");
+    }
+    let dump = output_of(t, &mut cmd)?;
+    json::parse(&dump).map_err(|e| fail(format!("cannot read clang's AST dump: {e}")))
+}
+
+/// What a clang command prints on stdout, its stderr passed on; Err is the
+/// exit code.
+fn output_of(t: &Tools, cmd: &mut Command) -> Result<String, i32> {
+    log_cmd(cmd);
     let out = cmd.output().map_err(|e| {
         eprintln!("weft-cc: error: cannot run {}: {e}", t.clang.display());
         1
@@ -250,48 +392,35 @@ fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<PathBuf
     if !out.status.success() {
         return Err(status_code(out.status));
     }
-    let dump = String::from_utf8_lossy(&out.stdout);
-    let root = json::parse(&dump).map_err(|e| fail(format!("cannot read clang's AST dump: {e}")))?;
-    let tree = ast::read(&root, src);
-    let rewritten = rewrite::rewrite(&text, src, &tree).map_err(|diags| {
-        for d in &diags {
-            match &d.at {
-                loc::Where::Main(offset) => {
-                    let line = lines::line_of(&text, *offset);
-                    let col = offset - text[..*offset].rfind('\n').map_or(0, |p| p + 1) + 1;
-                    eprintln!("{src}:{line}:{col}: error: {}", d.msg);
-                }
-                loc::Where::Other(pos) => eprintln!("{pos}: error: {}", d.msg),
-                loc::Where::Nowhere => eprintln!("{src}: error: {}", d.msg),
-            }
-        }
-        1
-    })?;
-    let stem = Path::new(src).file_name().map_or_else(|| OsString::from("input.c"), |n| n.to_os_string());
-    let path = dir.join(stem);
-    let quoted = src.replace('\\', "\\\\").replace('"', "\\\"");
-    let body = format!("{}#line 1 \"{quoted}\"\n{rewritten}", rewrite::prelude());
-    fs::write(&path, body).map_err(|e| fail(format!("cannot write {}: {e}", path.display())))?;
-    Ok(path)
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
-/// A file-system overlay under which clang reads `masked` (the source with
-/// the allocate clauses' OpenMP 5.1 modifiers blanked: `allocate.rs`) for
-/// `src`, naming it `src` in its diagnostics and its AST, so offsets,
-/// lines and quoted includes are the original's.
-fn overlay(src: &str, masked: &str, dir: &Path) -> Result<PathBuf, String> {
-    let path = env::current_dir().map_err(|e| e.to_string())?.join(src);
-    let copy = dir.join(".masked-for-clang");
-    fs::write(&copy, masked).map_err(|e| format!("cannot write {}: {e}", copy.display()))?;
-    let quote = |p: &Path| format!("\"{}\"", p.to_string_lossy().replace('\\', "\\\\").replace('"', "\\\""));
-    let yaml = format!(
-        "{{\"version\": 0, \"use-external-names\": false, \"roots\": [{{\"name\": {}, \"type\": \"file\", \"external-contents\": {}}}]}}\n",
-        quote(&path),
-        quote(&copy)
-    );
-    let file = dir.join("overlay.yaml");
-    fs::write(&file, yaml).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
-    Ok(file)
+/// The preprocessed program (`clang -E -fopenmp`, the user's flags): the
+/// pragmas' text with macros expanded, and which headers are the system's.
+fn preprocess(t: &Tools, cli: &Cli, src: &str) -> Result<preprocess::Preprocessed, i32> {
+    let mut cmd = Command::new(&t.clang);
+    cmd.args(frontend_flags(cli))
+        .args(["-fopenmp", "-E", "-Qunused-arguments", "-w", src])
+        .args(cli.openmp_version.iter().map(|v| format!("-fopenmp-version={v}")))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit());
+    Ok(preprocess::parse(&output_of(t, &mut cmd)?))
+}
+
+/// weft-cc's refusals in `path` (whose text is `text`), as clang prints
+/// its errors.
+fn print_diags(path: &str, text: &str, diags: &[rewrite::Diag]) {
+    for d in diags {
+        match &d.at {
+            loc::Where::Main(offset) => {
+                let line = lines::line_of(text, *offset);
+                let col = offset - text[..*offset].rfind('\n').map_or(0, |p| p + 1) + 1;
+                eprintln!("{path}:{line}:{col}: error: {}", d.msg);
+            }
+            loc::Where::Other(pos) => eprintln!("{pos}: error: {}", d.msg),
+            loc::Where::Nowhere => eprintln!("{path}: error: {}", d.msg),
+        }
+    }
 }
 
 fn temp_dir() -> Result<PathBuf, String> {
@@ -310,17 +439,37 @@ fn compile(t: &Tools, cli: &Cli, dir: &Path) -> Result<i32, String> {
     // weft-cc's refusals all come before anything is compiled.
     let mut args = cli.args.clone();
     let mut extra = Vec::new();
+    let mut overlay = BTreeMap::new();
     for &at in &cli.source_at {
         let src = cli.args[at].clone();
         let sub = dir.join(format!("{at}"));
         fs::create_dir_all(&sub).map_err(|e| e.to_string())?;
         match rewrite_source(t, cli, &src, &sub) {
-            Ok(p) => args[at] = p.to_string_lossy().into_owned(),
+            Ok(r) => {
+                args[at] = r.path.to_string_lossy().into_owned();
+                for (orig, copy) in r.headers {
+                    if let Some(other) = overlay.get(&orig) {
+                        if fs::read(other).ok() != fs::read(&copy).ok() {
+                            return Err(format!(
+                                "{}: the header rewrites differently for two of the sources; compile them one at a time (-c)",
+                                orig.display()
+                            ));
+                        }
+                    }
+                    overlay.insert(orig, copy);
+                }
+            }
             Err(code) => return Ok(code),
         }
         let parent = Path::new(&src).parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
         extra.push("-iquote".to_string());
         extra.push(parent.to_string_lossy().into_owned());
+    }
+    if !overlay.is_empty() {
+        // The rewritten headers, read in place of the originals.
+        extra.push("-ivfsoverlay".into());
+        let file = headers::write_overlay(&overlay, &dir.join("headers-overlay.yaml"))?;
+        extra.push(file.to_string_lossy().into_owned());
     }
     // Warnings were shown by the parse above, on the original program. The
     // program is compiled as clang parsed it: with OpenMP's macro.

@@ -95,39 +95,62 @@ fn associated_loops(clauses: &[Clause]) -> Result<usize, String> {
     }
 }
 
+/// Which file a rewrite is of: the file compiled (`main`), or a header
+/// with OpenMP constructs, rewritten in a pass of its own and served to
+/// clang in place of the original (`main.rs`).
+#[derive(Debug, Clone, Default)]
+pub struct Pass {
+    pub main: bool,
+    /// Added to each construct's id, so that ids stay distinct in the
+    /// translation unit.
+    pub id_base: usize,
+    /// The headers rewritten in passes of their own, as the dump names them.
+    pub headers: Vec<String>,
+}
+
 /// The rewritten program, or every problem found; `path` names the file
-/// in what the program carries to weft.
-pub fn rewrite(src: &str, path: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
+/// in what the program carries to weft. (A header's pass leaves what is
+/// not in the header, declarative directives included, to the main pass.)
+pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, Vec<Diag>> {
     let mut diags = Vec::new();
     let mut edits = Vec::new();
-    for (at, msg) in &ast.refused {
-        diags.push(Diag { at: at.clone(), msg: msg.clone() });
+    if pass.main {
+        for (at, msg) in &ast.refused {
+            diags.push(Diag { at: at.clone(), msg: msg.clone() });
+        }
     }
-    let tp = threadprivate::lower(src, path, ast);
-    for r in tp.pragmas {
-        edits.push(Edit { at: r.start, end: r.end, rank: 2, opened_at: 0, text: String::new() });
-    }
-    for at in tp.thread_local_at {
-        edits.push(Edit { at, end: at, rank: 1, opened_at: 0, text: "_Thread_local ".into() });
-    }
-    diags.extend(tp.refused.into_iter().map(|(at, msg)| Diag { at, msg }));
-    let udrs = declare_reductions(src, ast, &mut edits, &mut diags);
+    let tp_marker = threadprivate_edits(src, path, ast, pass, &mut edits, &mut diags);
+    let udrs = if pass.main { declare_reductions(src, ast, &mut edits, &mut diags) } else { Vec::new() };
     let mut privatizes = Vec::new();
     // Directives inside a refused one are not reported again.
     let mut refused = vec![false; ast.directives.len()];
-    for (id, d) in ast.directives.iter().enumerate() {
+    for (k, d) in ast.directives.iter().enumerate() {
+        let id = k + pass.id_base;
         let diag = |msg: String| Diag { at: Where::Main(d.pragma.start), msg };
+        let refuse = d.macro_name.as_ref().map(|m| from_macro(d, m)).or_else(|| {
+            d.stmt_elsewhere.then(|| {
+                let name = clauses::spelling(&d.kind).replace("generic loop", "loop");
+                format!("'#pragma omp {name}' whose statement is (or ends) in another file (#include'd after the pragma) is not supported by weft-cc: it puts the construct's start and end in the pragma's file")
+            })
+        });
+        if let Some(why) = refuse.filter(|_| !d.parent.is_some_and(|p| refused[p])) {
+            diags.push(diag(why));
+            refused[k] = true;
+            privatizes.push(false);
+            continue;
+        }
         let Some(spec) = clauses::directive(&d.kind) else {
             if !d.parent.is_some_and(|p| refused[p]) {
                 let name = clauses::spelling(&d.kind);
                 diags.push(diag(format!("'#pragma omp {name}' is not supported by weft yet")));
             }
-            refused[id] = true;
+            refused[k] = true;
             privatizes.push(false);
             continue;
         };
-        refused[id] = d.parent.is_some_and(|p| refused[p]);
-        let text = &src[d.pragma.clone()];
+        refused[k] = d.parent.is_some_and(|p| refused[p]);
+        // The clauses as clang read them (macros expanded), else as written.
+        let text = d.expanded.as_deref().unwrap_or(&src[d.pragma.clone()]);
         privatizes.push(if d.kind == "OMPGenericLoopDirective" {
             binds_team(text, d.parent.map(|p| ast.directives[p].kind.as_str()))
         } else {
@@ -178,7 +201,7 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
                 continue;
             }
         };
-        let lines = "\n".repeat(text.matches('\n').count());
+        let lines = "\n".repeat(src[d.pragma.clone()].matches('\n').count());
         let decls: String = hoisted.iter().map(|h| h.decl.as_str()).collect();
         let begin = format!(
             "{outer_open}{{ {decls}__weft_cc_begin({id}, \"{}\", {}{});{lines}",
@@ -198,7 +221,7 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
             }
         }
     }
-    private_locals(src, ast, &privatizes, &mut edits);
+    private_locals(src, ast, &privatizes, pass.id_base, &mut edits);
     if !diags.is_empty() {
         // Each once, in the order of the file (other files first).
         let mut seen = std::collections::HashSet::new();
@@ -210,8 +233,32 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast) -> Result<String, Vec<Diag>> {
         return Err(diags);
     }
     let mut out = apply(src, edits)?;
-    out.push_str(&tp.marker);
+    out.push_str(&tp_marker);
     Ok(out)
+}
+
+/// The threadprivate pragmas' edits (`threadprivate.rs`); returns the
+/// marker function to add at the end of the file.
+fn threadprivate_edits(
+    src: &str,
+    path: &str,
+    ast: &Ast,
+    pass: &Pass,
+    edits: &mut Vec<Edit>,
+    diags: &mut Vec<Diag>,
+) -> String {
+    let tp = threadprivate::lower(src, path, ast, pass.main, &pass.headers);
+    for r in tp.pragmas {
+        edits.push(Edit { at: r.start, end: r.end, rank: 2, opened_at: 0, text: String::new() });
+    }
+    for at in tp.thread_local_at {
+        edits.push(Edit { at, end: at, rank: 1, opened_at: 0, text: "_Thread_local ".into() });
+    }
+    for (at, text) in tp.splits {
+        edits.push(Edit { at, end: at + 1, rank: 2, opened_at: 0, text });
+    }
+    diags.extend(tp.refused.into_iter().map(|(at, msg)| Diag { at, msg }));
+    tp.marker
 }
 
 /// A loop directive's clauses for its loops: their bounds hoisted before
@@ -257,14 +304,14 @@ fn loop_clauses(
 /// The marker calls that give each construct's declared locals to the
 /// innermost construct that makes private copies (`privatizes`, by
 /// directive).
-fn private_locals(src: &str, ast: &Ast, privatizes: &[bool], edits: &mut Vec<Edit>) {
+fn private_locals(src: &str, ast: &Ast, privatizes: &[bool], id_base: usize, edits: &mut Vec<Edit>) {
     for l in &ast.locals {
         // The innermost construct that makes private copies takes them.
         let mut cur = Some(l.owner);
         while let Some(i) = cur.filter(|&i| !privatizes.get(i).copied().unwrap_or(false)) {
             cur = ast.directives[i].parent;
         }
-        let Some(target) = cur else { continue };
+        let Some(target) = cur.map(|t| t + id_base) else { continue };
         let vars: String = l.names.iter().map(|n| format!(", &{n}")).collect();
         let call = format!("__weft_cc_private({target}{vars});");
         match &l.at {
@@ -276,6 +323,16 @@ fn private_locals(src: &str, ast: &Ast, privatizes: &[bool], edits: &mut Vec<Edi
             }
         }
     }
+}
+
+/// Why a directive from a macro's expansion (`_Pragma`) is refused: it is
+/// one whose invocation's lines `macros.rs` could not expand (an expanded
+/// one is a `_Pragma` operator in the text, from no macro).
+fn from_macro(d: &Directive, macro_name: &str) -> String {
+    let name = clauses::spelling(&d.kind).replace("generic loop", "loop");
+    format!(
+        "'#pragma omp {name}' from the expansion of macro '{macro_name}' is not supported by weft-cc here: it cannot read the invocation's lines as the preprocessor expanded them (a line continued with a backslash, or renamed by #line)"
+    )
 }
 
 /// The source with the edits made, in order of offset.

@@ -28,9 +28,11 @@ fn quoted(name: &str) -> String {
 /// refers to that no clause names (`named`) become SHARED, and its DEFAULT
 /// becomes PRIVATE. Leaves them as they are when the construct's own
 /// DEFAULT already privatizes, or when it refers to a `register` variable
-/// or to a static declared inside it (neither can be named at the pragma).
+/// or to a static declared inside it (neither can be named at the pragma),
+/// or to a variable from code `#include`d into it (from another file, out
+/// of the references weft-cc sees by byte range).
 pub fn make_explicit(ast: &Ast, d: &Directive, named: &HashSet<String>, cls: &mut Vec<Clause>) {
-    let Some(stmt) = &d.stmt else { return };
+    let Some(stmt) = d.stmt.as_ref().filter(|_| !d.foreign_refs) else { return };
     let default = cls.iter().position(|c| c.name.starts_with("\"QUAL.OMP.DEFAULT."));
     if default.is_some_and(|k| cls[k].name.contains("PRIVATE")) {
         return;

@@ -65,8 +65,10 @@ pub fn wrap(kind: &str, text: &str, id: usize, cls: &mut Vec<Clause>) -> Result<
     for (k, dir) in dirs.iter().enumerate() {
         let mine: Vec<Clause> = cls.iter().filter(|c| belongs(dir, &c.name)).cloned().collect();
         cls.retain(|c| !belongs(dir, &c.name));
-        // (Ids past the file's directives, one per part.)
-        let wid = 1_000_000 + id * 4 + k;
+        // (Ids counting down from the top of int, one per part: the
+        // file's directives count up from 0, each header's from a million
+        // times its number.)
+        let wid = 2_000_000_000 - (id * 4 + k);
         let args: String = mine
             .iter()
             .map(|c| {

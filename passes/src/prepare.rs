@@ -33,6 +33,7 @@ mod loops;
 mod nonrect;
 pub mod rename;
 mod restore;
+mod sections;
 mod simd_nest;
 pub mod ssa;
 mod tile;
@@ -373,6 +374,14 @@ fn steps<'ctx>(
     // tile or unroll inside it generates.)
     let changed = transform::apply_all(module, &analyses)?;
     let (transformed, analyses) = fresh(module, analyses, &changed)?;
+    // (Before the loops are normalized: a sections region becomes a loop
+    // already in the normalized form; the loops inside it are normalized.)
+    let (changed, mut errors) = sections::to_loops(module, &analyses);
+    if strict && !errors.is_empty() {
+        crate::wregion::locate(&mut errors, &analyses);
+        return Err(errors);
+    }
+    let (sectioned, analyses) = fresh(module, analyses, &changed)?;
     let (changed, failures) = loops::normalize_all(module, &analyses);
     // (At pipeline start a loop may still take its form later, after
     // simplification; a non-rectangular nest never does.)
@@ -394,7 +403,10 @@ fn steps<'ctx>(
     // (Erasing calls leaves the blocks and the directive calls as they were.)
     let direct = tls_direct(&analyses);
     let tagged = tag_simd_loops(&analyses);
-    Ok((erased | mapped | split | transformed | normalized | resplit | captured | direct | tagged, analyses))
+    Ok((
+        erased | mapped | split | transformed | sectioned | normalized | resplit | captured | direct | tagged,
+        analyses,
+    ))
 }
 
 /// Whether a step changed any function (`changed`: one flag per analysis),

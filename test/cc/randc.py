@@ -7,7 +7,8 @@
   files(seed) -> {name: text}  the program and the header it includes, if any
 
 Some programs include a header of their own with threadprivate variables
-(randc_tp.py).
+(randc_tp.py). Some write pragmas through macros (`_Pragma`), and some
+have their test functions in a header of their own (randc_macro.py).
 
 Every program is race-free and prints output that depends neither on the
 number of threads nor on the schedule, so its output compiled without
@@ -45,7 +46,8 @@ a loop variable declared before the loop, which crashes clang 16, or a loop
 without iterations, whose tile clang 16 runs about 2^32 times), which also
 asks for `-fopenmp-version=51`.
 
-Some programs have scan reductions (randc_scan.py, a random stream of its
+Some programs have sections constructs in team code (a random stream of
+their own; each section a 'once' context). Some programs have scan reductions (randc_scan.py, a random stream of its
 own); where they use what clang 16 gets wrong, the program says
 `// CLANG-16-WRONG:` on a line of its own and difftest.py does not run clang
 on it.
@@ -71,6 +73,7 @@ import os
 import random
 import sys
 
+from randc_macro import Packaging
 from randc_scan import Scans
 from randc_tp import Threadprivate
 
@@ -390,6 +393,9 @@ class Gen:
         # Draws loop transformations under worksharing loops (their own stream).
         self.trng = random.Random(seed * 15485863 + 11)
         self.transform = False
+        # Whether team code gets a sections construct (its own stream:
+        # programs without one are those the generator made before).
+        self.srng = random.Random(seed * 49979687 + 13)
         # A non-rectangular nest clang 16 gets wrong (see the module doc).
         self.clang_wrong = None
         # Variables an expression being generated must not read: OpenMP's
@@ -933,6 +939,8 @@ class Gen:
         big = self.budget > 0 and depth < 5
         if ctx.in_simd():
             return self.simd_item(ctx, out, depth, big)
+        if ctx.ws and big and self.srng.random() < 0.05:
+            return self.it_sections(ctx, out, depth)
         opts = []
         if ctx.ws and big:
             opts += [('for', 6), ('single', 2), ('master', 1.5), ('barrier', 0.6)]
@@ -1407,6 +1415,26 @@ class Gen:
             ctx.team.reset()
         for v in privs:
             out(f"{v.name} = {lit(self.init_val(v.ty), v.ty)};")
+
+    def it_sections(self, ctx, out, depth):
+        """A sections construct in team code: each section runs once, on some
+        thread, beside the others, so each is a 'once' context of its own
+        (its claims keep two sections from racing, as two single nowait
+        regions are kept). nowait leaves the phase open, as single's does."""
+        r = self.srng
+        nowait = r.random() < 0.3
+        out("#pragma omp sections" + (" nowait" if nowait else ""))
+        out.open()
+        for k in range(r.randint(1, 4)):
+            # (The first section's directive may be left out.)
+            if k > 0 or r.random() < 0.7:
+                out("#pragma omp section")
+            out.open()
+            self.items(Ctx('once', ctx), out, r.randint(1, 3), depth + 1)
+            out.close()
+        out.close()
+        if not nowait:
+            ctx.team.reset()
 
     def it_helper(self, ctx, out, depth):
         """Outline some items into a helper function (orphaned constructs when called from a team)."""
@@ -1929,7 +1957,9 @@ class Gen:
         src = [PRELUDE] + (tp.include() if tp.wanted else []) + [STRUCT_DEF, '']
         src += self.gdecls + ['']
         src += self.helpers
-        src += self.tests
+        self.packaging = Packaging(self.seed)
+        tests, self.tests_header = self.packaging.tests(self.tests)
+        src += tests
         if tp.wanted:
             src.append(tp.function())
             self.calls.append("test_tp();")
@@ -1950,12 +1980,18 @@ class Gen:
 
 
 def generate(seed: int) -> str:
+    return program(seed)[0]
+
+
+def program(seed: int):
+    """The program's text, and its generator (for the headers it writes)."""
     g = Gen(seed)
     text = g.generate()
     text = g.scans.marker() + text
     if g.clang_wrong:
         text = f"// CLANG-16-WRONG: {g.clang_wrong}\n" + text
-    return ("// WEFT-CC-FLAGS: -fopenmp-version=51\n" + text) if g.compare or g.transform else text
+    text = ("// WEFT-CC-FLAGS: -fopenmp-version=51\n" + text) if g.compare or g.transform else text
+    return g.packaging.pragmas(text), g
 
 
 def clang_checks(text: str) -> bool:
@@ -1972,10 +2008,13 @@ def build_flags(text: str) -> list:
 
 def files(seed: int) -> dict:
     """The program (prog-SEED.c) and the header it includes, by file name."""
-    out = {f"prog-{seed}.c": generate(seed)}
+    text, g = program(seed)
+    out = {f"prog-{seed}.c": text}
     tp = Threadprivate(seed)
     if tp.wanted:
         out[tp.header_name] = tp.header()
+    if g.tests_header:
+        out[g.packaging.header_name] = g.packaging.pragmas(g.tests_header, define=False)
     return out
 
 

@@ -107,3 +107,18 @@ fn refusals_name_the_clause() {
     assert!(e("#pragma omp for reduction(inscan, +: h[0:4])").contains("array sections"));
     assert_eq!(spelling("OMPParallelSectionsDirective"), "parallel sections");
 }
+
+#[test]
+fn order_concurrent_and_its_modifiers() {
+    assert_eq!(names("OMPSimdDirective", "#pragma omp simd order(concurrent)"), ["\"QUAL.OMP.ORDER.CONCURRENT\" "]);
+    assert_eq!(
+        names("OMPForDirective", "#pragma omp for order(reproducible : concurrent)"),
+        ["\"QUAL.OMP.ORDER.CONCURRENT:REPRODUCIBLE\" "]
+    );
+    assert_eq!(
+        names("OMPParallelForSimdDirective", "#pragma omp parallel for simd order(unconstrained:concurrent)"),
+        ["\"QUAL.OMP.ORDER.CONCURRENT:UNCONSTRAINED\" "]
+    );
+    let s = directive("OMPForDirective").unwrap();
+    assert!(parse(&s, "#pragma omp for order(sometimes: concurrent)").is_err());
+}

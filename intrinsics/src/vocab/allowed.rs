@@ -79,6 +79,10 @@ mod sets {
         Reduction,
         Plain(C::Nowait),
         Plain(C::Allocate),
+        // (The loop over the section index that weft-prepare makes of a
+        // sections construct, and icx's prepared form, name its slots.)
+        Plain(C::NormalizedIv),
+        Plain(C::NormalizedUb),
     ];
     pub const SINGLE: &[Family] =
         &[Plain(C::Private), Plain(C::Firstprivate), Plain(C::Copyprivate), Plain(C::Nowait), Plain(C::Allocate)];
@@ -261,7 +265,10 @@ impl DirKind {
 
     /// Whether it starts a team of threads (an outlined parallel region).
     pub fn is_team_parallel(self) -> bool {
-        matches!(self, DirKind::Parallel | DirKind::ParallelLoop | DirKind::ParallelLoopSimd)
+        matches!(
+            self,
+            DirKind::Parallel | DirKind::ParallelLoop | DirKind::ParallelLoopSimd | DirKind::ParallelSections
+        )
     }
 
     /// Whether it is a worksharing loop (its iterations divided among a team).

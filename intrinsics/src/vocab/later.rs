@@ -1,4 +1,4 @@
-//! The constructs of later work (sections, target, teams,
+//! The constructs of later work (target, teams,
 //! distribute): weft parses what its vocabulary knows of them and refuses
 //! them by name (`not yet supported`). A clause, modifier or directive of
 //! theirs that the vocabulary does not have yet is refused the same way,
@@ -13,10 +13,7 @@ impl DirKind {
         use DirKind as D;
         matches!(
             self,
-            D::Sections
-                | D::ParallelSections
-                | D::Section
-                | D::Target
+            D::Target
                 | D::TargetData
                 | D::TargetUpdate
                 | D::TargetEnterData

@@ -15,7 +15,7 @@
 //! an earlier encounter loses to any iteration of a later one.
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::types::BasicTypeEnum;
-use llvm_plugin::inkwell::values::{BasicValue, InstructionOpcode, IntValue, PointerValue};
+use llvm_plugin::inkwell::values::{BasicValue, InstructionOpcode, InstructionValue, IntValue, PointerValue};
 use llvm_plugin::inkwell::IntPredicate;
 use weft_intrinsics::ffi;
 use weft_intrinsics::Rule;
@@ -65,31 +65,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             Construct::ParallelLoop => Some(r),
             _ => team,
         };
-        let f = shape.s.get_parent().expect("in a function");
-        let body = blocks_between(f, shape.first, shape.end);
-        // Stores to the copies only: a copy whose address goes anywhere else
-        // could be written where no iteration is recorded.
-        let mut stores = Vec::new();
-        for &(copy, _, _) in &conds {
-            for i in ffi::user_instructions(&copy) {
-                let at_address = |k| i.get_operand(k).and_then(|o| o.left()) == Some(copy.as_basic_value_enum());
-                match i.get_opcode() {
-                    InstructionOpcode::Load => {}
-                    InstructionOpcode::Store if at_address(1) && !at_address(0) => stores.push((i, copy)),
-                    _ if i.get_parent().is_some_and(|bb| !body.contains(&bb)) => {}
-                    _ => {
-                        return Err(err(
-                            Rule::NotYetSupported,
-                            clause,
-                            "a conditional lastprivate variable whose address the loop passes on (only its \
-                             loads and stores can be followed)",
-                        )
-                        .on_directive(name)
-                        .at(a.graph.regions[r].entry.span.first))
-                    }
-                }
-            }
-        }
+        let stores =
+            conditional_stores(&conds, shape, clause, name).map_err(|e| e.at(a.graph.regions[r].entry.span.first))?;
         let iv = privs.iter().find(|p| p.share == Share::NormIv).expect("a loop has its normalized IV");
         let BasicTypeEnum::IntType(ivt) = iv.ty else { unreachable!("partition checked the IV's type") };
         let i64t = self.rt.i64;
@@ -255,4 +232,41 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             .collect();
         (i64t.const_zero(), records)
     }
+}
+
+/// The stores to the conditional variables' copies in the loop; refused
+/// when a copy's address goes anywhere else in it (it could be written
+/// where no iteration is recorded).
+#[allow(clippy::type_complexity)]
+fn conditional_stores<'ctx>(
+    conds: &[(PointerValue<'ctx>, PointerValue<'ctx>, BasicTypeEnum<'ctx>)],
+    shape: Shape<'ctx>,
+    clause: &str,
+    name: &str,
+) -> Res<Vec<(InstructionValue<'ctx>, PointerValue<'ctx>)>> {
+    let f = shape.s.get_parent().expect("in a function");
+    let body = blocks_between(f, shape.first, shape.end);
+    // Stores to the copies only: a copy whose address goes anywhere else
+    // could be written where no iteration is recorded.
+    let mut stores = Vec::new();
+    for &(copy, _, _) in conds {
+        for i in ffi::user_instructions(&copy) {
+            let at_address = |k| i.get_operand(k).and_then(|o| o.left()) == Some(copy.as_basic_value_enum());
+            match i.get_opcode() {
+                InstructionOpcode::Load => {}
+                InstructionOpcode::Store if at_address(1) && !at_address(0) => stores.push((i, copy)),
+                _ if i.get_parent().is_some_and(|bb| !body.contains(&bb)) => {}
+                _ => {
+                    return Err(err(
+                        Rule::NotYetSupported,
+                        clause,
+                        "a conditional lastprivate variable whose address the loop passes on (only its \
+                         loads and stores can be followed)",
+                    )
+                    .on_directive(name))
+                }
+            }
+        }
+    }
+    Ok(stores)
 }

@@ -51,6 +51,9 @@ pub struct Lowerer<'a, 'ctx> {
     /// The values the plans name by id: every analysis's, and those lowering
     /// adds (`known`).
     values: std::cell::RefCell<ffi::Handles<'ctx>>,
+    /// Lowering a copy of the module to find the refusals only lowering
+    /// finds (`rehearse.rs`): no remarks then, the real lowering makes them.
+    pub(super) rehearsal: bool,
 }
 
 /// The blocks of a region after `normalize`: `s` holds the BEGIN group and
@@ -172,7 +175,14 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             values.extend(&a.scan.values);
         }
         let values = std::cell::RefCell::new(values);
-        Lowerer { rt, b, notes: Vec::new(), outline_cx: None, simd_sites: Vec::new(), values }
+        Lowerer { rt, b, notes: Vec::new(), outline_cx: None, simd_sites: Vec::new(), values, rehearsal: false }
+    }
+
+    /// A remark on `at`, unless this is a rehearsal.
+    pub(super) fn remark(&self, kind: ffi::Remark, at: InstructionValue<'ctx>, name: &str, msg: &str) {
+        if !self.rehearsal {
+            ffi::remark(kind, at, name, msg);
+        }
     }
 
     /// The id a plan may name `v` by.

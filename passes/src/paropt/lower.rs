@@ -169,6 +169,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 "lowered in place: __kmpc_scope / __kmpc_end_scope".to_string()
             }
             Construct::Scan => String::new(),
+            Construct::Cancel | Construct::CancellationPoint => self.lower_cancel(at, plan)?,
             Construct::Loop | Construct::ParallelLoop | Construct::Parallel => {
                 self.lower_parallel_or_loop(at, plan)?;
                 "lowered".to_string()
@@ -179,9 +180,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             msg.push_str("; ");
             msg.push_str(&n);
         }
-        ffi::remark(ffi::Remark::Passed, begin_call, "Lowered", &msg);
+        self.remark(ffi::Remark::Passed, begin_call, "Lowered", &msg);
         if plan.vars.iter().any(|v| matches!(v.share, Share::Reduction { .. })) {
-            ffi::remark(
+            self.remark(
                 ffi::Remark::Missed,
                 begin_call,
                 "ReductionPath",
@@ -211,7 +212,13 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             remapped = plan.remapped(&remap);
             &remapped
         };
+        if at.a.graph.regions[at.r].kind == weft_intrinsics::vocab::DirKind::Parallel {
+            self.cancellable_parallel(at.a, at.r, at.shape);
+        }
         self.lower_data(at.a, at.r, plan, at.shape, at.fname, at.begin)?;
+        if plan.construct.is_loop() {
+            self.cancellable_worksharing(at.a, at.r, plan, at.shape);
+        }
         if plan.construct.is_parallel() {
             let number = at.a.graph.regions[at.r].number;
             self.outline(at.f, plan, at.shape, at.outer_home, at.fname, at.begin, number)?;

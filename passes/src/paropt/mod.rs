@@ -1,15 +1,17 @@
 //! weft-paropt (paper components III-V: privatization, loop partitioning,
 //! threaded code generation), with the synchronization constructs of
-//! component I lowered in place. Every region is planned before the IR is
-//! touched (so a construct weft cannot lower is refused with nothing
-//! changed); then every region is lowered from that one analysis, children
-//! before parents.
+//! component I lowered in place. Every region is planned and prechecked
+//! before the IR is touched, and lowered on a copy of the module first
+//! (`rehearse.rs`), so a construct weft cannot lower is refused with nothing
+//! changed; then every region is lowered from one analysis, children before
+//! parents.
 pub mod allocate;
 pub mod array_section;
 pub mod atomic;
 pub mod atomic_access;
 pub mod atomic_compare;
 pub mod byref;
+pub mod cancel;
 pub mod conditional;
 pub mod context;
 pub mod copyprivate;
@@ -26,6 +28,7 @@ pub mod privatize;
 pub mod redirect;
 pub mod redop;
 pub mod reduction;
+pub mod rehearse;
 pub mod runtime;
 pub mod scan;
 pub mod scan_passes;
@@ -80,7 +83,6 @@ pub fn lower_simd_in_place<'ctx>(
     if !errors.is_empty() {
         return Err(errors);
     }
-    let (_, analyses) = prepare::ssa::erase(module, analyses)?;
     for a in &analyses {
         for r in a.graph.preorder().into_iter().filter(|&r| vector_only(a, r)) {
             let reg = &a.graph.regions[r];
@@ -94,7 +96,18 @@ pub fn lower_simd_in_place<'ctx>(
     if !errors.is_empty() {
         return Err(errors);
     }
+    drop(analyses);
+    rehearse::rehearsed(module, lower_simd_regions)
+}
+
+/// Every simd-only region of `module` lowered in place, innermost first.
+fn lower_simd_regions<'ctx>(
+    module: &Module<'ctx>,
+    rehearsal: bool,
+) -> Result<Vec<crate::simd_site::SimdSite<'ctx>>, Vec<WeftError>> {
+    let (_, analyses) = prepare::ssa::erase(module, analyze_module(module)?)?;
     let mut lowerer = Lowerer::new(Runtime::new(module), &analyses);
+    lowerer.rehearsal = rehearsal;
     for a in &analyses {
         let mut order = a.graph.preorder();
         order.reverse();
@@ -107,30 +120,49 @@ pub fn lower_simd_in_place<'ctx>(
 }
 
 pub fn run(module: &Module<'_>) -> PassResult {
-    let (mut changed, analyses) = prepare::prepared(module)?;
+    let (changed, analyses) = prepare::prepared(module)?;
     precheck::check_all(&Lowerer::new(Runtime::new(module), &analyses), &analyses)?;
+    // (The module's own lowering reuses prepare's analysis; the copy's
+    // values are other values, analyzed anew.)
+    let reuse = std::cell::Cell::new(Some(analyses));
+    let lowered = rehearse::rehearsed(module, |m, rehearsal| {
+        let analyses = match if rehearsal { None } else { reuse.take() } {
+            Some(a) => a,
+            None => analyze_module(m)?,
+        };
+        lower_regions(m, analyses, rehearsal)
+    })?;
+    Ok(lowered | changed)
+}
+
+/// Every region of `module` paropt lowers, innermost and last first.
+fn lower_regions<'ctx>(module: &Module<'ctx>, mut analyses: Vec<Analysis<'ctx>>, rehearsal: bool) -> PassResult {
     // Dead blocks that branch into a region would stop CodeExtractor (a
     // region entered from outside); directives in them are dead code too.
-    let mut removed = false;
+    let mut changed = false;
     for a in analyses.iter().filter(|a| !a.graph.is_empty()) {
         if let Some(f) = a.scan.handles.first().and_then(|b| b.get_parent()) {
-            removed |= ffi::remove_unreachable_blocks(f);
+            changed |= ffi::remove_unreachable_blocks(f);
         }
     }
-    changed |= removed;
+    if changed {
+        analyses = analyze_module(module)?;
+    }
     // One analysis serves every region: lowering a region touches only its
     // own blocks (and its prologue), keeps every directive call and clause
     // operand of the regions around it, and finds its body from the IR, so
     // regions are lowered innermost first (children before parents) without
     // analyzing again (which would make nesting D deep cost D analyses).
-    let analyses = if removed { analyze_module(module)? } else { analyses };
     let mut lowerer = Lowerer::new(Runtime::new(module), &analyses);
+    lowerer.rehearsal = rehearsal;
     for a in &analyses {
         let mut order = a.graph.preorder();
         order.reverse();
         for r in order.into_iter().filter(|&r| !vector_only(a, r)) {
             let p = plan(&a.graph.regions[r]).map_err(|e| vec![e.in_function(&a.graph.function)])?;
-            log::debug!(target: "weft::paropt", "{}: lowering {} <{}>", a.graph.function, a.graph.regions[r].kind.begin_name(), a.graph.regions[r].number);
+            if !rehearsal {
+                log::debug!(target: "weft::paropt", "{}: lowering {} <{}>", a.graph.function, a.graph.regions[r].kind.begin_name(), a.graph.regions[r].number);
+            }
             lowerer.lower(a, r, &p).map_err(|e| located(e.in_function(&a.graph.function), a))?;
             changed = true;
         }

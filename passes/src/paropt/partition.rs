@@ -106,7 +106,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             Vec::new()
         };
         let [static_init, dispatch_init, dispatch_next, dispatch_fini] = Rt::for_iv(t.get_bit_width(), unsigned);
-        let ident = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | runtime::IDENT_WORK_LOOP);
+        // (A sections construct is a loop over the section index: prepare/sections.rs.)
+        let work = if name.ends_with("SECTIONS") { runtime::IDENT_WORK_SECTIONS } else { runtime::IDENT_WORK_LOOP };
+        let ident = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC | work);
         let i32t = self.rt.i32;
         let lo = self.alloca(home, t.into(), "omp.lo");
         let hi = self.alloca(home, t.into(), "omp.hi");
@@ -299,6 +301,37 @@ fn find_iv_init<'ctx>(first: BasicBlock<'ctx>, iv: PointerValue<'ctx>) -> Option
             None => return iv_stores(&crate::cfg::reachable_before(first, first), iv).first().copied(),
         }
     }
+}
+
+/// Whether the loop from `first` reads its upper-bound slot `ub` before
+/// the store that starts its IV `iv` on the straight path (icx's prepared
+/// sections loop: `%n = load %ub` in the preheader, `store 0, %iv`, then a
+/// body tested at the bottom against `%n`). Such a loop would run to the
+/// whole loop's bound, not its chunk's, which is stored just before that
+/// store, and would run an empty chunk's first iteration: refused
+/// (precheck.rs) until partitioning guards it.
+pub(super) fn reads_bound_before_iv<'ctx>(
+    first: BasicBlock<'ctx>,
+    iv: PointerValue<'ctx>,
+    ub: PointerValue<'ctx>,
+) -> bool {
+    let is = |i: InstructionValue<'ctx>, op, p: PointerValue<'ctx>| {
+        i.get_opcode() == op && crate::cfg::pointer_operand(i) == Some(p.as_basic_value_enum())
+    };
+    let mut seen = hashbrown::HashSet::new();
+    let mut bb = Some(first);
+    while let Some(b) = bb.filter(|b| seen.insert(ffi::block_id(*b))) {
+        for i in b.get_instructions() {
+            if is(i, InstructionOpcode::Store, iv) {
+                return false;
+            }
+            if is(i, InstructionOpcode::Load, ub) {
+                return true;
+            }
+        }
+        bb = crate::cfg::next_on_path(b);
+    }
+    false
 }
 
 /// The stores to the IV slot `iv` in `body`.

@@ -8,6 +8,7 @@ use weft_intrinsics::{Rule, WeftError};
 
 pub mod alloc;
 pub mod atomic;
+pub mod cancel;
 pub mod construct;
 pub mod nesting;
 pub mod scan;
@@ -79,6 +80,8 @@ pub struct Plan {
     pub doacross_trips: Vec<ValueId>,
     /// A task's clauses, and the depend items of `taskwait depend`.
     pub task: TaskPlan,
+    /// The construct a cancel or cancellation point names.
+    pub cancel: Option<weft_intrinsics::vocab::CancelConstruct>,
 }
 
 fn not_yet(construct: &str, what: impl Into<String>) -> WeftError {
@@ -604,9 +607,8 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     if let Some(c) = r.directive.clauses.iter().find(|c| later(c.kind) || typed(c)) {
         return Err(not_yet(&c.spelling, "parsed, but weft-paropt does not lower it yet").on_directive(name));
     }
-    let construct = Construct::of(r.kind).ok_or_else(|| {
-        not_yet(name, "weft-paropt cannot lower this construct yet (sections, target, teams, distribute, cancel, ...)")
-    })?;
+    let construct = Construct::of(r.kind)
+        .ok_or_else(|| not_yet(name, "weft-paropt cannot lower this construct yet (target, teams, distribute, ...)"))?;
     check_clauses(r, construct, name)?;
     let env = &r.env;
     let vars = data_sharing(r, construct, name)?;
@@ -638,6 +640,7 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         source_vec: env.source.iter().map(|o| o.value).collect(),
         doacross_trips: if doacross { env.ordered_trips.iter().map(|o| o.value).collect() } else { Vec::new() },
         task,
+        cancel: cancel::construct_of(r, name)?,
     })
 }
 

@@ -7,11 +7,11 @@
 //! that are used after it where only one thread (or each thread's own
 //! iterations) runs it, and the shape of an atomic compare statement.
 use llvm_plugin::inkwell::basic_block::BasicBlock;
-use llvm_plugin::inkwell::values::AnyValue;
+use llvm_plugin::inkwell::values::{AnyValue, BasicValueEnum};
 use weft_intrinsics::{ffi, Rule, WeftError};
 
 use super::context::{err, Lowerer, Res, ESCAPES_LOOP, ESCAPES_ONE_THREAD};
-use super::plan::{nesting, plan, scan, Construct, Plan, Var};
+use super::plan::{cancel, nesting, plan, scan, Construct, Plan, Share, Var};
 use super::vector_only;
 use crate::wregion::Analysis;
 
@@ -58,7 +58,21 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         ) {
             self.typed_vars(plan, name)?;
         }
-        if let Some(iv) = plan.vars.iter().find(|v| v.share == super::plan::Share::NormIv) {
+        if plan.construct.is_loop() {
+            let slot = |share| plan.vars.iter().find(|v| v.share == share).map(|v| self.value(v.var));
+            let (iv, ub) = (slot(Share::NormIv), slot(Share::NormUb));
+            if let (Some(BasicValueEnum::PointerValue(iv)), Some(BasicValueEnum::PointerValue(ub))) = (iv, ub) {
+                if super::partition::reads_bound_before_iv(a.scan.handles[reg.entry.block], iv, ub) {
+                    return Err(err(
+                        Rule::NotYetSupported,
+                        name,
+                        "a worksharing loop that reads its upper bound before its IV starts (as icx's prepared \
+                         sections loop does: its chunk's bound would not be seen, nor an empty chunk skipped)",
+                    ));
+                }
+            }
+        }
+        if let Some(iv) = plan.vars.iter().find(|v| v.share == Share::NormIv) {
             if plan.construct == Construct::Taskloop {
                 super::taskloop::precheck_taskloop(begin, self.value(iv.var).into_pointer_value(), name)?;
             }
@@ -102,6 +116,7 @@ pub(super) fn check_all<'ctx>(lowerer: &Lowerer<'_, 'ctx>, analyses: &[Analysis<
                 plan(&a.graph.regions[r])
                     .and_then(|p| nesting::check(a, r, &p).map(|_| p))
                     .and_then(|p| scan::check_nesting(a, r).map(|_| p))
+                    .and_then(|p| cancel::check(a, r, p.cancel).map(|_| p))
                     .map(|p| (r, p))
                     .map_err(|e| e.at(at))
             })

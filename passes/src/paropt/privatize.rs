@@ -118,10 +118,21 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         if !starts.is_empty() {
             self.linear_steps(&starts, &privs, &blocks_between(f, shape.first, shape.end), name)?;
         }
-        // (A scan's chunk stays scalar: its two passes are one loop run twice.)
-        let simd = matches!(reg.kind, DirKind::LoopSimd | DirKind::ParallelLoopSimd) && scan.is_none();
+        // (A scan's two passes are one loop run twice: each pass over the
+        // chunk is the simd loop, its scan variables private to a lane.)
+        // (A scan of an aggregate keeps the chunk scalar: only scalars
+        // become a lane's own.)
+        let lane_private = |p: &Private<'ctx>| {
+            !matches!(p.share, Share::Scan { .. })
+                || matches!(p.ty, BasicTypeEnum::IntType(_) | BasicTypeEnum::FloatType(_))
+        };
+        let simd = matches!(reg.kind, DirKind::LoopSimd | DirKind::ParallelLoopSimd) && privs.iter().all(lane_private);
         if let (Some(ends), true) = (&ends, simd) {
-            self.simd_chunk(reg, &privs, ends, shape);
+            let end = match &scan_run {
+                Some(run) => run.pass_end,
+                None => shape.fini.get_terminator().expect("terminator"),
+            };
+            self.simd_chunk(reg, &privs, ends, end);
         }
         let mut fini = ends.as_ref().map_or(shape.fini, |e| e.fini);
         if let Some(ends) = &ends {
@@ -481,29 +492,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             })?;
             // A section with strides or several dimensions: checked against
             // the array it is a section of.
-            let layout = match &v.layout {
-                Some(dims) => {
-                    let (extents, elem) = array_section::shape(ty);
-                    if extents.is_empty() {
-                        return Err(err(
-                            Rule::NotYetSupported,
-                            &v.clause,
-                            "array sections with strides or several dimensions of a pointer variable",
-                        )
-                        .on_directive(name));
-                    }
-                    let dims = section::resolve(dims, &extents).map_err(|e| {
-                        err(
-                            Rule::OperandKind,
-                            &v.clause,
-                            format!("the array section does not lie within its array: {e}"),
-                        )
-                        .on_directive(name)
-                    })?;
-                    Some((dims, elem))
-                }
-                None => None,
-            };
+            let layout = section_layout(v, ty, name)?;
             // (A user-defined reduction brings its own initializer and combiner.)
             if let Share::Reduction { op, .. } = v.share {
                 if op != ReductionOp::Udr {
@@ -570,7 +559,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         reg: &crate::wregion::WRegion,
         privs: &[Private<'ctx>],
         ends: &LoopEnds<'ctx>,
-        shape: Shape<'ctx>,
+        end: InstructionValue<'ctx>,
     ) {
         let mut bundles: Vec<(String, Vec<ffi::Value>)> = vec![("DIR.OMP.SIMD".to_string(), vec![])];
         for k in [ClauseKind::Simdlen, ClauseKind::Safelen] {
@@ -588,6 +577,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 Share::Lastprivate | Share::FirstLastprivate | Share::Linear { .. } => {
                     format!("{}:TYPED", ClauseKind::Lastprivate.name())
                 }
+                // (Each iteration of either pass sets its scan variable
+                // before reading it: `scan_passes`.)
+                Share::Scan { .. } => format!("{}:TYPED", ClauseKind::Private.name()),
                 _ => continue,
             };
             // (Array reductions stay in memory: the vector loop leaves them.
@@ -600,8 +592,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         }
         let Some(after) = ends.start.get_next_instruction() else { return };
         let entry = ffi::build_region_entry(after, &bundles);
-        let exit_at = shape.fini.get_terminator().expect("terminator");
-        let exit = ffi::build_region_exit(exit_at, entry, "DIR.OMP.END.SIMD");
+        let exit = ffi::build_region_exit(end, entry, "DIR.OMP.END.SIMD");
         ffi::tag_simd_loop(entry, exit);
         let _ = ends.chunk_end;
     }
@@ -657,4 +648,29 @@ fn not_yet_linear(clause: &str, name: &str, ty: BasicTypeEnum<'_>) -> weft_intri
         format!("linear variables of type {} (integers only)", ty.print_to_string().to_string_lossy()),
     )
     .on_directive(name)
+}
+
+/// A section with strides or several dimensions, checked against the array
+/// it is a section of (of type `ty`): its resolved dimensions and element.
+#[allow(clippy::type_complexity)]
+fn section_layout<'ctx>(
+    v: &super::plan::Var,
+    ty: BasicTypeEnum<'ctx>,
+    name: &str,
+) -> Res<Option<(Vec<Resolved>, BasicTypeEnum<'ctx>)>> {
+    let Some(dims) = &v.layout else { return Ok(None) };
+    let (extents, elem) = array_section::shape(ty);
+    if extents.is_empty() {
+        return Err(err(
+            Rule::NotYetSupported,
+            &v.clause,
+            "array sections with strides or several dimensions of a pointer variable",
+        )
+        .on_directive(name));
+    }
+    let dims = section::resolve(dims, &extents).map_err(|e| {
+        err(Rule::OperandKind, &v.clause, format!("the array section does not lie within its array: {e}"))
+            .on_directive(name)
+    })?;
+    Ok(Some((dims, elem)))
 }

@@ -22,6 +22,8 @@ pub const IDENT_BARRIER_EXPL: i32 = 0x20;
 pub const IDENT_BARRIER_IMPL_FOR: i32 = 0x40;
 pub const IDENT_BARRIER_IMPL_SINGLE: i32 = 0x140;
 pub const IDENT_WORK_LOOP: i32 = 0x200;
+/// A sections construct's loop over the section index (kmp.h's KMP_IDENT_WORK_SECTIONS).
+pub const IDENT_WORK_SECTIONS: i32 = 0x400;
 
 pub struct Runtime<'a, 'ctx> {
     pub module: &'a Module<'ctx>,

@@ -26,7 +26,9 @@
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::builder::Builder;
 use llvm_plugin::inkwell::types::{BasicType, BasicTypeEnum, IntType};
-use llvm_plugin::inkwell::values::{BasicValueEnum, FunctionValue, InstructionValue, IntValue, PointerValue};
+use llvm_plugin::inkwell::values::{
+    BasicValue, BasicValueEnum, FunctionValue, InstructionValue, IntValue, PointerValue,
+};
 use llvm_plugin::inkwell::IntPredicate;
 use weft_intrinsics::ffi;
 use weft_intrinsics::vocab::ReductionOp;
@@ -67,6 +69,9 @@ impl<'ctx> Item<'ctx> {
 pub(super) struct ScanRun<'ctx> {
     didit: PointerValue<'ctx>,
     slots: Vec<PointerValue<'ctx>>,
+    /// Where each pass leaves the loop (before it picks the next step):
+    /// the end of a `for simd`'s vector loop (`privatize::simd_chunk`).
+    pub(super) pass_end: InstructionValue<'ctx>,
 }
 
 /// The iteration space as the passes index it (i64, from the loop's first
@@ -191,7 +196,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             if sc.inclusive { "inclusive" } else { "exclusive" },
             items.len()
         ));
-        Ok(ScanRun { didit, slots })
+        let pass_end = second.as_instruction_value().expect("a load");
+        Ok(ScanRun { didit, slots, pass_end })
     }
 
     /// One thread allocates each variable's buffer (`n` iterations, then

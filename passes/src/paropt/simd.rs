@@ -118,7 +118,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 reg.kind.begin_name(),
                 reg.number
             );
-            ffi::remark(ffi::Remark::Missed, begin, "NotVectorized", &why);
+            self.remark(ffi::Remark::Missed, begin, "NotVectorized", &why);
             return Ok(());
         }
         self.simd_sites.push(SimdSite {

@@ -1,5 +1,6 @@
 //! A refused construct leaves the module as it was: every refusal is
-//! decided before the first IR change (`precheck.rs`), also when the
+//! decided before the first IR change (`precheck.rs`, and `rehearse.rs`
+//! for the rules only lowering finds), also when the
 //! refused region is lowered after others (an outer region, or one earlier
 //! in program order: regions are lowered innermost and last first).
 use llvm_plugin::inkwell::context::Context;
@@ -167,5 +168,25 @@ entry:
   ret void
 }",
         "has no size weft can tell",
+    );
+}
+
+#[test]
+fn atomic_update_that_is_not_an_update_after_a_barrier() {
+    // The statement's shape is only known once the atomic's blocks are
+    // split; the barrier after it is lowered first (last first).
+    refused_unchanged(
+        "
+define void @f(ptr %p, ptr %q) {
+entry:
+  %t = call token @llvm.directive.region.entry() [ \"DIR.OMP.ATOMIC\"(), \"QUAL.OMP.UPDATE\"() ]
+  %v = load i32, ptr %q
+  store i32 %v, ptr %p
+  call void @llvm.directive.region.exit(token %t) [ \"DIR.OMP.END.ATOMIC\"() ]
+  %b = call token @llvm.directive.region.entry() [ \"DIR.OMP.BARRIER\"() ]
+  call void @llvm.directive.region.exit(token %b) [ \"DIR.OMP.END.BARRIER\"() ]
+  ret void
+}",
+        "DIR.OMP.ATOMIC",
     );
 }

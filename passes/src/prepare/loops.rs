@@ -60,7 +60,7 @@ fn unnormalized(a: &Analysis<'_>) -> Vec<usize> {
 }
 
 /// Whether region `r` is nested in a construct of later work (tasks,
-/// sections, target, teams, distribute: vocab/later.rs).
+/// target, teams, distribute: vocab/later.rs).
 fn inside_later_work(a: &Analysis<'_>, r: usize) -> bool {
     let mut up = a.graph.regions[r].parent;
     while let Some(p) = up {

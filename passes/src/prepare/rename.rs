@@ -19,6 +19,7 @@ use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::values::{BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode};
 use weft_intrinsics::ffi;
 use weft_intrinsics::model::{Item, ValueId};
+use weft_intrinsics::vocab::DirKind;
 
 use crate::wregion::Analysis;
 
@@ -100,8 +101,10 @@ pub fn rename_privates<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>])
         order.reverse();
         for r in order {
             let reg = &a.graph.regions[r];
-            let task = reg.kind == weft_intrinsics::vocab::DirKind::Task;
-            if reg.kind.is_simd_only() || !(reg.kind.is_team_parallel() || reg.kind.is_worksharing_loop() || task) {
+            // (A sections construct is a worksharing loop by now: prepare/sections.rs.)
+            let worksharing = reg.kind.is_worksharing_loop() || reg.kind == DirKind::Sections;
+            let task = reg.kind == DirKind::Task;
+            if reg.kind.is_simd_only() || !(reg.kind.is_team_parallel() || worksharing || task) {
                 continue;
             }
             let Some(exit) = reg.exit else { continue };

@@ -92,28 +92,7 @@ pub fn build<'ctx>(lp: &SimdLoop<'ctx>) -> Result<VPlan<Llvm<'ctx>>, String> {
     }
     let block_ix = |b: BasicBlock<'ctx>| blocks.iter().position(|&x| x == b);
     // Every instruction an index first: phis refer to later ones.
-    let mut index: HashMap<InstructionValue<'ctx>, usize> = HashMap::new();
-    let mut order = Vec::new();
-    // (The scan directive's place, if the loop has one: `vplan/scan.rs`.)
-    let mut marker: Option<(usize, usize, bool)> = None;
-    for (k, &bb) in blocks.iter().enumerate() {
-        let mut cur = bb.get_first_instruction();
-        while let Some(i) = cur {
-            cur = i.get_next_instruction();
-            if let Some(inclusive) = crate::scan_marker::marker_of(i) {
-                if marker.is_some() {
-                    return Err("the loop passes two scan directives".into());
-                }
-                marker = Some((k, order.len(), inclusive));
-                continue;
-            }
-            if Some(i) == bb.get_terminator() || is_skipped(i) {
-                continue;
-            }
-            index.insert(i, order.len());
-            order.push(i);
-        }
-    }
+    let (index, order, marker) = number_instructions(&blocks)?;
     let operand = |v: BasicValueEnum<'ctx>| -> Operand<BasicValueEnum<'ctx>> {
         match v.as_instruction_value().and_then(|i| index.get(&i)) {
             Some(&ix) => Operand::Inst(ix),
@@ -141,28 +120,7 @@ pub fn build<'ctx>(lp: &SimdLoop<'ctx>) -> Result<VPlan<Llvm<'ctx>>, String> {
                 }
                 Opc::Phi
             }
-            _ if bin(op).is_some() => Opc::Binary(bin(op).expect("checked")),
-            O::Trunc | O::ZExt | O::SExt => Opc::IntCast,
-            O::FNeg
-            | O::FPTrunc
-            | O::FPExt
-            | O::FPToSI
-            | O::FPToUI
-            | O::SIToFP
-            | O::UIToFP
-            | O::BitCast
-            | O::PtrToInt
-            | O::IntToPtr => Opc::Cast,
-            O::ICmp | O::FCmp => Opc::Cmp,
-            O::Select => Opc::Select,
-            O::GetElementPtr => Opc::Gep { elem_size: ffi::gep_last_stride(i) },
-            O::Load => Opc::Load { size: ffi::store_size(i, i.get_type()) },
-            O::Store => {
-                let v = i.get_operand(0).and_then(|o| o.left()).ok_or("a store without a value")?;
-                Opc::Store { size: ffi::store_size(i, v.get_type()) }
-            }
-            O::Call => Opc::Call { pure: ffi::call_is_pure(i) },
-            _ => Opc::Other,
+            _ => opcode(i)?,
         };
         // (inkwell cannot hand out a metadata or token operand, such as a
         // constrained intrinsic's rounding mode: such a call keeps the loop
@@ -223,6 +181,67 @@ pub fn build<'ctx>(lp: &SimdLoop<'ctx>) -> Result<VPlan<Llvm<'ctx>>, String> {
         VPlan { blocks: vblocks, insts, analyzed: false, widest_bits: widest as u32, loops: Vec::new(), scan };
     super::loops::find(&mut plan)?;
     Ok(plan)
+}
+
+type Numbered<'ctx> =
+    (HashMap<InstructionValue<'ctx>, usize>, Vec<InstructionValue<'ctx>>, Option<(usize, usize, bool)>);
+
+/// The loop's instructions in block order with their indexes (no
+/// terminator, nothing `is_skipped`), and the scan directive's place
+/// (block, index of the instruction after it, inclusive) if there is one.
+fn number_instructions<'ctx>(blocks: &[BasicBlock<'ctx>]) -> Result<Numbered<'ctx>, String> {
+    let mut index: HashMap<InstructionValue<'ctx>, usize> = HashMap::new();
+    let mut order = Vec::new();
+    // (The scan directive's place, if the loop has one: `vplan/scan.rs`.)
+    let mut marker: Option<(usize, usize, bool)> = None;
+    for (k, &bb) in blocks.iter().enumerate() {
+        let mut cur = bb.get_first_instruction();
+        while let Some(i) = cur {
+            cur = i.get_next_instruction();
+            if let Some(inclusive) = crate::scan_marker::marker_of(i) {
+                if marker.is_some() {
+                    return Err("the loop passes two scan directives".into());
+                }
+                marker = Some((k, order.len(), inclusive));
+                continue;
+            }
+            if Some(i) == bb.get_terminator() || is_skipped(i) {
+                continue;
+            }
+            index.insert(i, order.len());
+            order.push(i);
+        }
+    }
+    Ok((index, order, marker))
+}
+
+/// What a non-phi instruction is to the VPlan.
+fn opcode(i: InstructionValue<'_>) -> Result<Opc, String> {
+    let op = i.get_opcode();
+    Ok(match op {
+        _ if bin(op).is_some() => Opc::Binary(bin(op).expect("checked")),
+        O::Trunc | O::ZExt | O::SExt => Opc::IntCast,
+        O::FNeg
+        | O::FPTrunc
+        | O::FPExt
+        | O::FPToSI
+        | O::FPToUI
+        | O::SIToFP
+        | O::UIToFP
+        | O::BitCast
+        | O::PtrToInt
+        | O::IntToPtr => Opc::Cast,
+        O::ICmp | O::FCmp => Opc::Cmp,
+        O::Select => Opc::Select,
+        O::GetElementPtr => Opc::Gep { elem_size: ffi::gep_last_stride(i) },
+        O::Load => Opc::Load { size: ffi::store_size(i, i.get_type()) },
+        O::Store => {
+            let v = i.get_operand(0).and_then(|o| o.left()).ok_or("a store without a value")?;
+            Opc::Store { size: ffi::store_size(i, v.get_type()) }
+        }
+        O::Call => Opc::Call { pure: ffi::call_is_pure(i) },
+        _ => Opc::Other,
+    })
 }
 
 /// Marks the inductions: header phis (the leading phis of `header`) stepped

@@ -273,37 +273,10 @@ fn vector_loop<'ctx>(
         scan_gen::enter_part(&mut g, &carries);
         emit_body(&mut g, plan, &mut carries)?;
         scan_gen::finish_part(&mut g, plan, &mut carries)?;
-        let mut backs = Vec::new();
-        for (i, phis, _) in &reductions {
-            backs.push(match plan.insts[*i].ops.get(1) {
-                Some(o @ Operand::Inst(_)) => {
-                    let v = g.vector(o);
-                    // (Lanes past the end keep what they had.)
-                    Some(match g.tail {
-                        Some(t) => g
-                            .here()
-                            .build_select(t.into_vector_value(), v, phis[u as usize].as_basic_value(), "")
-                            .expect(e),
-                        None => v,
-                    })
-                }
-                _ => None,
-            });
-        }
+        let backs = reduction_backs(&mut g, plan, &reductions, u);
         back_values.push(backs);
         last_backs.extend(last_value_backs(&mut g, plan, &lasts, vi_v, u)?);
-        for (k, (i, _, op, none)) in ordered.iter().enumerate() {
-            let Some(o @ Operand::Inst(_)) = plan.insts[*i].ops.get(1).copied() else {
-                return Err("a reduction without its value from the latch".into());
-            };
-            let mut v = g.vector(&o);
-            if let Some(t) = g.tail {
-                v = g.here().build_select(t.into_vector_value(), v, *none, "").expect(e);
-            }
-            let acc = running[k];
-            let r = widen::reduce_in_order(*op as u32, acc, v, g.cursor).ok_or("an in-order reduction of no sum")?;
-            running[k] = r;
-        }
+        in_order_step(&mut g, plan, &ordered, &mut running)?;
     }
     // The vector latch.
     let latch_bb = g.cursor.get_parent().expect("in a block");
@@ -342,6 +315,57 @@ fn vector_loop<'ctx>(
     // (The caller ends `middle`.)
     g.cursor.erase_from_basic_block();
     Ok(Emitted { middle, reduced })
+}
+
+/// Part `u`'s value of each reduction for the latch (lanes past the end
+/// keep what they had).
+#[allow(clippy::type_complexity)]
+fn reduction_backs<'ctx>(
+    g: &mut Gen<'_, 'ctx>,
+    plan: &Plan<'ctx>,
+    reductions: &[(Ix, Vec<PhiValue<'ctx>>, RedOp)],
+    u: u32,
+) -> Vec<Option<BasicValueEnum<'ctx>>> {
+    let e = "positioned";
+    let mut backs = Vec::new();
+    for (i, phis, _) in reductions {
+        backs.push(match plan.insts[*i].ops.get(1) {
+            Some(o @ Operand::Inst(_)) => {
+                let v = g.vector(o);
+                Some(match g.tail {
+                    Some(t) => {
+                        g.here().build_select(t.into_vector_value(), v, phis[u as usize].as_basic_value(), "").expect(e)
+                    }
+                    None => v,
+                })
+            }
+            _ => None,
+        });
+    }
+    backs
+}
+
+/// One part's lanes added, in lane order, to each in-order reduction's
+/// running value.
+#[allow(clippy::type_complexity)]
+fn in_order_step<'ctx>(
+    g: &mut Gen<'_, 'ctx>,
+    plan: &Plan<'ctx>,
+    ordered: &[(Ix, PhiValue<'ctx>, RedOp, BasicValueEnum<'ctx>)],
+    running: &mut [BasicValueEnum<'ctx>],
+) -> Result<(), String> {
+    for (k, (i, _, op, none)) in ordered.iter().enumerate() {
+        let Some(o @ Operand::Inst(_)) = plan.insts[*i].ops.get(1).copied() else {
+            return Err("a reduction without its value from the latch".into());
+        };
+        let mut v = g.vector(&o);
+        if let Some(t) = g.tail {
+            v = g.here().build_select(t.into_vector_value(), v, *none, "").expect("positioned");
+        }
+        let r = widen::reduce_in_order(*op as u32, running[k], v, g.cursor).ok_or("an in-order reduction of no sum")?;
+        running[k] = r;
+    }
+    Ok(())
 }
 
 /// The header phis of the reductions: per part an accumulator vector (the

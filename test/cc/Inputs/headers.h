@@ -1,5 +1,8 @@
 /* Declarative directives in a header, each switched on by a macro: weft-cc
    must lower each or refuse it by name, with this file and line. */
+#ifdef SYSTEM
+#pragma GCC system_header
+#endif
 #ifdef UDR
 #pragma omp declare reduction(maxi : int : omp_out = omp_out > omp_in ? omp_out : omp_in) initializer(omp_priv = 0)
 #endif

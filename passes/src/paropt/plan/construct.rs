@@ -38,6 +38,10 @@ pub enum Construct {
     /// OpenMP 5.1 `scan`: where its loop's body splits into the input and
     /// the scan phase; the loop's own lowering takes it (paropt::scan).
     Scan,
+    /// `cancel` and `cancellation point` (OpenMP 5.1 §2.20), lowered in
+    /// place (paropt::cancel).
+    Cancel,
+    CancellationPoint,
 }
 
 impl Construct {
@@ -48,6 +52,10 @@ impl Construct {
             // a scalar loop until weft-vectorize's VPlan is built.
             DirKind::Loop | DirKind::LoopSimd => Construct::Loop,
             DirKind::ParallelLoop | DirKind::ParallelLoopSimd => Construct::ParallelLoop,
+            // weft-prepare made each a worksharing loop over the section
+            // index (prepare/sections.rs), lowered as any loop.
+            DirKind::Sections => Construct::Loop,
+            DirKind::ParallelSections => Construct::ParallelLoop,
             DirKind::Simd | DirKind::AutoVec | DirKind::Ivdep => Construct::Simd,
             DirKind::Master => Construct::Master,
             DirKind::Masked => Construct::Masked,
@@ -64,6 +72,8 @@ impl Construct {
             DirKind::Atomic => Construct::Atomic,
             DirKind::Scope => Construct::Scope,
             DirKind::Scan => Construct::Scan,
+            DirKind::Cancel => Construct::Cancel,
+            DirKind::CancellationPoint => Construct::CancellationPoint,
             _ => return None,
         })
     }

@@ -74,6 +74,15 @@ entry_points! {
     SerializedParallel = Libomp "__kmpc_serialized_parallel" (Ptr, I32) -> Void;
     EndSerializedParallel = Libomp "__kmpc_end_serialized_parallel" (Ptr, I32) -> Void;
     Barrier = Libomp "__kmpc_barrier" (Ptr, I32) -> Void;
+    /// `(ident_t *, gtid)`: a barrier that is also a cancellation point;
+    /// nonzero when the team's parallel, loop or sections region was
+    /// cancelled (kmp_cancel.cpp), which it then resets.
+    CancelBarrier = Libomp "__kmpc_cancel_barrier" (Ptr, I32) -> I32;
+    /// `(ident_t *, gtid, kmp_int32 cncl_kind)`: kind 1 parallel, 2 loop,
+    /// 3 sections, 4 taskgroup; nonzero when the region is cancelled (0
+    /// always when OMP_CANCELLATION is off).
+    Cancel = Libomp "__kmpc_cancel" (Ptr, I32, I32) -> I32;
+    Cancellationpoint = Libomp "__kmpc_cancellationpoint" (Ptr, I32, I32) -> I32;
     Flush = Libomp "__kmpc_flush" (Ptr) -> Void;
     /// `(ident_t *, gtid, kmp_critical_name *)`.
     Critical = Libomp "__kmpc_critical" (Ptr, I32, Ptr) -> Void;

@@ -1,0 +1,2 @@
+for (int i = 0; i < 100; i++)
+  sum += i;
