@@ -45,6 +45,26 @@ pub fn directive(kind: &str) -> Option<DirSpec> {
         // (A task's locals are its own: they live in its frame.)
         "OMPTaskDirective" => spec("DIR.OMP.TASK", &["task"], true, false),
         "OMPTaskgroupDirective" => spec("DIR.OMP.TASKGROUP", &["taskgroup"], false, false),
+        // (A taskloop's tasks take their locals with them, as a task's.)
+        "OMPTaskLoopDirective" => spec("DIR.OMP.TASKLOOP", &["taskloop"], true, true),
+        // (Combined forms: nested regions around the taskloop, taskloop_forms.rs.)
+        "OMPTaskLoopSimdDirective" => spec("DIR.OMP.TASKLOOP", &["taskloop", "simd"], true, true),
+        "OMPMasterTaskLoopDirective" => spec("DIR.OMP.TASKLOOP", &["master", "taskloop"], true, true),
+        "OMPMasterTaskLoopSimdDirective" => spec("DIR.OMP.TASKLOOP", &["master", "taskloop", "simd"], true, true),
+        "OMPMaskedTaskLoopDirective" => spec("DIR.OMP.TASKLOOP", &["masked", "taskloop"], true, true),
+        "OMPMaskedTaskLoopSimdDirective" => spec("DIR.OMP.TASKLOOP", &["masked", "taskloop", "simd"], true, true),
+        "OMPParallelMasterTaskLoopDirective" => {
+            spec("DIR.OMP.TASKLOOP", &["parallel", "master", "taskloop"], true, true)
+        }
+        "OMPParallelMasterTaskLoopSimdDirective" => {
+            spec("DIR.OMP.TASKLOOP", &["parallel", "master", "taskloop", "simd"], true, true)
+        }
+        "OMPParallelMaskedTaskLoopDirective" => {
+            spec("DIR.OMP.TASKLOOP", &["parallel", "masked", "taskloop"], true, true)
+        }
+        "OMPParallelMaskedTaskLoopSimdDirective" => {
+            spec("DIR.OMP.TASKLOOP", &["parallel", "masked", "taskloop", "simd"], true, true)
+        }
         "OMPAtomicDirective" => spec("DIR.OMP.ATOMIC", &["atomic"], false, false),
         "OMPOrderedDirective" => spec("DIR.OMP.ORDERED", &["ordered"], false, false),
         // OpenMP 5.1's loop transformations: weft-prepare carries them out;
@@ -478,7 +498,9 @@ fn finish(
                 listed.extend(names);
                 out.extend(cls);
             }
-            "task_reduction" | "in_reduction" if matches!(spec.dir, "DIR.OMP.TASKGROUP" | "DIR.OMP.TASK") => {
+            "task_reduction" | "in_reduction"
+                if matches!(spec.dir, "DIR.OMP.TASKGROUP" | "DIR.OMP.TASK" | "DIR.OMP.TASKLOOP") =>
+            {
                 let (cls, names) = crate::task_clauses::task_reduction(&name, reduction(&need(&arg)?, udrs)?)?;
                 listed.extend(names);
                 out.extend(cls);
@@ -526,6 +548,10 @@ fn finish(
             },
             "depend" | "doacross" if spec.dir == "DIR.OMP.ORDERED" => out.push(ordered_depend(&name, &need(&arg)?)?),
             "nowait" => out.push(Clause::new("QUAL.OMP.NOWAIT", vec![])),
+            "nogroup" if spec.dir == "DIR.OMP.TASKLOOP" => out.push(Clause::new("QUAL.OMP.NOGROUP", vec![])),
+            "grainsize" | "num_tasks" if spec.dir == "DIR.OMP.TASKLOOP" => {
+                out.push(crate::task_clauses::taskloop_division(&name, &need(&arg)?)?)
+            }
             // (Clang has checked that each is a positive constant.)
             "sizes" if spec.dir == "DIR.OMP.TILE" => {
                 let ops = split_list(&need(&arg)?).iter().map(|e| int_op(e)).collect();

@@ -23,6 +23,7 @@ mod rewrite;
 mod sharing;
 mod task_clauses;
 mod task_sharing;
+mod taskloop_forms;
 mod threadprivate;
 mod udr;
 

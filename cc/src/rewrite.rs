@@ -194,11 +194,22 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
                 edits.push(Edit { at: u.whole.start, end: u.whole.end, rank: 2, opened_at: 0, text });
             }
         }
+        let (outer_open, outer_close) = match crate::taskloop_forms::wrap(&d.kind, text, id, &mut cls) {
+            Ok(w) => w,
+            Err(m) => {
+                diags.push(diag(m));
+                continue;
+            }
+        };
         let lines = "\n".repeat(src[d.pragma.clone()].matches('\n').count());
         let decls: String = hoisted.iter().map(|h| h.decl.as_str()).collect();
-        let begin =
-            format!("{{ {decls}__weft_cc_begin({id}, \"{}\", {}{});{lines}", spec.dir, cls.len(), marker_args(&cls));
-        let end = format!(" __weft_cc_end({id}); }}");
+        let begin = format!(
+            "{outer_open}{{ {decls}__weft_cc_begin({id}, \"{}\", {}{});{lines}",
+            spec.dir,
+            cls.len(),
+            marker_args(&cls)
+        );
+        let end = format!(" __weft_cc_end({id}); }}{outer_close}");
         match &d.stmt {
             None => {
                 edits.push(Edit { at: d.pragma.start, end: d.pragma.end, rank: 2, opened_at: 0, text: begin + &end })

@@ -72,6 +72,20 @@ pub fn task_reduction(name: &str, parsed: (Vec<Clause>, Vec<String>)) -> Result<
     Ok((cls, names))
 }
 
+/// A taskloop's `grainsize([strict:] n)` or `num_tasks([strict:] n)`
+/// (OpenMP 5.1's `strict` as the `:STRICT` modifier), its operand a
+/// 64-bit integer as `__kmpc_taskloop` takes it.
+pub fn taskloop_division(name: &str, a: &str) -> Result<Clause, String> {
+    let q = name.to_uppercase();
+    match a.split_once(':') {
+        Some((m, n)) if m.trim() == "strict" => {
+            Ok(Clause::new(&format!("QUAL.OMP.{q}:STRICT"), vec![format!("(long)({})", n.trim())]))
+        }
+        Some((m, _)) => Err(format!("{name}({}: ...): the only modifier is strict", m.trim())),
+        None => Ok(Clause::new(&format!("QUAL.OMP.{q}"), vec![format!("(long)({})", a.trim())])),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,7 +21,7 @@ use crate::marker_clause::Clause;
 
 /// The directives whose unlisted variables this module lists.
 pub fn is_task(dir: &str) -> bool {
-    dir == "DIR.OMP.TASK"
+    matches!(dir, "DIR.OMP.TASK" | "DIR.OMP.TASKLOOP")
 }
 
 /// How an enclosing construct treats a variable.
@@ -67,6 +67,11 @@ fn outer_sharing(src: &str, ast: &Ast, p: usize, spec: &DirSpec, name: &str) -> 
 /// Whether the task (directive `id`) shares `name`, declared at `begin`,
 /// by the rules above (false: firstprivate).
 fn shared_in_context(src: &str, ast: &Ast, id: usize, name: &str, begin: Option<usize>) -> bool {
+    // (`parallel master taskloop`: the team is the construct's own, and
+    // shares what it does not privatize.)
+    if crate::taskloop_forms::starts_team(&ast.directives[id].kind) {
+        return true;
+    }
     let mut cur = ast.directives[id].parent;
     while let Some(p) = cur {
         let d = &ast.directives[p];

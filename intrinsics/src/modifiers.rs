@@ -39,6 +39,8 @@ bitflags::bitflags! {
         /// ifx's Fortran non-POD item (a derived type with finalizers or
         /// allocatable components): refused by name.
         const F90_NONPOD = 1 << 26;
+        /// OpenMP 5.1's `strict` on a taskloop's GRAINSIZE and NUM_TASKS.
+        const STRICT = 1 << 27;
         /// The memory orders an atomic clause may carry.
         const ORDERS = Self::SEQ_CST.bits() | Self::ACQ_REL.bits() | Self::ACQUIRE.bits()
             | Self::RELEASE.bits() | Self::RELAXED.bits();
@@ -73,6 +75,7 @@ pub const MODIFIER_NAMES: &[(&str, Modifiers)] = &[
     ("RELAXED", Modifiers::RELAXED),
     ("REPRODUCIBLE", Modifiers::REPRODUCIBLE),
     ("UNCONSTRAINED", Modifiers::UNCONSTRAINED),
+    ("STRICT", Modifiers::STRICT),
 ];
 
 impl Modifiers {

@@ -519,6 +519,8 @@ impl ClauseKind {
             C::DistSchedule | C::Sizes | C::Allocate | C::PragmaArray => Modifiers::empty(),
             // (icx: `INCLUSIVE:TYPED(var, type, count, inscan index)`.)
             C::Inclusive | C::Exclusive => Modifiers::TYPED,
+            // OpenMP 5.1's strict division of a taskloop.
+            C::Grainsize | C::NumTasks => Modifiers::STRICT,
             k if k.arity() == Arity::List => list,
             _ => Modifiers::empty(),
         }

@@ -5,7 +5,7 @@
 ; refuses any directive still present; none of them pretends.
 ;
 ; RUN: not %opt -passes=weft-paropt -disable-output %s 2>&1 | FileCheck %s --check-prefix=PAROPT
-; PAROPT: error: weft: not yet supported: DIR.OMP.TEAMS in function 'par': weft-paropt cannot lower this construct yet (taskloop, target, teams, distribute, ...) [rule: not-yet-supported] (in weft-paropt)
+; PAROPT: error: weft: not yet supported: DIR.OMP.TEAMS in function 'par': weft-paropt cannot lower this construct yet (target, teams, distribute, ...) [rule: not-yet-supported] (in weft-paropt)
 ;
 ; RUN: %opt -passes=weft-vectorize -pass-remarks-missed=weft -S %s 2>&1 | FileCheck %s --check-prefix=VEC
 ; VEC: remark: <unknown>:0:0: DIR.OMP.SIMD (region 1) in function 'vec' left scalar: no loop is left in the region (the optimizer may have unrolled or removed it)

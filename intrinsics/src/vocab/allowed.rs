@@ -122,6 +122,7 @@ mod sets {
         Plain(C::NormalizedIv),
         Plain(C::NormalizedUb),
         Plain(C::Allocate),
+        InReduction,
     ];
     pub const TARGET: &[Family] = &[
         Plain(C::If),

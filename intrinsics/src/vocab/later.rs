@@ -1,4 +1,4 @@
-//! The constructs of later work (taskloop, target, teams,
+//! The constructs of later work (target, teams,
 //! distribute): weft parses what its vocabulary knows of them and refuses
 //! them by name (`not yet supported`). A clause, modifier or directive of
 //! theirs that the vocabulary does not have yet is refused the same way,
@@ -13,8 +13,7 @@ impl DirKind {
         use DirKind as D;
         matches!(
             self,
-            D::Taskloop
-                | D::Target
+            D::Target
                 | D::TargetData
                 | D::TargetUpdate
                 | D::TargetEnterData
@@ -33,7 +32,8 @@ impl DirKind {
     /// clauses (icx's `DEPARRAY`, `TARGET.TASK`, `INREDUCTION`, `detach`,
     /// `affinity`) are not modelled yet.
     pub fn has_later_clauses(self) -> bool {
-        self.is_later_work() || matches!(self, DirKind::Task | DirKind::Taskgroup | DirKind::Taskwait)
+        self.is_later_work()
+            || matches!(self, DirKind::Task | DirKind::Taskgroup | DirKind::Taskwait | DirKind::Taskloop)
     }
 }
 

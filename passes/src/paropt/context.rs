@@ -223,7 +223,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let mut cur = r;
         while let Some(i) = cur {
             let reg = &a.graph.regions[i];
-            if reg.kind.is_team_parallel() || reg.kind == weft_intrinsics::vocab::DirKind::Task {
+            if reg.kind.is_team_parallel()
+                || matches!(reg.kind, weft_intrinsics::vocab::DirKind::Task | weft_intrinsics::vocab::DirKind::Taskloop)
+            {
                 let s = a.scan.handles[reg.entry.block];
                 return self.first_block(s);
             }

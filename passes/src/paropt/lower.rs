@@ -138,6 +138,17 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 self.lower_task(at, plan)?
             }
             Construct::Taskgroup => self.lower_taskgroup(at, plan)?,
+            Construct::Taskloop => {
+                let remap = self.proxy_outer_private_globals(a, r, f, shape);
+                let remapped;
+                let plan = if remap.is_empty() {
+                    plan
+                } else {
+                    remapped = plan.remapped(&remap);
+                    &remapped
+                };
+                self.lower_taskloop(at, plan)?
+            }
             Construct::Taskwait if !plan.task.depends.is_empty() => self.lower_taskwait_depend(at, plan),
             Construct::Barrier | Construct::Taskwait | Construct::Taskyield | Construct::Flush => {
                 self.lower_standalone(at, plan)

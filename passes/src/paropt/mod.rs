@@ -38,7 +38,9 @@ pub mod single;
 pub mod sync;
 pub mod task;
 pub mod task_block;
+pub mod task_dup;
 pub mod taskgroup;
+pub mod taskloop;
 pub mod taskred;
 #[cfg(test)]
 mod tests;

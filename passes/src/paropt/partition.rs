@@ -335,7 +335,7 @@ pub(super) fn reads_bound_before_iv<'ctx>(
 }
 
 /// The stores to the IV slot `iv` in `body`.
-fn iv_stores<'ctx>(body: &[BasicBlock<'ctx>], iv: PointerValue<'ctx>) -> Vec<InstructionValue<'ctx>> {
+pub(super) fn iv_stores<'ctx>(body: &[BasicBlock<'ctx>], iv: PointerValue<'ctx>) -> Vec<InstructionValue<'ctx>> {
     let mut out = Vec::new();
     for &bb in body {
         let mut cur = bb.get_first_instruction();
@@ -352,7 +352,7 @@ fn iv_stores<'ctx>(body: &[BasicBlock<'ctx>], iv: PointerValue<'ctx>) -> Vec<Ins
 }
 
 /// Whether the loop compares its IV unsigned (`icmp ule/ult` on a load of it).
-fn compares_unsigned(body: &[BasicBlock<'_>], iv: PointerValue<'_>) -> bool {
+pub(super) fn compares_unsigned(body: &[BasicBlock<'_>], iv: PointerValue<'_>) -> bool {
     for &bb in body {
         let mut cur = bb.get_first_instruction();
         while let Some(i) = cur {

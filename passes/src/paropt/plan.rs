@@ -15,6 +15,7 @@ pub mod scan;
 pub mod schedule;
 pub mod section;
 pub mod task;
+pub mod taskloop;
 pub mod var;
 
 use crate::wregion::env::Linear;
@@ -488,7 +489,7 @@ fn data_sharing(r: &WRegion, construct: Construct, name: &str) -> Result<Vec<Var
             return Err(not_yet(&v.clause, "array sections of BYREF items").on_directive(name));
         }
     }
-    if construct.is_loop() {
+    if construct.is_loop() || construct == Construct::Taskloop {
         match (env.normalized_iv.as_slice(), env.normalized_ub.as_slice()) {
             ([iv], [ub]) => {
                 vars.push(var_of(iv, "QUAL.OMP.NORMALIZED.IV", Share::NormIv, name)?);
@@ -521,7 +522,10 @@ fn data_sharing(r: &WRegion, construct: Construct, name: &str) -> Result<Vec<Var
     if !vars.is_empty()
         && !construct.is_parallel()
         && !construct.is_loop()
-        && !matches!(construct, Construct::Simd | Construct::Scope | Construct::Task | Construct::Taskgroup)
+        && !matches!(
+            construct,
+            Construct::Simd | Construct::Scope | Construct::Task | Construct::Taskgroup | Construct::Taskloop
+        )
         && !(construct == Construct::Single && single_vars)
     {
         return Err(not_yet(&vars[0].clause, "data-sharing clauses on this construct").on_directive(name));
@@ -593,15 +597,18 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     // here, before the construct itself is refused.
     let later = |k| {
         use ClauseKind as C;
-        matches!(k, C::Implicit | C::OffloadEntryIdx | C::OrderedSimd | C::Defaultmap(_) | C::PragmaArray)
+        // (icx's IMPLICIT marks the taskgroup it writes around a taskloop:
+        // a taskgroup like any other.)
+        let implicit_group = k == C::Implicit && r.kind == DirKind::Taskgroup;
+        !implicit_group
+            && matches!(k, C::Implicit | C::OffloadEntryIdx | C::OrderedSimd | C::Defaultmap(_) | C::PragmaArray)
     };
     let typed = |c: &Clause| c.kind.arity() == Arity::One && c.modifiers.contains(Modifiers::TYPED);
     if let Some(c) = r.directive.clauses.iter().find(|c| later(c.kind) || typed(c)) {
         return Err(not_yet(&c.spelling, "parsed, but weft-paropt does not lower it yet").on_directive(name));
     }
-    let construct = Construct::of(r.kind).ok_or_else(|| {
-        not_yet(name, "weft-paropt cannot lower this construct yet (taskloop, target, teams, distribute, ...)")
-    })?;
+    let construct = Construct::of(r.kind)
+        .ok_or_else(|| not_yet(name, "weft-paropt cannot lower this construct yet (target, teams, distribute, ...)"))?;
     check_clauses(r, construct, name)?;
     let env = &r.env;
     let vars = data_sharing(r, construct, name)?;

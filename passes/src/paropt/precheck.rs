@@ -34,7 +34,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let why = match plan.construct {
             Construct::Master | Construct::Masked | Construct::Single => Some(ESCAPES_ONE_THREAD),
             Construct::Loop | Construct::ParallelLoop => Some(ESCAPES_LOOP),
-            Construct::Task => Some(super::task::ESCAPES_TASK),
+            Construct::Task | Construct::Taskloop => Some(super::task::ESCAPES_TASK),
             _ => None,
         };
         if let Some(why) = why {
@@ -49,7 +49,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         }
         if matches!(
             plan.construct,
-            Construct::Parallel | Construct::ParallelLoop | Construct::Loop | Construct::Scope | Construct::Task
+            Construct::Parallel
+                | Construct::ParallelLoop
+                | Construct::Loop
+                | Construct::Scope
+                | Construct::Task
+                | Construct::Taskloop
         ) {
             self.typed_vars(plan, name)?;
         }
@@ -65,6 +70,11 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                          sections loop does: its chunk's bound would not be seen, nor an empty chunk skipped)",
                     ));
                 }
+            }
+        }
+        if let Some(iv) = plan.vars.iter().find(|v| v.share == Share::NormIv) {
+            if plan.construct == Construct::Taskloop {
+                super::taskloop::precheck_taskloop(begin, self.value(iv.var).into_pointer_value(), name)?;
             }
         }
         self.depend_shapes(&plan.task.depends, name)?;

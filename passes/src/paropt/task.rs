@@ -23,14 +23,14 @@ pub(super) const ESCAPES_TASK: &str =
 
 /// A variable the task gets its own copy of: the original, its type, its
 /// non-POD helpers.
-type Copy<'ctx> = (PointerValue<'ctx>, BasicTypeEnum<'ctx>, Option<Helpers<'ctx>>);
+pub(super) type Copy<'ctx> = (PointerValue<'ctx>, BasicTypeEnum<'ctx>, Option<Helpers<'ctx>>);
 
 /// What the creation of one task made: the block, the call to
 /// `__kmpc_omp_task_alloc`, the entry.
-struct Created<'ctx> {
-    block: PointerValue<'ctx>,
+pub(super) struct Created<'ctx> {
+    pub(super) block: PointerValue<'ctx>,
     alloc: PointerValue<'ctx>,
-    entry: FunctionValue<'ctx>,
+    pub(super) entry: FunctionValue<'ctx>,
 }
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
@@ -99,7 +99,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// from `__kmpc_omp_task_alloc` (tied unless untied, final when the
     /// final clause holds, with its priority), the firstprivate values
     /// copied into it.
-    fn create_task(
+    pub(super) fn create_task(
         &mut self,
         at: RegionSite<'_, 'ctx>,
         plan: &Plan,
@@ -153,7 +153,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// task's shareds area (sized now that they are known) rather than in
     /// the creating frame. Returns the body and the call CodeExtractor
     /// left, for `spawn_task` to replace.
-    fn outline_task_body(
+    pub(super) fn outline_task_body(
         &mut self,
         f: FunctionValue<'ctx>,
         shape: super::context::Shape<'ctx>,

@@ -35,6 +35,20 @@ pub(super) const TASK_PRIORITY: u64 = 0x20;
 const SHAREDS: u32 = 0;
 const DATA2: u32 = 4;
 
+/// The fields a taskloop's `kmp_task_t` has after the header (as clang
+/// lays them out, kmp.h's `kmp_taskloop_bounds_t` reading lb and ub at the
+/// offsets of the pointers `__kmpc_taskloop` is given): `i64 lb, i64 ub,
+/// i64 st, i32 liter, ptr reductions`. The runtime writes each generated
+/// task's bounds into its copy of the block; the task-dup function
+/// (`task_dup.rs`) writes `liter`.
+#[derive(Clone, Copy)]
+pub(super) enum LoopField {
+    Lb = 5,
+    Ub = 6,
+    St = 7,
+    Liter = 8,
+}
+
 /// The layout of one task's block.
 pub(super) struct TaskBlock<'ctx> {
     /// `kmp_task_t`.
@@ -52,6 +66,34 @@ impl<'ctx> TaskBlock<'ctx> {
         let privates = ctx.struct_type(privates, false);
         let block_ty = ctx.struct_type(&[task_ty.into(), privates.into()], false);
         TaskBlock { task_ty, block_ty, i32: ctx.i32_type() }
+    }
+
+    /// The block of a taskloop's tasks: the header, the loop fields
+    /// (`LoopField`), then the private data.
+    pub(super) fn for_taskloop(ctx: ContextRef<'ctx>, privates: &[BasicTypeEnum<'ctx>]) -> Self {
+        let ptr = ctx.ptr_type(AddressSpace::default());
+        let (i32t, i64t) = (ctx.i32_type(), ctx.i64_type());
+        let fields = [
+            ptr.into(),
+            ptr.into(),
+            i32t.into(),
+            ptr.into(),
+            ptr.into(),
+            i64t.into(),
+            i64t.into(),
+            i64t.into(),
+            i32t.into(),
+            ptr.into(),
+        ];
+        let task_ty = ctx.struct_type(&fields, false);
+        let privates = ctx.struct_type(privates, false);
+        let block_ty = ctx.struct_type(&[task_ty.into(), privates.into()], false);
+        TaskBlock { task_ty, block_ty, i32: i32t }
+    }
+
+    /// A taskloop's loop field of the block at `block`.
+    pub(super) fn loop_field(&self, b: &Builder<'ctx>, block: PointerValue<'ctx>, f: LoopField) -> PointerValue<'ctx> {
+        b.build_struct_gep(self.task_ty, block, f as u32, "omp.taskloop.field").expect("positioned")
     }
 
     /// The block's size in bytes, `__kmpc_omp_task_alloc`'s `sizeof_kmp_task_t`

@@ -21,6 +21,9 @@ pub enum Construct {
     /// An explicit task: its body outlined into a task entry, its data in
     /// the block `__kmpc_omp_task_alloc` returns (paropt::task).
     Task,
+    /// A taskloop: its loop's iterations divided into tasks by libomp's
+    /// `__kmpc_taskloop` (paropt::taskloop).
+    Taskloop,
     /// A taskgroup: its tasks and their descendants waited for at its end.
     Taskgroup,
     Atomic,
@@ -65,6 +68,7 @@ impl Construct {
             DirKind::Taskyield => Construct::Taskyield,
             DirKind::Task => Construct::Task,
             DirKind::Taskgroup => Construct::Taskgroup,
+            DirKind::Taskloop => Construct::Taskloop,
             DirKind::Atomic => Construct::Atomic,
             DirKind::Scope => Construct::Scope,
             DirKind::Scan => Construct::Scan,

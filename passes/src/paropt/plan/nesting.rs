@@ -43,7 +43,8 @@ pub(crate) fn check(a: &Analysis<'_>, r: usize, p: &Plan) -> Result<(), WeftErro
                 | Construct::Master
                 | Construct::Masked
                 | Construct::Critical
-                | Construct::Task,
+                | Construct::Task
+                | Construct::Taskloop,
             ) => {
                 return Err(WeftError::new(
                     Rule::ClauseNotAllowed,
@@ -99,7 +100,8 @@ fn check_ordered(a: &Analysis<'_>, r: usize, depend: bool) -> Result<(), WeftErr
                 | Construct::Master
                 | Construct::Masked
                 | Construct::Critical
-                | Construct::Task,
+                | Construct::Task
+                | Construct::Taskloop,
             ) => break,
             _ => {}
         }

@@ -54,6 +54,8 @@ pub struct TaskPlan {
     pub task_reductions: Vec<TaskRed>,
     /// A task's in_reduction items.
     pub in_reductions: Vec<TaskRed>,
+    /// A taskloop's own clauses.
+    pub taskloop: super::taskloop::TaskloopPlan,
 }
 
 fn not_yet(construct: &str, what: impl Into<String>) -> WeftError {
@@ -131,6 +133,7 @@ pub fn task_plan(r: &WRegion, construct: Construct, vars: &[Var], on: &str) -> R
         r.directive.clauses.iter().find(|c| c.kind == kind).map_or(kind.name().to_string(), |c| c.spelling.clone())
     };
     let mut task_reductions = Vec::new();
+    let mut taskloop = super::taskloop::TaskloopPlan::default();
     match construct {
         Construct::Task => check_task_vars(vars, on)?,
         Construct::Taskgroup => {
@@ -150,6 +153,11 @@ pub fn task_plan(r: &WRegion, construct: Construct, vars: &[Var], on: &str) -> R
             }
         }
         Construct::Taskwait => {}
+        Construct::Taskloop => {
+            let (tl, reds) = super::taskloop::taskloop_plan(r, vars, on)?;
+            taskloop = tl;
+            task_reductions = reds;
+        }
         _ => return Ok(TaskPlan::default()),
     }
     let mut in_reductions = Vec::new();
@@ -195,5 +203,6 @@ pub fn task_plan(r: &WRegion, construct: Construct, vars: &[Var], on: &str) -> R
         depends,
         task_reductions,
         in_reductions,
+        taskloop,
     })
 }

@@ -119,6 +119,12 @@ entry_points! {
     WaitDeps = Libomp "__kmpc_omp_wait_deps" (Ptr, I32, I32, Ptr, I32, Ptr) -> Void;
     /// `__kmpc_omp_wait_deps` with OpenMP 5.1's nowait as the last operand.
     TaskwaitDeps51 = Libomp "__kmpc_omp_taskwait_deps_51" (Ptr, I32, I32, Ptr, I32, Ptr, I32) -> Void;
+    /// `(ident, gtid, task, if_val, kmp_uint64 *lb, kmp_uint64 *ub, st,
+    /// nogroup, sched (0 none, 1 grainsize, 2 num_tasks), grainsize or
+    /// num_tasks, task_dup)`; lb and ub point into the task's block.
+    Taskloop = Libomp "__kmpc_taskloop" (Ptr, I32, Ptr, I32, Ptr, Ptr, I64, I32, I32, I64, Ptr) -> Void;
+    /// `__kmpc_taskloop` with OpenMP 5.1's `strict` modifier (1) before task_dup.
+    Taskloop5 = Libomp "__kmpc_taskloop_5" (Ptr, I32, Ptr, I32, Ptr, Ptr, I64, I32, I32, I64, I32, Ptr) -> Void;
     Taskgroup = Libomp "__kmpc_taskgroup" (Ptr, I32) -> Void;
     EndTaskgroup = Libomp "__kmpc_end_taskgroup" (Ptr, I32) -> Void;
     /// `ptr (gtid, n, kmp_taskred_input_t *)`: a taskgroup's task reductions.
