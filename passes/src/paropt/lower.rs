@@ -123,7 +123,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             }
             Construct::Ordered => self.lower_ordered(at),
             Construct::Critical => self.lower_critical(at, plan),
-            Construct::Task => {
+            Construct::Task | Construct::Taskloop => {
                 // (A global an outer region privatizes reaches the task's
                 // body through a copy of its address, as for a nested
                 // parallel region.)
@@ -135,20 +135,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                     remapped = plan.remapped(&remap);
                     &remapped
                 };
-                self.lower_task(at, plan)?
+                match plan.construct {
+                    Construct::Task => self.lower_task(at, plan)?,
+                    _ => self.lower_taskloop(at, plan)?,
+                }
             }
             Construct::Taskgroup => self.lower_taskgroup(at, plan)?,
-            Construct::Taskloop => {
-                let remap = self.proxy_outer_private_globals(a, r, f, shape);
-                let remapped;
-                let plan = if remap.is_empty() {
-                    plan
-                } else {
-                    remapped = plan.remapped(&remap);
-                    &remapped
-                };
-                self.lower_taskloop(at, plan)?
-            }
             Construct::Taskwait if !plan.task.depends.is_empty() => self.lower_taskwait_depend(at, plan),
             Construct::Barrier | Construct::Taskwait | Construct::Taskyield | Construct::Flush => {
                 self.lower_standalone(at, plan)

@@ -287,18 +287,35 @@ fn start_chunk<'ctx>(b: &Builder<'ctx>, k: &Ctl<'ctx>, init: InstructionValue<'c
 /// breadth-first order from `first`: the loop's own stores come after its
 /// header, which the store before it precedes on every path.
 fn find_iv_init<'ctx>(first: BasicBlock<'ctx>, iv: PointerValue<'ctx>) -> Option<InstructionValue<'ctx>> {
+    match iv_init_on_path(first, iv) {
+        OnPath::Store(i) => Some(i),
+        OnPath::Cycle => None,
+        OnPath::Branch => iv_stores(&crate::cfg::reachable_before(first, first), iv).first().copied(),
+    }
+}
+
+/// How the straight path from a block ends, looking for a store to an IV
+/// slot: at the first such store, back where it was, or at a branch.
+pub(super) enum OnPath<'ctx> {
+    Store(InstructionValue<'ctx>),
+    Cycle,
+    Branch,
+}
+
+/// The first store to `iv` on the straight path from `first`.
+pub(super) fn iv_init_on_path<'ctx>(first: BasicBlock<'ctx>, iv: PointerValue<'ctx>) -> OnPath<'ctx> {
     let mut seen = hashbrown::HashSet::new();
     let mut bb = first;
     loop {
         if !seen.insert(ffi::block_id(bb)) {
-            return None;
+            return OnPath::Cycle;
         }
         if let Some(i) = iv_stores(&[bb], iv).first() {
-            return Some(*i);
+            return OnPath::Store(*i);
         }
         match crate::cfg::next_on_path(bb) {
             Some(next) => bb = next,
-            None => return iv_stores(&crate::cfg::reachable_before(first, first), iv).first().copied(),
+            None => return OnPath::Branch,
         }
     }
 }

@@ -17,7 +17,7 @@ use weft_intrinsics::ffi;
 use weft_intrinsics::Rule;
 
 use super::context::{blocks_between, copy, err, recompute_after, Lowerer, RegionSite, Res, Shape};
-use super::partition::{compares_unsigned, iv_stores};
+use super::partition::compares_unsigned;
 use super::plan::{Plan, Share};
 use super::privatize::Typed;
 use super::runtime::{self, Rt};
@@ -42,16 +42,9 @@ pub(super) fn taskloop_iv_init<'ctx>(
     first: BasicBlock<'ctx>,
     iv: PointerValue<'ctx>,
 ) -> Option<InstructionValue<'ctx>> {
-    let mut seen = hashbrown::HashSet::new();
-    let mut bb = first;
-    loop {
-        if !seen.insert(ffi::block_id(bb)) {
-            return None;
-        }
-        if let Some(i) = iv_stores(&[bb], iv).first() {
-            return Some(*i);
-        }
-        bb = crate::cfg::next_on_path(bb)?;
+    match super::partition::iv_init_on_path(first, iv) {
+        super::partition::OnPath::Store(i) => Some(i),
+        _ => None,
     }
 }
 
