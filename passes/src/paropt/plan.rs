@@ -15,6 +15,7 @@ pub mod scan;
 pub mod schedule;
 pub mod section;
 pub mod task;
+pub mod task_red;
 pub mod taskloop;
 pub mod var;
 

@@ -2,6 +2,7 @@
 //! `priority`, `untied`, `mergeable` and `depend` items (also those of
 //! `taskwait depend`), and the refusals of what their lowering does not take
 //! yet (OpenMP 5.1 §2.12).
+pub use super::task_red::TaskRed;
 use weft_intrinsics::model::{Item, Operand, ValueId};
 use weft_intrinsics::vocab::{ClauseKind, DataSharing, DependKind, Modifiers, ReductionOp};
 use weft_intrinsics::{Rule, WeftError};
@@ -24,18 +25,6 @@ pub struct DependItem {
     pub count: Option<ValueId>,
     /// A section's first element (an integer); None: the variable itself.
     pub first: Option<ValueId>,
-}
-
-/// One item of a task reduction: a taskgroup's `task_reduction` (icx's
-/// REDUCTION on the taskgroup) or a task's `in_reduction`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TaskRed {
-    pub var: ValueId,
-    /// `:TYPED`'s element type (a value of it); None: the variable's own.
-    pub elem: Option<ValueId>,
-    pub op: ReductionOp,
-    pub unsigned: bool,
-    pub clause: String,
 }
 
 /// A task's own clauses.

@@ -6,7 +6,7 @@ use weft_intrinsics::model::{Operand, ValueId};
 use weft_intrinsics::vocab::{ClauseKind, Modifiers, ReductionOp};
 use weft_intrinsics::{Rule, WeftError};
 
-use super::task::TaskRed;
+use super::task_red::TaskRed;
 use super::var::{Share, Var};
 use crate::wregion::WRegion;
 

@@ -1,0 +1,16 @@
+//! A task reduction's item as data, below the task and taskloop plans that
+//! both make them.
+use weft_intrinsics::model::ValueId;
+use weft_intrinsics::vocab::ReductionOp;
+
+/// One item of a task reduction: a taskgroup's `task_reduction` (icx's
+/// REDUCTION on the taskgroup) or a task's `in_reduction`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TaskRed {
+    pub var: ValueId,
+    /// `:TYPED`'s element type (a value of it); None: the variable's own.
+    pub elem: Option<ValueId>,
+    pub op: ReductionOp,
+    pub unsigned: bool,
+    pub clause: String,
+}
