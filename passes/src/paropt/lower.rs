@@ -124,20 +124,10 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             Construct::Ordered => self.lower_ordered(at),
             Construct::Critical => self.lower_critical(at, plan),
             Construct::Task | Construct::Taskloop => {
-                // (A global an outer region privatizes reaches the task's
-                // body through a copy of its address, as for a nested
-                // parallel region.)
-                let remap = self.proxy_outer_private_globals(a, r, f, shape);
-                let remapped;
-                let plan = if remap.is_empty() {
-                    plan
-                } else {
-                    remapped = plan.remapped(&remap);
-                    &remapped
-                };
+                let plan = self.reading_outer_globals(at, plan);
                 match plan.construct {
-                    Construct::Task => self.lower_task(at, plan)?,
-                    _ => self.lower_taskloop(at, plan)?,
+                    Construct::Task => self.lower_task(at, &plan)?,
+                    _ => self.lower_taskloop(at, &plan)?,
                 }
             }
             Construct::Taskgroup => self.lower_taskgroup(at, plan)?,
@@ -189,21 +179,28 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         Ok(())
     }
 
+    /// The plan of a region outlined into a function of its own (a
+    /// parallel region, a task): a global an outer region privatizes is
+    /// read through a copy of its address made before the region
+    /// (`proxy_outer_private_globals`), which the plan then names.
+    fn reading_outer_globals<'p>(&self, at: RegionSite<'_, 'ctx>, plan: &'p Plan) -> std::borrow::Cow<'p, Plan> {
+        let remap = self.proxy_outer_private_globals(at.a, at.r, at.f, at.shape);
+        if remap.is_empty() {
+            std::borrow::Cow::Borrowed(plan)
+        } else {
+            std::borrow::Cow::Owned(plan.remapped(&remap))
+        }
+    }
+
     /// A parallel region or a worksharing loop: its data environment
     /// (privatize, partition), then, for a parallel one, its outlining.
     fn lower_parallel_or_loop(&mut self, at: RegionSite<'_, 'ctx>, plan: &Plan) -> Res<()> {
-        let remap = if plan.construct.is_parallel() {
-            self.proxy_outer_private_globals(at.a, at.r, at.f, at.shape)
+        let plan = if plan.construct.is_parallel() {
+            self.reading_outer_globals(at, plan)
         } else {
-            vec![]
+            std::borrow::Cow::Borrowed(plan)
         };
-        let remapped;
-        let plan = if remap.is_empty() {
-            plan
-        } else {
-            remapped = plan.remapped(&remap);
-            &remapped
-        };
+        let plan = plan.as_ref();
         if at.a.graph.regions[at.r].kind == weft_intrinsics::vocab::DirKind::Parallel {
             self.cancellable_parallel(at.a, at.r, at.shape);
         }

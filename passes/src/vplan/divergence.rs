@@ -59,7 +59,6 @@ pub fn recurrence<R: Ir>(plan: &VPlan<R>, phi: Ix) -> Recurrence {
 fn is_last_value<R: Ir>(plan: &VPlan<R>, phi: Ix) -> bool {
     let users = users(plan);
     let Some(Operand::Inst(back)) = plan.insts[phi].ops.get(1).copied() else { return false };
-    let in_inner = |i: Ix| plan.block_of(i).is_some_and(|b| plan.loops.iter().any(|l| l.contains(b) || l.exit == b));
     let mut chain = vec![phi];
     let mut k = 0;
     while k < chain.len() {
@@ -71,7 +70,7 @@ fn is_last_value<R: Ir>(plan: &VPlan<R>, phi: Ix) -> bool {
             }
             let inst = &plan.insts[u];
             let passes = match inst.kind {
-                Kind::Original(Opc::Phi) => !plan.blocks[0].insts.contains(&u) && !in_inner(u),
+                Kind::Original(Opc::Phi) => !plan.blocks[0].insts.contains(&u) && !plan.in_inner_loop(u),
                 // (As a value, not as the condition.)
                 Kind::Original(Opc::Select) => inst.ops.first() != Some(&Operand::Inst(c)),
                 _ => false,

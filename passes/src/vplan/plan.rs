@@ -290,6 +290,13 @@ impl<R: Ir> VPlan<R> {
         self.blocks.iter().position(|b| b.insts.contains(&i))
     }
 
+    /// Whether `i` is in an inner loop or in the block its exit leads to
+    /// (where the lanes' trip counts differ: a value there is not one per
+    /// iteration of the vector loop).
+    pub fn in_inner_loop(&self, i: Ix) -> bool {
+        self.block_of(i).is_some_and(|b| self.loops.iter().any(|l| l.contains(b) || l.exit == b))
+    }
+
     /// The blocks with an edge into `b` (not a back edge: blocks are in
     /// reverse post-order, so a back edge goes to an earlier block).
     pub fn preds(&self, b: usize) -> Vec<usize> {

@@ -70,7 +70,6 @@ fn walk<R: Ir>(plan: &VPlan<R>, users: &[Vec<Ix>], phi: Ix, input: &dyn Fn(Ix) -
     let Some(Operand::Inst(back)) = plan.insts[phi].ops.get(1).copied() else {
         return Err("it has no value from the latch".into());
     };
-    let in_inner = |i: Ix| plan.block_of(i).is_some_and(|b| plan.loops.iter().any(|l| l.contains(b) || l.exit == b));
     let mut chain = vec![phi];
     let mut op: Option<RedOp> = None;
     let mut k = 0;
@@ -88,7 +87,7 @@ fn walk<R: Ir>(plan: &VPlan<R>, users: &[Vec<Ix>], phi: Ix, input: &dyn Fn(Ix) -
                 }
                 return Err(format!("{} reads {}, a partial value of it, in the scan phase", name(u), name(c)));
             }
-            if in_inner(u) {
+            if plan.in_inner_loop(u) {
                 return Err(format!("{} combines a value into it inside an inner loop", name(u)));
             }
             let inst = &plan.insts[u];
