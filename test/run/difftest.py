@@ -3,7 +3,7 @@
 
 Each random program (randprog.py, both directive forms) is compiled with
 clang-16 -fpass-plugin at -O0 and -O2, linked with libomp, run at several
-thread counts, and its output compared with the same program with its
+thread counts (cancellation on at every other one), and its output compared with the same program with its
 directives stripped (weft-strip), compiled at -O0 and run once: the serial
 meaning. Every program also passes `opt -passes=weft -verify-each`.
 
@@ -71,7 +71,10 @@ def check(seed, index, threads, keep):
                 fail(f"clang {lvl} failed", err[-2000:])
                 continue
             for t in threads:
-                env = dict(os.environ, OMP_NUM_THREADS=str(t))
+                # Cancellation on at every other thread count: cancel then
+                # takes effect there and is a no-op elsewhere (randprog_tasks.py).
+                env = dict(os.environ, OMP_NUM_THREADS=str(t),
+                           OMP_CANCELLATION="true" if threads.index(t) % 2 else "false")
                 rc, out, err = run([exe], env=env, timeout=30)
                 if rc != 0:
                     fail(f"{lvl} T={t}: exited {rc}", err[-1000:])

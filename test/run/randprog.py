@@ -8,8 +8,9 @@ IV types and trip counts (zero included), reductions with random operators
 and types, private / firstprivate / lastprivate variables, critical, single,
 master, masked and barrier inside parallel regions, num_threads and if
 clauses, nested parallel regions, pointer linear variables (icx's
-LINEAR:PTR_TO_PTR layout in the region form), and SSA values that cross region
-boundaries. check.sh compiles each through weft and compares its output at
+LINEAR:PTR_TO_PTR layout in the region form), SSA values that cross region
+boundaries, and tasking (randprog_tasks.py: task trees with depend items,
+taskwait, taskgroup, taskloop, sections, cancel). check.sh compiles each through weft and compares its output at
 several thread counts with the same program with its directives stripped.
 
   randprog.py --seed S --index I            one program on stdout
@@ -65,7 +66,8 @@ class Fn:
             if ":TYPED" in tag:
                 # The paper form has no :TYPED; weft takes the type from the alloca.
                 tag, ops = tag.replace(":TYPED", ""), [o for o in ops if o.startswith("ptr")]
-            if tag in ("QUAL.OMP.NUM_THREADS", "QUAL.OMP.IF", "QUAL.OMP.FILTER"):
+            if tag.split(":")[0] in ("QUAL.OMP.NUM_THREADS", "QUAL.OMP.IF", "QUAL.OMP.FILTER",
+                                     "QUAL.OMP.GRAINSIZE", "QUAL.OMP.NUM_TASKS"):
                 self.emit(f'call void (metadata, ...) @llvm.directive.qual.opnd(metadata !"{tag}", {ops[0]})')
             elif not ops:
                 self.emit(f'call void @llvm.directive.qual(metadata !"{tag}")')
@@ -186,7 +188,8 @@ def cfg_loop(fn, rng, directive, outer_clauses, n_expr, extra, ivty, unsigned):
     # and sometimes the body's index derived in the header, as there.
     w_in_header = False
     if not var and fn.form == "paper" and rng.random() < 0.5:
-        tag = rng.choice(["QUAL.OMP.LINEAR", "QUAL.OMP.PRIVATE"])
+        # (taskloop takes no linear clause: OpenMP 5.1 §2.12.2.)
+        tag = rng.choice(["QUAL.OMP.LINEAR", "QUAL.OMP.PRIVATE"] if directive != "DIR.OMP.TASKLOOP" else ["QUAL.OMP.PRIVATE"])
         ops = [f"{ivty} {v}"]
         if tag == "QUAL.OMP.LINEAR" and (step != 1 or rng.random() < 0.5):
             ops.append(f"{ivty} {step}")
@@ -569,6 +572,8 @@ declare i32 @printf(ptr, ...)
 @s.cnt = private constant [4 x i8] c"cnt\\00"
 @s.nest = private constant [5 x i8] c"nest\\00"
 @s.chk = private constant [4 x i8] c"chk\\00"
+@s.dep = private constant [4 x i8] c"dep\\00"
+@s.found = private constant [6 x i8] c"found\\00"
 @arr = global [1000 x i64] zeroinitializer
 
 define void @checksum(ptr %a, i64 %n) {
@@ -596,7 +601,8 @@ out:
 def program(seed, index):
     rng = random.Random(f"{seed}:{index}")
     form = rng.choice(["region", "paper"])
-    kernels = [kernel_parallel_loop, kernel_parallel_sync, kernel_nested]
+    import randprog_tasks  # (here: it imports this module)
+    kernels = [kernel_parallel_loop, kernel_parallel_sync, kernel_nested] + randprog_tasks.KERNELS
     chosen = [rng.choice(kernels) for _ in range(rng.randint(1, 3))]
     parts = [f"; weft random program seed {seed} index {index}, {form} form", HEADER]
     calls = []
