@@ -35,6 +35,9 @@ pub fn directive(kind: &str) -> Option<DirSpec> {
         // weft-prepare; as a worksharing loop it takes private copies.)
         "OMPGenericLoopDirective" => spec("DIR.OMP.GENERICLOOP", &["loop"], true, true),
         "OMPMasterDirective" => spec("DIR.OMP.MASTER", &["master"], false, false),
+        // (The team's construct, a MASTER or MASKED region inside: parallel_masked.rs.)
+        "OMPParallelMasterDirective" => spec("DIR.OMP.PARALLEL", &["parallel", "master"], true, false),
+        "OMPParallelMaskedDirective" => spec("DIR.OMP.PARALLEL", &["parallel", "masked"], true, false),
         "OMPMaskedDirective" => spec("DIR.OMP.MASKED", &["masked"], false, false),
         "OMPCriticalDirective" => spec("DIR.OMP.CRITICAL", &["critical"], false, false),
         "OMPSingleDirective" => spec("DIR.OMP.SINGLE", &["single"], false, false),
@@ -523,8 +526,8 @@ fn finish(
             "schedule" => out.push(schedule(&need(&arg)?)?),
             "if" => {
                 let a = need(&arg)?;
-                let (_, cond) = modifier(&a, &["parallel", "simd", "cancel", "task", "taskloop", "target"]);
-                out.push(Clause::new("QUAL.OMP.IF", vec![format!("(int)!!({cond})")]));
+                let (mods, cond) = modifier(&a, &["parallel", "simd", "cancel", "task", "taskloop", "target"]);
+                out.push(crate::if_modifier::clause(spec, &mods, cond)?);
             }
             "hint" if spec.dir == "DIR.OMP.ATOMIC" => {}
             "final" => out.push(Clause::new("QUAL.OMP.FINAL", vec![format!("(int)!!({})", need(&arg)?)])),

@@ -12,6 +12,7 @@ mod ast;
 mod bounds;
 mod clauses;
 mod headers;
+mod if_modifier;
 mod json;
 mod lines;
 mod lists;
@@ -24,6 +25,7 @@ mod sharing;
 mod task_clauses;
 mod task_sharing;
 mod taskloop_forms;
+mod parallel_masked;
 mod threadprivate;
 mod udr;
 

@@ -201,15 +201,16 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
                 continue;
             }
         };
+        let (inner_open, inner_close) = crate::parallel_masked::wrap(&d.kind, id, &mut cls);
         let lines = "\n".repeat(src[d.pragma.clone()].matches('\n').count());
         let decls: String = hoisted.iter().map(|h| h.decl.as_str()).collect();
         let begin = format!(
-            "{outer_open}{{ {decls}__weft_cc_begin({id}, \"{}\", {}{});{lines}",
+            "{outer_open}{{ {decls}__weft_cc_begin({id}, \"{}\", {}{});{inner_open}{lines}",
             spec.dir,
             cls.len(),
             marker_args(&cls)
         );
-        let end = format!(" __weft_cc_end({id}); }}{outer_close}");
+        let end = format!("{inner_close} __weft_cc_end({id}); }}{outer_close}");
         match &d.stmt {
             None => {
                 edits.push(Edit { at: d.pragma.start, end: d.pragma.end, rank: 2, opened_at: 0, text: begin + &end })

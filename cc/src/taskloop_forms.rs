@@ -43,9 +43,7 @@ fn belongs(dir: &str, name: &str) -> bool {
 
 /// The marker text that opens and closes the outer regions of combined
 /// form `kind` (directive `id`), with their clauses taken from `cls`;
-/// empty for a plain directive. The clauses of a simd part, and an `if`
-/// on a form with `parallel` (which part it belongs to weft-cc does not
-/// split yet), are refused.
+/// empty for a plain directive. The clauses of a simd part are refused.
 pub fn wrap(kind: &str, text: &str, id: usize, cls: &mut Vec<Clause>) -> Result<(String, String), String> {
     let simd = kind.ends_with("SimdDirective") && kind.contains("TaskLoop");
     if simd {
@@ -58,13 +56,19 @@ pub fn wrap(kind: &str, text: &str, id: usize, cls: &mut Vec<Clause>) -> Result<
         }
     }
     let dirs = outer(kind);
-    if starts_team(kind) && cls.iter().any(|c| c.name == "\"QUAL.OMP.IF\"") {
-        return Err(format!("'if' on '{}' is not supported by weft yet", crate::clauses::spelling(kind)));
-    }
     let (mut open, mut close) = (String::new(), String::new());
     for (k, dir) in dirs.iter().enumerate() {
-        let mine: Vec<Clause> = cls.iter().filter(|c| belongs(dir, &c.name)).cloned().collect();
+        let mut mine: Vec<Clause> = cls.iter().filter(|c| belongs(dir, &c.name)).cloned().collect();
         cls.retain(|c| !belongs(dir, &c.name));
+        if *dir == "DIR.OMP.PARALLEL" {
+            // `if(parallel: c)` is the parallel part's alone; an `if`
+            // without a modifier is both parts' (if_modifier.rs).
+            let plain = cls.iter().filter(|c| c.name == "\"QUAL.OMP.IF\"").cloned();
+            let part = format!("\"{}\"", crate::if_modifier::PARALLEL_PART);
+            let own = cls.iter().filter(|c| c.name == part).map(|c| Clause::new("QUAL.OMP.IF", c.ops.clone()));
+            mine.extend(plain.chain(own).collect::<Vec<_>>());
+            cls.retain(|c| c.name != part);
+        }
         // (Ids counting down from the top of int, one per part: the
         // file's directives count up from 0, each header's from a million
         // times its number.)
@@ -78,6 +82,10 @@ pub fn wrap(kind: &str, text: &str, id: usize, cls: &mut Vec<Clause>) -> Result<
             .collect();
         open.push_str(&format!("{{ __weft_cc_begin({wid}, \"{dir}\", {}{args}); ", mine.len()));
         close = format!(" __weft_cc_end({wid}); }}{close}");
+    }
+    let own = format!("\"{}\"", crate::if_modifier::TASKLOOP_PART);
+    for c in cls.iter_mut().filter(|c| c.name == own) {
+        *c = Clause::new("QUAL.OMP.IF", c.ops.clone());
     }
     Ok((open, close))
 }

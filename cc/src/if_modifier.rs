@@ -1,0 +1,36 @@
+//! The `if` clause's directive-name modifier (OpenMP 5.1 §3.4): on a
+//! combined form, `if(parallel: c)` belongs to the parallel part,
+//! `if(taskloop: c)` to the taskloop, and an `if` without a modifier to
+//! every part that takes one. weft-cc writes one directive for most
+//! combined forms (their `if` goes to it); the forms it writes as nested
+//! regions (taskloop_forms.rs) take the parallel part's `if` from the
+//! clause named here.
+use crate::clauses::DirSpec;
+use crate::marker_clause::Clause;
+
+/// The name, inside weft-cc, of an `if` for the PARALLEL region around a
+/// combined taskloop form (taskloop_forms.rs writes it as QUAL.OMP.IF).
+pub const PARALLEL_PART: &str = "QUAL.OMP.IF.PARALLEL_PART";
+/// The name of an `if` for the taskloop of such a form alone (written as QUAL.OMP.IF on it).
+pub const TASKLOOP_PART: &str = "QUAL.OMP.IF.TASKLOOP_PART";
+
+/// The clause for `if([mods:] cond)` on the directive `spec`.
+pub fn clause(spec: &DirSpec, mods: &[&str], cond: &str) -> Result<Clause, String> {
+    let op = vec![format!("(int)!!({cond})")];
+    let named = |m: &str| spec.words.contains(&m) || (m == "cancel" && spec.dir == "DIR.OMP.CANCEL");
+    match mods {
+        [] => Ok(Clause::new("QUAL.OMP.IF", op)),
+        [m] if !named(m) => Err(format!(
+            "'if({m}: ...)' on '{}': the modifier names no construct of this directive (OpenMP 5.1 §3.4)",
+            spec.words.join(" ")
+        )),
+        ["simd"] if spec.dir != "DIR.OMP.SIMD" => Err(format!(
+            "'if(simd: ...)' on '{}' is not supported by weft yet (the simd part of a combined form)",
+            spec.words.join(" ")
+        )),
+        ["parallel"] if spec.dir == "DIR.OMP.TASKLOOP" => Ok(Clause::new(PARALLEL_PART, op)),
+        ["taskloop"] if spec.words.contains(&"parallel") => Ok(Clause::new(TASKLOOP_PART, op)),
+        [_] => Ok(Clause::new("QUAL.OMP.IF", op)),
+        _ => Err(format!("'if' on '{}' takes one directive-name modifier", spec.words.join(" "))),
+    }
+}
