@@ -73,6 +73,9 @@ pub struct ForLoop {
     /// it names.
     pub branchy_start: Option<Vec<String>>,
     pub branchy_bound: Option<Vec<String>>,
+    /// Whether the start or the bound calls a function (then it is in
+    /// `branchy_start` or `branchy_bound` too: computed once, bounds.rs).
+    pub calls: bool,
 }
 
 /// Variables declared inside a construct (and so private to it).
@@ -520,6 +523,7 @@ impl Walker<'_> {
                 at: self.span(s).map(|r| r.start),
                 branchy_start: start.and_then(branchy),
                 branchy_bound: bound.and_then(branchy),
+                calls: start.is_some_and(calls) || bound.is_some_and(calls),
             });
             let Some(mut body) = kids.get(4) else { break };
             // `{ for ... }`: a compound body holding only the next loop.
@@ -562,9 +566,15 @@ fn branchy(e: &Json) -> Option<Vec<String>> {
     branches(e).then_some(names)
 }
 
-/// Whether computing expression `e` takes a branch: `?:`, `&&`, `||`.
+/// Whether expression `e` calls a function.
+fn calls(e: &Json) -> bool {
+    e.kind() == "CallExpr" || e.inner().iter().any(calls)
+}
+
+/// Whether computing expression `e` takes a branch (`?:`, `&&`, `||`) or
+/// calls a function (whose code weft's loop forms cannot see through).
 fn branches(e: &Json) -> bool {
-    let here = matches!(e.kind(), "ConditionalOperator" | "BinaryConditionalOperator")
+    let here = matches!(e.kind(), "ConditionalOperator" | "BinaryConditionalOperator" | "CallExpr")
         || (e.kind() == "BinaryOperator" && matches!(e.str("opcode"), Some("&&" | "||")));
     here || e.inner().iter().any(branches)
 }

@@ -15,6 +15,17 @@
 //! that names the variable of a loop of the same nest (a non-rectangular
 //! loop) is left as written.
 //!
+//! A start or bound that calls a function (`i < omp_get_num_threads()`,
+//! `i < strlen(s)`) is computed once the same way: OpenMP leaves how often
+//! a loop header's expressions are evaluated unspecified (OpenMP 5.1
+//! §2.11.1), clang evaluates them once before the loop, and weft's loop
+//! forms could not count a loop whose test calls a function. (On a combined
+//! form with `parallel` the value would be computed before the team forms:
+//! weft-cc refuses that by name.) This is done here, in the front end, and
+//! not in weft-paropt: in IR a call in the loop's test may have effects or
+//! return another value each time, and nothing there says OpenMP lets it
+//! be evaluated once; the front end knows the expression is a loop header's.
+//!
 //! The expressions are found in the text of the loop's header (`for (init;
 //! test; step)`), since clang's AST gives an expression that a macro
 //! expands (`MIN(n, m)`) no range of its own.

@@ -276,6 +276,14 @@ fn loop_clauses(
     // The variable of each associated loop is private, also when it
     // is declared before the loop (OpenMP's predetermined rule).
     let depth = associated_loops(cls)?;
+    if crate::sharing::starts_team(spec.dir) && d.loops.iter().take(depth).any(|l| l.calls) {
+        // (Computed before the fork it would see the encountering thread's
+        // state, not the team's, e.g. omp_get_num_threads(): bounds.rs.)
+        return Err(format!(
+            "a start or bound that calls a function on '{}' is not supported by weft yet (write 'parallel' and 'for' apart)",
+            spec.words.join(" ")
+        ));
+    }
     let (h, replaced) = crate::bounds::hoist(src, d, id, depth);
     for (at, end, text) in replaced {
         edits.push(Edit { at, end, rank: 2, opened_at: 0, text });
