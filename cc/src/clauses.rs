@@ -592,6 +592,8 @@ fn finish(
             }
             // (The same as a plain ordered region; passed on as icx spells it.)
             "threads" if spec.dir == "DIR.OMP.ORDERED" => out.push(Clause::new("QUAL.OMP.ORDERED.THREADS", vec![])),
+            // (Its simd loop runs scalar: weft-paropt's ordered_simd.rs.)
+            "simd" if spec.dir == "DIR.OMP.ORDERED" => out.push(Clause::new("QUAL.OMP.ORDERED.SIMD", vec![])),
             other => {
                 let arg = arg.map(|a| format!("({a})")).unwrap_or_default();
                 return Err(format!("the clause '{other}{arg}' is not supported by weft yet"));

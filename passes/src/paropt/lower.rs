@@ -121,6 +121,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 self.doacross_ordered(a, r, plan, shape, outer_home, gtid, ident)?;
                 "lowered in place: __kmpc_doacross_wait / __kmpc_doacross_post".to_string()
             }
+            Construct::Ordered if crate::paropt::ordered_simd::simd_only(reg) => {
+                "lowered in place: ordered simd needs no code (its simd loop runs scalar)".to_string()
+            }
             Construct::Ordered => self.lower_ordered(at),
             Construct::Critical => self.lower_critical(at, plan),
             Construct::Task | Construct::Taskloop => {

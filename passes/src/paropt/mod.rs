@@ -18,6 +18,7 @@ pub mod copyprivate;
 pub mod depend;
 pub mod doacross;
 pub mod linear;
+pub mod ordered_simd;
 pub mod lower;
 pub mod nonpod;
 pub mod outline;
@@ -66,7 +67,7 @@ fn located(mut e: WeftError, a: &Analysis<'_>) -> Vec<WeftError> {
 /// Regions paropt leaves to weft-vectorize (a simd loop with a scan
 /// reduction too: its VPlan vectorizes the scan, `vplan/scan.rs`).
 pub(crate) fn vector_only(a: &Analysis<'_>, r: usize) -> bool {
-    a.graph.regions[r].kind.is_simd_only()
+    a.graph.regions[r].kind.is_simd_only() || ordered_simd::in_vector_loop(a, r)
 }
 
 /// weft-vectorize's first step: every simd loop (`DIR.OMP.SIMD`,

@@ -602,7 +602,7 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         // a taskgroup like any other.)
         let implicit_group = k == C::Implicit && r.kind == DirKind::Taskgroup;
         !implicit_group
-            && matches!(k, C::Implicit | C::OffloadEntryIdx | C::OrderedSimd | C::Defaultmap(_) | C::PragmaArray)
+            && matches!(k, C::Implicit | C::OffloadEntryIdx | C::Defaultmap(_) | C::PragmaArray)
     };
     let typed = |c: &Clause| c.kind.arity() == Arity::One && c.modifiers.contains(Modifiers::TYPED);
     if let Some(c) = r.directive.clauses.iter().find(|c| later(c.kind) || typed(c)) {

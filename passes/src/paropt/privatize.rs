@@ -126,7 +126,10 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             !matches!(p.share, Share::Scan { .. })
                 || matches!(p.ty, BasicTypeEnum::IntType(_) | BasicTypeEnum::FloatType(_))
         };
-        let simd = matches!(reg.kind, DirKind::LoopSimd | DirKind::ParallelLoopSimd) && privs.iter().all(lane_private);
+        // (An ordered simd region in it keeps each thread's chunk scalar: paropt::ordered_simd.)
+        let simd = matches!(reg.kind, DirKind::LoopSimd | DirKind::ParallelLoopSimd)
+            && privs.iter().all(lane_private)
+            && !crate::paropt::ordered_simd::holds(a, r);
         if let (Some(ends), true) = (&ends, simd) {
             let end = match &scan_run {
                 Some(run) => run.pass_end,

@@ -121,6 +121,15 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             self.remark(ffi::Remark::Missed, begin, "NotVectorized", &why);
             return Ok(());
         }
+        if crate::paropt::ordered_simd::holds(a, r) {
+            let why = format!(
+                "{} (region {}) left scalar: an ordered simd region runs in the iterations' order",
+                reg.kind.begin_name(),
+                reg.number
+            );
+            self.remark(ffi::Remark::Missed, begin, "NotVectorized", &why);
+            return Ok(());
+        }
         self.simd_sites.push(SimdSite {
             first: shape.first,
             end: shape.end,

@@ -14,6 +14,13 @@ use crate::wregion::Analysis;
 /// worksharing, master, masked or critical region.
 pub(crate) fn check(a: &Analysis<'_>, r: usize, p: &Plan) -> Result<(), WeftError> {
     if p.construct == Construct::Ordered {
+        let reg = &a.graph.regions[r];
+        if crate::paropt::ordered_simd::is_ordered_simd(reg) {
+            crate::paropt::ordered_simd::check(a, r)?;
+            if crate::paropt::ordered_simd::simd_only(reg) {
+                return Ok(());
+            }
+        }
         return check_ordered(a, r, !p.sinks.is_empty() || p.source);
     }
     if !matches!(p.construct, Construct::Loop | Construct::Single | Construct::Barrier | Construct::Scope) {
