@@ -19,13 +19,13 @@ mod lists;
 mod loc;
 mod macros;
 mod marker_clause;
+mod parallel_masked;
 mod preprocess;
 mod rewrite;
 mod sharing;
 mod task_clauses;
 mod task_sharing;
 mod taskloop_forms;
-mod parallel_masked;
 mod threadprivate;
 mod udr;
 

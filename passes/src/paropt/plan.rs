@@ -601,8 +601,7 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         // (icx's IMPLICIT marks the taskgroup it writes around a taskloop:
         // a taskgroup like any other.)
         let implicit_group = k == C::Implicit && r.kind == DirKind::Taskgroup;
-        !implicit_group
-            && matches!(k, C::Implicit | C::OffloadEntryIdx | C::Defaultmap(_) | C::PragmaArray)
+        !implicit_group && matches!(k, C::Implicit | C::OffloadEntryIdx | C::Defaultmap(_) | C::PragmaArray)
     };
     let typed = |c: &Clause| c.kind.arity() == Arity::One && c.modifiers.contains(Modifiers::TYPED);
     if let Some(c) = r.directive.clauses.iter().find(|c| later(c.kind) || typed(c)) {
