@@ -20,6 +20,7 @@ pub mod doacross;
 pub mod linear;
 pub mod lower;
 pub mod nonpod;
+pub mod offload_entry;
 pub mod outline;
 pub mod partition;
 pub mod plan;
@@ -42,6 +43,8 @@ pub mod task_dup;
 pub mod taskgroup;
 pub mod taskloop;
 pub mod taskred;
+pub mod target;
+pub mod target_data;
 #[cfg(test)]
 mod tests;
 
