@@ -117,6 +117,9 @@ pub struct Ast {
     /// Every variable and parameter declaration of the dump, by id: its
     /// name, where it begins in the main file, and its storage class.
     pub decls: HashMap<String, (String, Option<usize>, Option<String>)>,
+    /// Each variable's and parameter's type as clang writes it, by id (what
+    /// a target region maps or copies: `target_forms.rs`).
+    pub decl_types: HashMap<String, String>,
 }
 
 /// A variable declaration: clang's node id, its name, where it begins in
@@ -200,6 +203,8 @@ fn scan_names(n: &Json, places: &Places, ast: &mut Ast) {
                     if let (Some(id), Some(name)) = (n.str("id"), n.str("name")) {
                         let storage = n.str("storageClass").map(str::to_string);
                         ast.decls.insert(id.to_string(), (name.to_string(), main().map(|s| s.start), storage));
+                        let ty = n.get("type").and_then(|t| t.str("qualType")).unwrap_or("");
+                        ast.decl_types.insert(id.to_string(), ty.to_string());
                     }
                 }
                 _ => {}

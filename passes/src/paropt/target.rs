@@ -67,12 +67,13 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 return Err(err(Rule::NotYetSupported, name, "a private item of unknown type").on_directive(name));
             };
             let copy = self.alloca_for(shape.first, ty, &format!("{}.priv", orig.get_name().to_string_lossy()), orig);
+            self.privatize_uses(orig, copy, &body, term);
+            // (After the redirection, which would take the copy's source too.)
             if first {
                 let size = ty.size_of().expect("a sized type");
                 self.at(term).build_memcpy(copy, 1, orig, 1, size).expect("positioned");
                 privates.push(orig);
             }
-            self.privatize_uses(orig, copy, &body, term);
         }
         let number = reg.number;
         if !self.outline_cx.as_ref().is_some_and(|c| c.is_for(f)) {
