@@ -230,6 +230,11 @@ struct Walker<'a> {
 /// The statement a directive applies to: the first child that is a node
 /// (clauses print as empty objects), looking through a CapturedStmt.
 fn associated(d: &Json) -> Option<&Json> {
+    // (Clang gives the stand-alone device directives a captured statement
+    // of their own, which is not in the program.)
+    if matches!(d.kind(), "OMPTargetEnterDataDirective" | "OMPTargetExitDataDirective" | "OMPTargetUpdateDirective") {
+        return None;
+    }
     let s = d.inner().iter().find(|c| !c.kind().is_empty())?;
     if s.kind() == "CapturedStmt" {
         return s.inner().first().and_then(|cd| cd.inner().first());

@@ -565,7 +565,10 @@ fn finish(
                 if crate::target_clauses::takes(spec.dir, spec.words) =>
             {
                 let (cls, names) = crate::target_clauses::clause(spec.dir, &name, &need(&arg)?)?;
-                listed.extend(names);
+                // (A combined form's X shares what its TARGET maps.)
+                if spec.dir.starts_with("DIR.OMP.TARGET") {
+                    listed.extend(names);
+                }
                 out.extend(cls);
             }
             "nowait" => out.push(Clause::new("QUAL.OMP.NOWAIT", vec![])),
