@@ -59,8 +59,9 @@ fn named_in(cls: &[Clause]) -> HashSet<String> {
 /// locals only (a global is the program's, as the host fallback sees it).
 /// `tofrom` names the variables mapped tofrom whatever their type (a
 /// combined form's reduction and lastprivate items).
-fn implicit(ast: &Ast, d: &Directive, named: &HashSet<String>, tofrom: &HashSet<String>) -> Vec<Clause> {
+fn implicit(ast: &Ast, d: &Directive, named: &HashSet<String>, tofrom: &HashSet<String>, cls: &[Clause]) -> Vec<Clause> {
     let Some(stmt) = &d.stmt else { return Vec::new() };
+    let (scalar_map, aggregate_map) = defaultmap_bits(cls);
     let file_scope: HashSet<&str> = ast.var_decls.iter().filter(|v| v.file_scope).map(|v| v.id.as_str()).collect();
     let mut seen = HashSet::new();
     let (mut first, mut maps) = (Vec::new(), Vec::new());
@@ -75,12 +76,23 @@ fn implicit(ast: &Ast, d: &Directive, named: &HashSet<String>, tofrom: &HashSet<
         }
         let ty = ast.decl_types.get(vid).map(String::as_str).unwrap_or("");
         let aggregate = ty.contains('[') || ty.starts_with("struct ") || ty.starts_with("union ");
-        if aggregate || tofrom.contains(name) {
-            // TOFROM | IMPLICIT (docs/offload.md).
+        let bits = match (aggregate || tofrom.contains(name), scalar_map) {
+            (true, _) => Some(aggregate_map),
+            (false, Some(b)) if !ty.contains('*') => Some(b),
+            _ => None,
+        };
+        if let Some(bits) = bits {
+            // | IMPLICIT (docs/offload.md).
             let addr = format!("(void *)&({name})");
+            let kind = match bits & 3 {
+                1 => "TO",
+                2 => "FROM",
+                3 => "TOFROM",
+                _ => "ALLOC",
+            };
             maps.push(Clause::new(
-                "QUAL.OMP.MAP.TOFROM",
-                vec![addr.clone(), addr, format!("(long long)sizeof({name})"), "(long long)515".into()],
+                &format!("QUAL.OMP.MAP.{kind}"),
+                vec![addr.clone(), addr, format!("(long long)sizeof({name})"), format!("(long long){}", bits | 0x200)],
             ));
         } else {
             first.push(format!("&{name}"));
@@ -92,11 +104,35 @@ fn implicit(ast: &Ast, d: &Directive, named: &HashSet<String>, tofrom: &HashSet<
     maps
 }
 
+/// The map bits `defaultmap` gives unlisted scalars (None: firstprivate)
+/// and aggregates (tofrom without it).
+fn defaultmap_bits(cls: &[Clause]) -> (Option<u64>, u64) {
+    let (mut scalar, mut aggregate) = (None, 3);
+    for c in cls {
+        let Some(rest) = c.name.trim_matches('"').strip_prefix("QUAL.OMP.DEFAULTMAP.") else { continue };
+        let (behavior, category) = rest.split_once(':').map_or((rest, None), |(b, c)| (b, Some(c)));
+        let bits = match behavior {
+            "ALLOC" => Some(0),
+            "TO" => Some(1),
+            "FROM" => Some(2),
+            "TOFROM" | "PRESENT" => Some(3),
+            _ => None,
+        };
+        if matches!(category, None | Some("SCALAR")) {
+            scalar = bits;
+        }
+        if matches!(category, None | Some("AGGREGATE")) {
+            aggregate = bits.unwrap_or(3);
+        }
+    }
+    (scalar, aggregate)
+}
+
 /// For a plain `target`: its unlisted variables made explicit.
 pub fn make_explicit(ast: &Ast, d: &Directive, listed: &[String], cls: &mut Vec<Clause>) {
     let mut named = named_in(cls);
     named.extend(listed.iter().cloned());
-    let extra = implicit(ast, d, &named, &HashSet::new());
+    let extra = implicit(ast, d, &named, &HashSet::new(), cls);
     cls.extend(extra);
 }
 
@@ -124,7 +160,8 @@ pub fn wrap(ast: &Ast, d: &Directive, id: usize, cls: &mut Vec<Clause>) -> (Stri
             }
         }
     }
-    mine.extend(implicit(ast, d, &named, &tofrom));
+    let extra = implicit(ast, d, &named, &tofrom, &mine);
+    mine.extend(extra);
     // (Ids counting down from the top of int, below taskloop_forms's.)
     let wid = 1_900_000_000 - id;
     let args: String = mine

@@ -152,10 +152,12 @@ pub fn target_plan(r: &WRegion, construct: Construct, on: &str) -> Result<Target
                 return Err(not_yet(&c.spelling, "use_device_addr (use_device_ptr is lowered)", on));
             }
             C::Defaultmap(b) => {
-                if !c.modifiers.is_empty() && !c.modifiers.contains(Modifiers::AGGREGATE) {
-                    return Err(not_yet(&c.spelling, "defaultmap of the scalar or pointer category", on));
+                // (Scalars and pointers a front end lists itself, as weft-cc
+                // does; what is left unlisted is a variable in memory.)
+                let bits = defaultmap_bits(b, c, on)?;
+                if c.modifiers.is_empty() || c.modifiers.contains(Modifiers::AGGREGATE) {
+                    p.implicit_bits = bits;
                 }
-                p.implicit_bits = defaultmap_bits(b, c, on)?;
             }
             C::Nowait | C::Depend(_) => {
                 return Err(not_yet(&c.spelling, "a deferred target task (nowait, depend on a device construct)", on));
