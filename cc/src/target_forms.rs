@@ -59,7 +59,13 @@ fn named_in(cls: &[Clause]) -> HashSet<String> {
 /// locals only (a global is the program's, as the host fallback sees it).
 /// `tofrom` names the variables mapped tofrom whatever their type (a
 /// combined form's reduction and lastprivate items).
-fn implicit(ast: &Ast, d: &Directive, named: &HashSet<String>, tofrom: &HashSet<String>, cls: &[Clause]) -> Vec<Clause> {
+fn implicit(
+    ast: &Ast,
+    d: &Directive,
+    named: &HashSet<String>,
+    tofrom: &HashSet<String>,
+    cls: &[Clause],
+) -> Vec<Clause> {
     let Some(stmt) = &d.stmt else { return Vec::new() };
     let (scalar_map, aggregate_map) = defaultmap_bits(cls);
     let file_scope: HashSet<&str> = ast.var_decls.iter().filter(|v| v.file_scope).map(|v| v.id.as_str()).collect();

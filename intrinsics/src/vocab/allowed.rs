@@ -140,7 +140,8 @@ mod sets {
         Default,
         Plain(C::Allocate),
     ];
-    pub const TARGET_DATA: &[Family] = &[Plain(C::If), Plain(C::Device), Map, Plain(C::UseDevicePtr), Plain(C::UseDeviceAddr)];
+    pub const TARGET_DATA: &[Family] =
+        &[Plain(C::If), Plain(C::Device), Map, Plain(C::UseDevicePtr), Plain(C::UseDeviceAddr)];
     pub const TARGET_MOTION: &[Family] = &[Plain(C::If), Plain(C::Device), Map, Depend, Plain(C::Nowait)];
     pub const TEAMS: &[Family] = &[
         Plain(C::NumTeams),

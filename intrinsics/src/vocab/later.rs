@@ -10,10 +10,7 @@ impl DirKind {
     /// Whether this construct belongs to later work (weft-paropt refuses it).
     pub fn is_later_work(self) -> bool {
         use DirKind as D;
-        matches!(
-            self,
-            D::Teams | D::Distribute | D::DistributeParLoop
-        )
+        matches!(self, D::Teams | D::Distribute | D::DistributeParLoop)
     }
 }
 

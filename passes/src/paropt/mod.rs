@@ -37,14 +37,14 @@ pub mod scope;
 pub mod simd;
 pub mod single;
 pub mod sync;
+pub mod target;
+pub mod target_data;
 pub mod task;
 pub mod task_block;
 pub mod task_dup;
 pub mod taskgroup;
 pub mod taskloop;
 pub mod taskred;
-pub mod target;
-pub mod target_data;
 #[cfg(test)]
 mod tests;
 

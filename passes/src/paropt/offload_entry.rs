@@ -84,7 +84,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         s.set_initializer(&text);
         s.set_unnamed_addr(true);
         let ptr = ctx.ptr_type(AddressSpace::default());
-        let ty = ctx.struct_type(&[ptr.into(), ptr.into(), self.rt.i64.into(), self.rt.i32.into(), self.rt.i32.into()], false);
+        let ty = ctx
+            .struct_type(&[ptr.into(), ptr.into(), self.rt.i64.into(), self.rt.i32.into(), self.rt.i32.into()], false);
         let zero32 = self.rt.i32.const_zero();
         let rec = ty.const_named_struct(&[
             id.as_pointer_value().into(),
@@ -153,7 +154,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let arr = ptr.array_type(n);
         let bases = self.alloca(home, arr.into(), ".offload_baseptrs");
         let ptrs = self.alloca(home, arr.into(), ".offload_ptrs");
-        let types = self.rt.i64.const_array(&args.iter().map(|a| self.rt.i64.const_int(a.bits, false)).collect::<Vec<_>>());
+        let types =
+            self.rt.i64.const_array(&args.iter().map(|a| self.rt.i64.const_int(a.bits, false)).collect::<Vec<_>>());
         let tg = m.add_global(types.get_type(), None, ".offload_maptypes");
         tg.set_linkage(Linkage::Private);
         tg.set_constant(true);
@@ -185,7 +187,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             b.build_store(pp, a.begin).expect("positioned");
             if !all_const {
                 // SAFETY: in bounds of the [n x i64] array.
-                let ps = unsafe { b.build_in_bounds_gep(self.rt.i64.array_type(n), sizes, &idx, "") }.expect("positioned");
+                let ps =
+                    unsafe { b.build_in_bounds_gep(self.rt.i64.array_type(n), sizes, &idx, "") }.expect("positioned");
                 b.build_store(ps, a.size).expect("positioned");
             }
         }

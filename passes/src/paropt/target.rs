@@ -32,7 +32,12 @@ const KERNEL_ARGS_VERSION: u64 = 2;
 enum Arg<'ctx> {
     /// A mapped item (its clause's entry), or a variable the region uses
     /// without a clause (implicitly mapped).
-    Mapped { base: PointerValue<'ctx>, begin: PointerValue<'ctx>, size: llvm_plugin::inkwell::values::IntValue<'ctx>, bits: u64 },
+    Mapped {
+        base: PointerValue<'ctx>,
+        begin: PointerValue<'ctx>,
+        size: llvm_plugin::inkwell::values::IntValue<'ctx>,
+        bits: u64,
+    },
     /// A value the region reads (firstprivate by value: LITERAL).
     Literal(BasicValueEnum<'ctx>),
 }
@@ -90,7 +95,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         self.b.position_before(&call);
         for arg in &args {
             map_args.push(match *arg {
-                Arg::Mapped { base, begin, size, bits } => MapArg { base, begin, size, bits: bits | bits::TARGET_PARAM },
+                Arg::Mapped { base, begin, size, bits } => {
+                    MapArg { base, begin, size, bits: bits | bits::TARGET_PARAM }
+                }
                 Arg::Literal(v) => {
                     let p = self.literal_ptr(v);
                     let size = v.get_type().size_of().expect("a sized type");
@@ -298,7 +305,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         };
         let no_teams = i32t.const_all_ones();
         let teams = i32t.const_array(&[no_teams, i32t.const_zero(), i32t.const_zero()]);
-        let limits = self.b.build_insert_value(t3.const_zero(), limit, 0, "").expect("positioned").as_basic_value_enum();
+        let limits =
+            self.b.build_insert_value(t3.const_zero(), limit, 0, "").expect("positioned").as_basic_value_enum();
         let values: [BasicValueEnum<'ctx>; 13] = [
             i32t.const_int(KERNEL_ARGS_VERSION, false).into(),
             i32t.const_int(arrays.n as u64, false).into(),
@@ -368,4 +376,3 @@ impl SameValue for BasicValueEnum<'_> {
         self.as_value_ref() == p.as_value_ref()
     }
 }
-

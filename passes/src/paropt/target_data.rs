@@ -43,7 +43,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             if ffi_type_is_pointer(self, self.value(u).into_pointer_value()) {
                 continue;
             }
-            return Err(err(Rule::OperandKind, name, "a use_device_ptr item must be a pointer variable").on_directive(name));
+            return Err(
+                err(Rule::OperandKind, name, "a use_device_ptr item must be a pointer variable").on_directive(name)
+            );
         }
         let ident = self.rt.ident(fname, Some(begin), runtime::IDENT_KMPC);
         let before = shape.s.get_terminator().expect("terminator");
@@ -78,8 +80,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let b = self.at(before);
             let idx = [self.rt.i32.const_zero(), self.rt.i32.const_int((first_use + k) as u64, false)];
             // SAFETY: in bounds of the pointers array map_arrays made for args.
-            let slot = unsafe { b.build_in_bounds_gep(ptr.array_type(arrays.n), arrays.ptrs, &idx, "") }
-                .expect("positioned");
+            let slot =
+                unsafe { b.build_in_bounds_gep(ptr.array_type(arrays.n), arrays.ptrs, &idx, "") }.expect("positioned");
             let dev = b.build_load(ptr, slot, "omp.device_addr").expect("positioned");
             b.build_store(copy, dev).expect("positioned");
             self.privatize_uses(var, copy, &body, term);

@@ -79,7 +79,11 @@ fn map_items(c: &Clause, k: MapKind, on: &str) -> Result<Vec<MapItem>, WeftError
                     return Err(not_yet(&c.spelling, "a map type that is not a constant", on));
                 };
                 if bits & MEMBER_OF != 0 || bits & PTR_AND_OBJ != 0 {
-                    return Err(not_yet(&c.spelling, "map chains of struct members and pointees (MEMBER_OF, PTR_AND_OBJ)", on));
+                    return Err(not_yet(
+                        &c.spelling,
+                        "map chains of struct members and pointees (MEMBER_OF, PTR_AND_OBJ)",
+                        on,
+                    ));
                 }
                 if rest.get(1).is_some_and(|m| !matches!(m.kind, OperandKind::Pointer { null: true })) {
                     return Err(not_yet(&c.spelling, "a user-defined mapper", on));
