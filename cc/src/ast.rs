@@ -120,6 +120,8 @@ pub struct Ast {
     /// Each variable's and parameter's type as clang writes it, by id (what
     /// a target region maps or copies: `target_forms.rs`).
     pub decl_types: HashMap<String, String>,
+    /// The variables `declare target` names (`target_forms::declare_target`).
+    pub declare_target: Vec<String>,
 }
 
 /// A variable declaration: clang's node id, its name, where it begins in
@@ -154,7 +156,6 @@ const DECLARATIVE: &[(&str, &str)] = &[
     ("OMPDeclareMapperDecl", "declare mapper"),
     ("OMPRequiresDecl", "requires"),
     ("OMPAllocateDecl", "allocate"),
-    ("OMPDeclareTargetDeclAttr", "declare target"),
     ("OMPDeclareVariantAttr", "declare variant"),
 ];
 
@@ -323,6 +324,14 @@ impl Walker<'_> {
         }
         self.declarative(n);
         if kind == "VarDecl" {
+            // (`declare target`: an offload entry for the variable; a
+            // function needs nothing on the host side.)
+            let target = n.inner().iter().any(|a| a.kind() == "OMPDeclareTargetDeclAttr");
+            if let (true, Some(name)) = (target, n.str("name")) {
+                if !self.ast.declare_target.iter().any(|d| d == name) {
+                    self.ast.declare_target.push(name.to_string());
+                }
+            }
             if let (Some(id), Some(name)) = (n.str("id"), n.str("name")) {
                 let (span, place) = (self.span(n), self.places.get(&(n as *const Json)));
                 let pos = place.and_then(|p| p.pos.clone());

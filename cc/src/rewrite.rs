@@ -238,6 +238,9 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
     }
     let mut out = apply(src, edits)?;
     out.push_str(&tp_marker);
+    if pass.main {
+        out.push_str(&crate::target_forms::declare_target(ast));
+    }
     Ok(out)
 }
 

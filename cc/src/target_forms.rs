@@ -181,3 +181,23 @@ pub fn wrap(ast: &Ast, d: &Directive, id: usize, cls: &mut Vec<Clause>) -> (Stri
     let close = format!(" __weft_cc_end({wid}); }}");
     (open, close)
 }
+
+/// The offload entries of the `declare target` variables, as clang writes
+/// them on the host side (docs/offload.md): a weak record `{ &var, "var",
+/// sizeof var, 0, 0 }` named `.omp_offloading.entry.var` in section
+/// `omp_offloading_entries`; C put after the program.
+pub fn declare_target(ast: &Ast) -> String {
+    if ast.declare_target.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(
+        "\nstruct __weft_cc_offload_entry { void *addr; const char *name; unsigned long long size; int flags; int reserved; };\n",
+    );
+    for v in &ast.declare_target {
+        out.push_str(&format!(
+            "__attribute__((weak, used, section(\"omp_offloading_entries\"))) const struct __weft_cc_offload_entry \
+             __weft_cc_entry_{v} __asm__(\".omp_offloading.entry.{v}\") = {{ (void *)&{v}, \"{v}\", sizeof({v}), 0, 0 }};\n"
+        ));
+    }
+    out
+}

@@ -1,3 +1,4 @@
+// RUN: %weftcc-check %s
 // The device data constructs on the host side: target data around target
 // regions (with use_device_ptr), target enter data, target update (to and
 // from), target exit data (release, delete). Without a device libomptarget

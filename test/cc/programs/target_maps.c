@@ -1,3 +1,4 @@
+// RUN: %weftcc-check %s
 // WEFT-CC-FLAGS: -fopenmp-version=51
 // The target construct on the host side: each map kind, array sections, a
 // struct member, firstprivate and private scalars, if and device clauses,

@@ -1,3 +1,4 @@
+// RUN: %weftcc-check %s
 // WEFT-CC-FLAGS: -fopenmp-version=51
 // The combined forms target parallel, target parallel for (with a
 // reduction), target parallel for simd and target simd, each a target
