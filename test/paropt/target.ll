@@ -15,6 +15,8 @@
 ; RUN: rm -rf %t && split-file %s %t
 ; RUN: %opt -passes=weft %t/region.ll -S -o - | FileCheck %s --check-prefix=REGION
 ; RUN: %opt -passes=weft %t/region.ll -S -o - | FileCheck %s --check-prefix=REQ
+; RUN: %opt -passes='print<wregions>' -disable-output %t/region.ll 2>&1 | FileCheck %s --check-prefix=WREGION
+; RUN: %opt -passes='print<wregions>' -disable-output %t/paper.ll 2>&1 | FileCheck %s --check-prefix=WREGION-PAPER
 ; RUN: %opt -passes=weft %t/paper.ll -S -o - | FileCheck %s --check-prefix=PAPER
 ; RUN: %opt -passes=weft-strip %t/region.ll -o %t/serial.bc
 ; RUN: %clang -O0 -Wno-override-module %t/serial.bc -o %t/serial && %t/serial > %t/expected
@@ -55,6 +57,20 @@
 ; PAPER: call i32 @__tgt_target_kernel(
 ; PAPER: call void @__omp_offloading_{{[0-9a-f]+}}_main_r{{[0-9]+}}(
 ; PAPER: call void @__tgt_target_data_end_mapper(
+;
+; The data environment print<wregions> shows (maps as chains, the device).
+; WREGION: BEGIN WRNTargetDataNode<1> {
+; WREGION: MAP: TO(ptr %a (CHAIN begin ptr %a, size i64 16, type i64 1))
+; WREGION: USE_DEVICE_ADDR: NONE
+; WREGION: BEGIN WRNTargetNode<2> {
+; WREGION: FIRSTPRIVATE: ptr %n
+; WREGION: DEVICE: i32 0
+; WREGION: OFFLOAD.ENTRY.IDX: i32 0
+; WREGION: MAP: TOFROM(ptr %a (CHAIN begin ptr %a, size i64 16, type i64 35, ptr null, ptr null)), FROM(ptr %s (CHAIN begin ptr %s, size i64 4, type i64 34))
+; WREGION: HAS_DEVICE_ADDR: NONE
+; WREGION: BEGIN WRNTargetUpdateNode<3> {
+; WREGION-PAPER: BEGIN WRNTargetNode<2> {
+; WREGION-PAPER: MAP: TOFROM(ptr %a), FROM(ptr %s (CHAIN begin ptr %s, size i64 4, type i64 2))
 ;
 ; SECTION: omp_offloading_entries
 ; NM: U __tgt_target_data_begin_mapper
