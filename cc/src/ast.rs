@@ -120,6 +120,11 @@ pub struct Ast {
     /// Every variable and parameter declaration of the dump, by id: its
     /// name, where it begins in the main file, and its storage class.
     pub decls: HashMap<String, (String, Option<usize>, Option<String>)>,
+    /// Each variable's and parameter's type as clang writes it, by id (what
+    /// a target region maps or copies: `target_forms.rs`).
+    pub decl_types: HashMap<String, String>,
+    /// The variables `declare target` names (`target_forms::declare_target`).
+    pub declare_target: Vec<String>,
 }
 
 /// A variable declaration: clang's node id, its name, where it begins in
@@ -154,7 +159,6 @@ const DECLARATIVE: &[(&str, &str)] = &[
     ("OMPDeclareMapperDecl", "declare mapper"),
     ("OMPRequiresDecl", "requires"),
     ("OMPAllocateDecl", "allocate"),
-    ("OMPDeclareTargetDeclAttr", "declare target"),
     ("OMPDeclareVariantAttr", "declare variant"),
 ];
 
@@ -203,6 +207,8 @@ fn scan_names(n: &Json, places: &Places, ast: &mut Ast) {
                     if let (Some(id), Some(name)) = (n.str("id"), n.str("name")) {
                         let storage = n.str("storageClass").map(str::to_string);
                         ast.decls.insert(id.to_string(), (name.to_string(), main().map(|s| s.start), storage));
+                        let ty = n.get("type").and_then(|t| t.str("qualType")).unwrap_or("");
+                        ast.decl_types.insert(id.to_string(), ty.to_string());
                     }
                 }
                 _ => {}
@@ -228,6 +234,11 @@ struct Walker<'a> {
 /// The statement a directive applies to: the first child that is a node
 /// (clauses print as empty objects), looking through a CapturedStmt.
 fn associated(d: &Json) -> Option<&Json> {
+    // (Clang gives the stand-alone device directives a captured statement
+    // of their own, which is not in the program.)
+    if matches!(d.kind(), "OMPTargetEnterDataDirective" | "OMPTargetExitDataDirective" | "OMPTargetUpdateDirective") {
+        return None;
+    }
     let s = d.inner().iter().find(|c| !c.kind().is_empty())?;
     if s.kind() == "CapturedStmt" {
         return s.inner().first().and_then(|cd| cd.inner().first());
@@ -316,6 +327,14 @@ impl Walker<'_> {
         }
         self.declarative(n);
         if kind == "VarDecl" {
+            // (`declare target`: an offload entry for the variable; a
+            // function needs nothing on the host side.)
+            let target = n.inner().iter().any(|a| a.kind() == "OMPDeclareTargetDeclAttr");
+            if let (true, Some(name)) = (target, n.str("name")) {
+                if !self.ast.declare_target.iter().any(|d| d == name) {
+                    self.ast.declare_target.push(name.to_string());
+                }
+            }
             if let (Some(id), Some(name)) = (n.str("id"), n.str("name")) {
                 let (span, place) = (self.span(n), self.places.get(&(n as *const Json)));
                 let pos = place.and_then(|p| p.pos.clone());

@@ -81,6 +81,19 @@ pub fn directive(kind: &str) -> Option<DirSpec> {
         "OMPSectionsDirective" => spec("DIR.OMP.SECTIONS", &["sections"], true, false),
         "OMPParallelSectionsDirective" => spec("DIR.OMP.PARALLEL.SECTIONS", &["parallel", "sections"], true, false),
         "OMPSectionDirective" => spec("DIR.OMP.SECTION", &["section"], false, false),
+        // The device constructs (docs/offload.md); a combined `target X`
+        // is X inside a TARGET (target_forms.rs).
+        "OMPTargetDirective" => spec("DIR.OMP.TARGET", &["target"], true, false),
+        "OMPTargetDataDirective" => spec("DIR.OMP.TARGET.DATA", &["target", "data"], false, false),
+        "OMPTargetEnterDataDirective" => spec("DIR.OMP.TARGET.ENTER.DATA", &["target", "enter", "data"], false, false),
+        "OMPTargetExitDataDirective" => spec("DIR.OMP.TARGET.EXIT.DATA", &["target", "exit", "data"], false, false),
+        "OMPTargetUpdateDirective" => spec("DIR.OMP.TARGET.UPDATE", &["target", "update"], false, false),
+        "OMPTargetParallelDirective" => spec("DIR.OMP.PARALLEL", &["target", "parallel"], true, false),
+        "OMPTargetParallelForDirective" => spec("DIR.OMP.PARALLEL.LOOP", &["target", "parallel", "for"], true, true),
+        "OMPTargetParallelForSimdDirective" => {
+            spec("DIR.OMP.PARALLEL.LOOP.SIMD", &["target", "parallel", "for", "simd"], true, true)
+        }
+        "OMPTargetSimdDirective" => spec("DIR.OMP.SIMD", &["target", "simd"], true, true),
         "OMPCancelDirective" => spec("DIR.OMP.CANCEL", &["cancel"], false, false),
         "OMPCancellationPointDirective" => spec("DIR.OMP.CANCELLATION.POINT", &["cancellation", "point"], false, false),
         _ => return None,
@@ -550,6 +563,17 @@ fn finish(
                 },
             },
             "depend" | "doacross" if spec.dir == "DIR.OMP.ORDERED" => out.push(ordered_depend(&name, &need(&arg)?)?),
+            "map" | "to" | "from" | "device" | "thread_limit" | "is_device_ptr" | "has_device_addr"
+            | "use_device_ptr" | "defaultmap"
+                if crate::target_clauses::takes(spec.dir, spec.words) =>
+            {
+                let (cls, names) = crate::target_clauses::clause(spec.dir, &name, &need(&arg)?)?;
+                // (A combined form's X shares what its TARGET maps.)
+                if spec.dir.starts_with("DIR.OMP.TARGET") {
+                    listed.extend(names);
+                }
+                out.extend(cls);
+            }
             "nowait" => out.push(Clause::new("QUAL.OMP.NOWAIT", vec![])),
             "nogroup" if spec.dir == "DIR.OMP.TASKLOOP" => out.push(Clause::new("QUAL.OMP.NOGROUP", vec![])),
             "grainsize" | "num_tasks" if spec.dir == "DIR.OMP.TASKLOOP" => {

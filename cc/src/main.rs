@@ -23,11 +23,17 @@ mod parallel_masked;
 mod preprocess;
 mod rewrite;
 mod sharing;
+mod target_clauses;
+mod target_forms;
 mod task_clauses;
 mod task_sharing;
 mod taskloop_forms;
 mod threadprivate;
 mod udr;
+
+/// libomptarget, linked only when the program calls it (its target
+/// constructs: docs/offload.md), from the libomp's folder (its rpath).
+const OFFLOAD_LIB: [&str; 3] = ["-Wl,--as-needed", "-lomptarget", "-Wl,--no-as-needed"];
 
 use std::collections::BTreeMap;
 use std::env;
@@ -500,6 +506,7 @@ fn compile(t: &Tools, cli: &Cli, dir: &Path) -> Result<i32, String> {
     if linking {
         let lib = t.libdir.display();
         cmd.args([format!("-L{lib}"), format!("-Wl,-rpath,{lib}"), "-lomp".into()]);
+        cmd.args(OFFLOAD_LIB);
     }
     // `clang -c dir/x.c` writes x.o into the working folder, as for x.c.
     run_tool(&mut cmd)
@@ -557,6 +564,7 @@ fn run() -> Result<i32, String> {
         } else {
             let lib = t.libdir.display();
             cmd.args([format!("-L{lib}"), format!("-Wl,-rpath,{lib}"), "-lomp".into()]);
+            cmd.args(OFFLOAD_LIB);
         }
         return run_tool(&mut cmd);
     }

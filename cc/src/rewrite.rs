@@ -185,6 +185,10 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
             let named = crate::sharing::named(&listed, &cls);
             crate::task_sharing::make_explicit(src, ast, id, &named, &mut cls);
         }
+        if spec.dir == "DIR.OMP.TARGET" {
+            crate::target_forms::make_explicit(ast, d, &listed, &mut cls);
+        }
+        let (target_open, target_close) = crate::target_forms::wrap(ast, d, id, &mut cls);
         if let Some(u) = &d.atomic_update {
             // `x = x op expr` read x's address twice (through calls, `?:`,
             // loads): as `x op= (expr)` it is computed once, the same update.
@@ -195,7 +199,7 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
             }
         }
         let (outer_open, outer_close) = match crate::taskloop_forms::wrap(&d.kind, text, id, &mut cls) {
-            Ok(w) => w,
+            Ok((o, c)) => (format!("{target_open}{o}"), format!("{c}{target_close}")),
             Err(m) => {
                 diags.push(diag(m));
                 continue;
@@ -235,6 +239,9 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
     }
     let mut out = apply(src, edits)?;
     out.push_str(&tp_marker);
+    if pass.main {
+        out.push_str(&crate::target_forms::declare_target(ast));
+    }
     Ok(out)
 }
 

@@ -274,6 +274,11 @@ pub enum ClauseKind {
     Map(MapKind),
     IsDevicePtr,
     UseDevicePtr,
+    /// `has_device_addr(list)` on target (OpenMP 5.1 §2.14.5): the items
+    /// are device addresses already; the region uses them as they are.
+    HasDeviceAddr,
+    /// `use_device_addr(list)` on target data (OpenMP 5.0 §2.14.2).
+    UseDeviceAddr,
     Reduction(ReductionOp),
     /// A task's `in_reduction(op: list)` (OpenMP 5.1 §2.21.5.6).
     InReduction(ReductionOp),
@@ -429,6 +434,8 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.MAP.DELETE", C::Map(MapKind::Delete), List),
         ("QUAL.OMP.IS_DEVICE_PTR", C::IsDevicePtr, List),
         ("QUAL.OMP.USE_DEVICE_PTR", C::UseDevicePtr, List),
+        ("QUAL.OMP.HAS_DEVICE_ADDR", C::HasDeviceAddr, List),
+        ("QUAL.OMP.USE_DEVICE_ADDR", C::UseDeviceAddr, List),
         ("QUAL.OMP.REDUCTION.ADD", C::Reduction(ReductionOp::Add), List),
         ("QUAL.OMP.REDUCTION.SUB", C::Reduction(ReductionOp::Sub), List),
         ("QUAL.OMP.REDUCTION.MUL", C::Reduction(ReductionOp::Mul), List),

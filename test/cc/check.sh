@@ -6,7 +6,9 @@
 # directive IR weft-cc writes (compiled by clang -O2 with weft loaded) must
 # print exactly that at 1, 2, 3, 4 and 7 threads. A line
 # `// WEFT-CC-FLAGS: ...` gives flags for clang -fopenmp and weft-cc both
-# (`-fopenmp-version=51` for OpenMP 5.1 constructs).
+# (`-fopenmp-version=51` for OpenMP 5.1 constructs). A program with target
+# constructs runs once more with OMP_TARGET_OFFLOAD=disabled (libomptarget
+# then runs every region on the host without trying a device).
 set -euo pipefail
 src=$1
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -29,13 +31,18 @@ for l in $levels; do
   weft="$weft weft-$l"
 done
 "$weftcc" -O2 $flags -S -emit-llvm --paper-form "$src" -o "$tmp/paper.ll"
-"$clang" -O2 -w -fpass-plugin="$plugin" "$tmp/paper.ll" -lm -L"$llvm/lib" -Wl,-rpath,"$llvm/lib" -lomp -o "$tmp/weft-paper"
+"$clang" -O2 -w -fpass-plugin="$plugin" "$tmp/paper.ll" -lm -L"$llvm/lib" -Wl,-rpath,"$llvm/lib" -lomp \
+  -Wl,--as-needed -lomptarget -Wl,--no-as-needed -o "$tmp/weft-paper"
 # A program that clang-16 -fopenmp measurably gets wrong says so on a line
 # `// CLANG-16-WRONG: why`; its clang build is then not held to the serial
 # output (weft's builds always are).
 builds="clang$weft weft-paper"
 grep -q '^// CLANG-16-WRONG:' "$src" && builds="${weft# } weft-paper"
+offload="default"
+grep -Eq '^[[:space:]]*#[[:space:]]*pragma[[:space:]]+omp[[:space:]]+target' "$src" && offload="default disabled"
 status=0
+for mode in $offload; do
+if [ "$mode" = disabled ]; then export OMP_TARGET_OFFLOAD=disabled; else unset OMP_TARGET_OFFLOAD; fi
 for t in 1 2 3 4 7; do
   for b in $builds; do
     # (libomp 16's `taskwait depend` (__kmpc_omp_wait_deps) now and then
@@ -50,13 +57,14 @@ for t in 1 2 3 4 7; do
     done
     if [ "$rc" -ne 0 ]; then
       why="exited with $rc"; [ "$rc" -eq 124 ] && why="timed out (60 s)"
-      echo "FAIL: $b at $t threads $why on $src"; cat "$tmp/err"; status=1; continue
+      echo "FAIL: $b at $t threads (offload $mode) $why on $src"; cat "$tmp/err"; status=1; continue
     fi
     if ! diff -q "$tmp/expected" "$tmp/out" > /dev/null; then
-      echo "FAIL: $b at $t threads differs from the serial program on $src:"
+      echo "FAIL: $b at $t threads (offload $mode) differs from the serial program on $src:"
       diff "$tmp/expected" "$tmp/out" | head -10
       status=1
     fi
   done
+done
 done
 exit $status

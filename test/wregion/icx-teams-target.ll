@@ -49,7 +49,7 @@
 ; CHECK:  ORDERED.THREADS: YES
 ; CHECK-NEXT:  ORDERED.SIMD: NO
 ;
-; LOWER: error: weft: not yet supported: QUAL.OMP.OFFLOAD.ENTRY.IDX on DIR.OMP.TARGET in function 'target_teams': parsed, but weft-paropt does not lower it yet [rule: not-yet-supported]
+; LOWER: error: weft: not yet supported: QUAL.OMP.THREAD_LIMIT:TYPED on DIR.OMP.TARGET in function 'target_teams': parsed, but weft-paropt does not lower it yet [rule: not-yet-supported]
 
 declare token @llvm.directive.region.entry()
 declare void @llvm.directive.region.exit(token)

@@ -134,12 +134,14 @@ mod sets {
         Plain(C::Firstprivate),
         Map,
         Plain(C::IsDevicePtr),
+        Plain(C::HasDeviceAddr),
         Depend,
         Plain(C::Nowait),
         Default,
         Plain(C::Allocate),
     ];
-    pub const TARGET_DATA: &[Family] = &[Plain(C::If), Plain(C::Device), Map, Plain(C::UseDevicePtr)];
+    pub const TARGET_DATA: &[Family] =
+        &[Plain(C::If), Plain(C::Device), Map, Plain(C::UseDevicePtr), Plain(C::UseDeviceAddr)];
     pub const TARGET_MOTION: &[Family] = &[Plain(C::If), Plain(C::Device), Map, Depend, Plain(C::Nowait)];
     pub const TEAMS: &[Family] = &[
         Plain(C::NumTeams),

@@ -1,5 +1,4 @@
-//! The constructs of later work (target, teams,
-//! distribute): weft parses what its vocabulary knows of them and refuses
+//! The constructs of later work (teams, distribute): weft parses what its vocabulary knows of them and refuses
 //! them by name (`not yet supported`). A clause, modifier or directive of
 //! theirs that the vocabulary does not have yet is refused the same way,
 //! naming the construct: icx emits it, so it is not malformed input, only
@@ -11,17 +10,7 @@ impl DirKind {
     /// Whether this construct belongs to later work (weft-paropt refuses it).
     pub fn is_later_work(self) -> bool {
         use DirKind as D;
-        matches!(
-            self,
-            D::Target
-                | D::TargetData
-                | D::TargetUpdate
-                | D::TargetEnterData
-                | D::TargetExitData
-                | D::Teams
-                | D::Distribute
-                | D::DistributeParLoop
-        )
+        matches!(self, D::Teams | D::Distribute | D::DistributeParLoop)
     }
 }
 
@@ -33,7 +22,15 @@ impl DirKind {
     /// `affinity`) are not modelled yet.
     pub fn has_later_clauses(self) -> bool {
         self.is_later_work()
+            || self.is_target()
             || matches!(self, DirKind::Task | DirKind::Taskgroup | DirKind::Taskwait | DirKind::Taskloop)
+    }
+
+    /// The device constructs weft lowers through libomptarget's ABI
+    /// (docs/offload.md): some of their clauses are refused by name.
+    pub fn is_target(self) -> bool {
+        use DirKind as D;
+        matches!(self, D::Target | D::TargetData | D::TargetUpdate | D::TargetEnterData | D::TargetExitData)
     }
 }
 

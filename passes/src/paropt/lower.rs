@@ -155,6 +155,11 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             }
             Construct::Scan => String::new(),
             Construct::Cancel | Construct::CancellationPoint => self.lower_cancel(at, plan)?,
+            Construct::Target => self.lower_target(at, plan)?,
+            Construct::TargetData
+            | Construct::TargetEnterData
+            | Construct::TargetExitData
+            | Construct::TargetUpdate => self.lower_target_data(at, plan)?,
             Construct::Loop | Construct::ParallelLoop | Construct::Parallel => {
                 self.lower_parallel_or_loop(at, plan)?;
                 "lowered".to_string()

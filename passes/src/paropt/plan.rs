@@ -10,6 +10,7 @@ pub mod alloc;
 pub mod atomic;
 pub mod cancel;
 pub mod construct;
+pub mod map;
 pub mod nesting;
 pub mod scan;
 pub mod schedule;
@@ -83,6 +84,8 @@ pub struct Plan {
     pub task: TaskPlan,
     /// The construct a cancel or cancellation point names.
     pub cancel: Option<weft_intrinsics::vocab::CancelConstruct>,
+    /// A device construct's maps and device (docs/offload.md).
+    pub target: map::TargetPlan,
 }
 
 fn not_yet(construct: &str, what: impl Into<String>) -> WeftError {
@@ -319,7 +322,7 @@ fn check_clauses(r: &WRegion, construct: Construct, name: &str) -> Result<(), We
         }
         let unsupported = match c.kind {
             C::Depend(_) => !matches!(construct, Construct::Task | Construct::Taskwait),
-            C::Map(_) => true,
+            C::Map(_) => !construct.is_target(),
             // ORDERED(0) is plain `ordered`; ORDERED(n) a doacross loop: of
             // n dimensions with the loops' trip counts, else of one (the
             // normalized loop; icx once wrote a nest it had collapsed so,
@@ -525,7 +528,12 @@ fn data_sharing(r: &WRegion, construct: Construct, name: &str) -> Result<Vec<Var
         && !construct.is_loop()
         && !matches!(
             construct,
-            Construct::Simd | Construct::Scope | Construct::Task | Construct::Taskgroup | Construct::Taskloop
+            Construct::Simd
+                | Construct::Scope
+                | Construct::Task
+                | Construct::Taskgroup
+                | Construct::Taskloop
+                | Construct::Target
         )
         && !(construct == Construct::Single && single_vars)
     {
@@ -601,7 +609,11 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         // (icx's IMPLICIT marks the taskgroup it writes around a taskloop:
         // a taskgroup like any other.)
         let implicit_group = k == C::Implicit && r.kind == DirKind::Taskgroup;
-        !implicit_group && matches!(k, C::Implicit | C::OffloadEntryIdx | C::Defaultmap(_) | C::PragmaArray)
+        // (A device construct reads its entry index and defaultmap: plan/map.rs.)
+        let device = r.kind.is_target() && matches!(k, C::OffloadEntryIdx | C::Defaultmap(_));
+        !implicit_group
+            && !device
+            && matches!(k, C::Implicit | C::OffloadEntryIdx | C::Defaultmap(_) | C::PragmaArray)
     };
     let typed = |c: &Clause| c.kind.arity() == Arity::One && c.modifiers.contains(Modifiers::TYPED);
     if let Some(c) = r.directive.clauses.iter().find(|c| later(c.kind) || typed(c)) {
@@ -641,6 +653,7 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         doacross_trips: if doacross { env.ordered_trips.iter().map(|o| o.value).collect() } else { Vec::new() },
         task,
         cancel: cancel::construct_of(r, name)?,
+        target: map::target_plan(r, construct, name)?,
     })
 }
 

@@ -61,7 +61,7 @@ impl<'a, 'ctx> Runtime<'a, 'ctx> {
             None => self.ctx.void_type().fn_type(&ps, ep.variadic),
         };
         let f = self.module.add_function(ep.name, ty, Some(Linkage::External));
-        if ep.lib == Lib::Libomp {
+        if matches!(ep.lib, Lib::Libomp | Lib::Libomptarget) {
             // libomp's entry points do not unwind (clang declares them so
             // too): calls to them inlined at an invoke site stay calls.
             let kind = Attribute::get_named_enum_kind_id("nounwind");

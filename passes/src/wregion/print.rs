@@ -336,6 +336,8 @@ fn device_and_transform_lines(l: &mut Lines<'_>) {
     );
     l.line(k.takes(C::IsDevicePtr), "IS_DEVICE_PTR", items(&e.is_device_ptr));
     l.line(k.takes(C::UseDevicePtr), "USE_DEVICE_PTR", items(&e.use_device_ptr));
+    l.line(k.takes(C::HasDeviceAddr), "HAS_DEVICE_ADDR", items(&e.has_device_addr));
+    l.line(k.takes(C::UseDeviceAddr), "USE_DEVICE_ADDR", items(&e.use_device_addr));
     let defaultmap = e.flags.iter().filter(|(c, _)| matches!(c, C::Defaultmap(_)));
     let defaultmap = list(defaultmap.map(|&(c, m)| {
         let behavior = c.name().trim_start_matches("QUAL.OMP.DEFAULTMAP.");

@@ -42,6 +42,16 @@ pub enum Construct {
     /// place (paropt::cancel).
     Cancel,
     CancellationPoint,
+    /// `target`: its body outlined into the host fallback, launched through
+    /// `__tgt_target_kernel` (paropt::target, docs/offload.md).
+    Target,
+    /// `target data`: its maps around its body (paropt::target_data).
+    TargetData,
+    /// `target enter data`, `target exit data`, `target update`: one
+    /// libomptarget call each (paropt::target_data).
+    TargetEnterData,
+    TargetExitData,
+    TargetUpdate,
 }
 
 impl Construct {
@@ -74,12 +84,29 @@ impl Construct {
             DirKind::Scan => Construct::Scan,
             DirKind::Cancel => Construct::Cancel,
             DirKind::CancellationPoint => Construct::CancellationPoint,
+            DirKind::Target => Construct::Target,
+            DirKind::TargetData => Construct::TargetData,
+            DirKind::TargetEnterData => Construct::TargetEnterData,
+            DirKind::TargetExitData => Construct::TargetExitData,
+            DirKind::TargetUpdate => Construct::TargetUpdate,
             _ => return None,
         })
     }
 
     pub fn is_parallel(self) -> bool {
         matches!(self, Construct::Parallel | Construct::ParallelLoop)
+    }
+
+    /// The device constructs (paropt::target, paropt::target_data).
+    pub fn is_target(self) -> bool {
+        matches!(
+            self,
+            Construct::Target
+                | Construct::TargetData
+                | Construct::TargetEnterData
+                | Construct::TargetExitData
+                | Construct::TargetUpdate
+        )
     }
 
     pub fn is_loop(self) -> bool {

@@ -21,6 +21,9 @@ pub enum Ty {
 pub enum Lib {
     Libomp,
     Libc,
+    /// libomptarget (`-lomptarget`): the offloading entry points
+    /// (docs/offload.md).
+    Libomptarget,
 }
 
 /// One runtime function.
@@ -170,6 +173,18 @@ entry_points! {
     /// `void *(size_t align, size_t size)` (C11).
     CAlignedAlloc = Libc "aligned_alloc" (I64, I64) -> Ptr noalias;
     CFree = Libc "free" (Ptr) -> Void;
+    /// `int (ident_t *, int64_t device_id, int32_t num_teams, int32_t
+    /// thread_limit, void *host_ptr, __tgt_kernel_arguments *)`: nonzero
+    /// when the region did not run on a device (the host fallback runs).
+    TgtTargetKernel = Libomptarget "__tgt_target_kernel" (Ptr, I64, I32, I32, Ptr, Ptr) -> I32;
+    /// `(ident_t *, int64_t device_id, int32_t arg_num, void **base_ptrs,
+    /// void **ptrs, int64_t *sizes, int64_t *map_types, map_var_info_t *names,
+    /// void **mappers)`.
+    TgtDataBegin = Libomptarget "__tgt_target_data_begin_mapper" (Ptr, I64, I32, Ptr, Ptr, Ptr, Ptr, Ptr, Ptr) -> Void;
+    TgtDataEnd = Libomptarget "__tgt_target_data_end_mapper" (Ptr, I64, I32, Ptr, Ptr, Ptr, Ptr, Ptr, Ptr) -> Void;
+    TgtDataUpdate = Libomptarget "__tgt_target_data_update_mapper" (Ptr, I64, I32, Ptr, Ptr, Ptr, Ptr, Ptr, Ptr) -> Void;
+    /// `void (int64_t flags)`: the program's `requires` clauses.
+    TgtRegisterRequires = Libomptarget "__tgt_register_requires" (I64) -> Void;
 }
 
 impl Rt {
@@ -225,6 +240,22 @@ mod tests {
             .map(|e| e.name)
             .collect();
         assert!(missing.is_empty(), "{lib} does not export {missing:?}");
+    }
+
+    /// Every libomptarget entry of the table is exported by LLVM 16's.
+    #[test]
+    fn libomptarget_exports_every_entry() {
+        let lib = "/usr/lib/llvm-16/lib/libomptarget.so";
+        if !std::path::Path::new(lib).exists() {
+            return;
+        }
+        let out = std::process::Command::new("nm").args(["-D", "--defined-only", lib]).output().expect("nm runs");
+        let text = String::from_utf8_lossy(&out.stdout);
+        let exported: std::collections::HashSet<&str> =
+            text.lines().filter_map(|l| l.split_whitespace().last()).filter_map(|s| s.split('@').next()).collect();
+        for e in Rt::ALL.iter().map(|r| r.entry()).filter(|e| e.lib == Lib::Libomptarget) {
+            assert!(exported.contains(e.name), "{lib} does not export {}", e.name);
+        }
     }
 
     #[test]

@@ -1,0 +1,203 @@
+//! The target construct in weft-cc: what a target region uses without a
+//! clause made explicit (OpenMP 5.1 §2.21.7: a scalar is firstprivate, an
+//! array or a struct is mapped tofrom, a pointer is firstprivate, its
+//! value passed as it is), and the combined forms `target X` written as
+//! nested regions, TARGET around X, with the device clauses moved onto
+//! TARGET (so that `target teams ...` composes once teams is lowered).
+use std::collections::HashSet;
+
+use crate::ast::{Ast, Directive};
+use crate::marker_clause::Clause;
+
+/// Whether clang's node kind is a combined `target X` form.
+pub fn is_combined(kind: &str) -> bool {
+    kind.starts_with("OMPTarget")
+        && !matches!(
+            kind,
+            "OMPTargetDirective"
+                | "OMPTargetDataDirective"
+                | "OMPTargetEnterDataDirective"
+                | "OMPTargetExitDataDirective"
+                | "OMPTargetUpdateDirective"
+        )
+}
+
+/// Whether a clause (by its QUAL name) belongs to the TARGET of a combined form.
+fn belongs(name: &str) -> bool {
+    let n = name.trim_matches('"');
+    ["QUAL.OMP.MAP.", "QUAL.OMP.DEVICE", "QUAL.OMP.THREAD_LIMIT", "QUAL.OMP.IS_DEVICE_PTR"]
+        .iter()
+        .chain(&["QUAL.OMP.HAS_DEVICE_ADDR", "QUAL.OMP.DEFAULTMAP", "QUAL.OMP.IF"])
+        .any(|q| n.starts_with(q))
+}
+
+/// The variables (by name) that clauses `cls` name by address (`&x`) or map.
+fn named_in(cls: &[Clause]) -> HashSet<String> {
+    let mut out = HashSet::new();
+    for c in cls {
+        for o in &c.ops {
+            if let Some(n) = o.strip_prefix('&') {
+                out.insert(n.trim_start_matches('(').trim_end_matches(')').to_string());
+            }
+            for pre in ["(void *)&(", "(void *)("] {
+                if let Some(rest) = o.strip_prefix(pre) {
+                    let n: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                    out.insert(n);
+                }
+            }
+            // (A section's base: `__builtin_choose_expr(... (void *)(a), ...)`.)
+            if let Some(i) = o.find("__typeof__(") {
+                let n: String = o[i + 11..].chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                out.insert(n);
+            }
+        }
+    }
+    out
+}
+
+/// The clauses that make explicit what target region `d` uses without one:
+/// locals only (a global is the program's, as the host fallback sees it).
+/// `tofrom` names the variables mapped tofrom whatever their type (a
+/// combined form's reduction and lastprivate items).
+fn implicit(
+    ast: &Ast,
+    d: &Directive,
+    named: &HashSet<String>,
+    tofrom: &HashSet<String>,
+    cls: &[Clause],
+) -> Vec<Clause> {
+    let Some(stmt) = &d.stmt else { return Vec::new() };
+    let (scalar_map, aggregate_map) = defaultmap_bits(cls);
+    let file_scope: HashSet<&str> = ast.var_decls.iter().filter(|v| v.file_scope).map(|v| v.id.as_str()).collect();
+    let mut seen = HashSet::new();
+    let (mut first, mut maps) = (Vec::new(), Vec::new());
+    for (_, vid) in ast.refs.iter().filter(|(at, _)| stmt.contains(at)) {
+        let Some((name, begin, storage)) = ast.decls.get(vid) else { continue };
+        let global = matches!(storage.as_deref(), Some("static" | "extern"))
+            || file_scope.contains(vid.as_str())
+            || begin.is_none();
+        let inside = begin.is_some_and(|b| stmt.contains(&b));
+        if global || inside || named.contains(name) || name.starts_with('.') || !seen.insert(vid.clone()) {
+            continue;
+        }
+        let ty = ast.decl_types.get(vid).map(String::as_str).unwrap_or("");
+        let aggregate = ty.contains('[') || ty.starts_with("struct ") || ty.starts_with("union ");
+        let bits = match (aggregate || tofrom.contains(name), scalar_map) {
+            (true, _) => Some(aggregate_map),
+            (false, Some(b)) if !ty.contains('*') => Some(b),
+            _ => None,
+        };
+        if let Some(bits) = bits {
+            // | IMPLICIT (docs/offload.md).
+            let addr = format!("(void *)&({name})");
+            let kind = match bits & 3 {
+                1 => "TO",
+                2 => "FROM",
+                3 => "TOFROM",
+                _ => "ALLOC",
+            };
+            maps.push(Clause::new(
+                &format!("QUAL.OMP.MAP.{kind}"),
+                vec![addr.clone(), addr, format!("(long long)sizeof({name})"), format!("(long long){}", bits | 0x200)],
+            ));
+        } else {
+            first.push(format!("&{name}"));
+        }
+    }
+    if !first.is_empty() {
+        maps.push(Clause::new("QUAL.OMP.FIRSTPRIVATE", first));
+    }
+    maps
+}
+
+/// The map bits `defaultmap` gives unlisted scalars (None: firstprivate)
+/// and aggregates (tofrom without it).
+fn defaultmap_bits(cls: &[Clause]) -> (Option<u64>, u64) {
+    let (mut scalar, mut aggregate) = (None, 3);
+    for c in cls {
+        let Some(rest) = c.name.trim_matches('"').strip_prefix("QUAL.OMP.DEFAULTMAP.") else { continue };
+        let (behavior, category) = rest.split_once(':').map_or((rest, None), |(b, c)| (b, Some(c)));
+        let bits = match behavior {
+            "ALLOC" => Some(0),
+            "TO" => Some(1),
+            "FROM" => Some(2),
+            "TOFROM" | "PRESENT" => Some(3),
+            _ => None,
+        };
+        if matches!(category, None | Some("SCALAR")) {
+            scalar = bits;
+        }
+        if matches!(category, None | Some("AGGREGATE")) {
+            aggregate = bits.unwrap_or(3);
+        }
+    }
+    (scalar, aggregate)
+}
+
+/// For a plain `target`: its unlisted variables made explicit.
+pub fn make_explicit(ast: &Ast, d: &Directive, listed: &[String], cls: &mut Vec<Clause>) {
+    let mut named = named_in(cls);
+    named.extend(listed.iter().cloned());
+    let extra = implicit(ast, d, &named, &HashSet::new(), cls);
+    cls.extend(extra);
+}
+
+/// The marker text that opens and closes the TARGET of combined form
+/// `kind` (directive `id`), with the device clauses taken from `cls` and
+/// its unlisted variables made explicit; empty for other directives.
+pub fn wrap(ast: &Ast, d: &Directive, id: usize, cls: &mut Vec<Clause>) -> (String, String) {
+    if !is_combined(&d.kind) {
+        return (String::new(), String::new());
+    }
+    let mut mine: Vec<Clause> = cls.iter().filter(|c| belongs(&c.name)).cloned().collect();
+    cls.retain(|c| !belongs(&c.name));
+    // What X copies back (reductions, lastprivate) the target maps tofrom;
+    // what X privatizes the target need not pass (X makes its copies).
+    let mut tofrom = HashSet::new();
+    let mut named = named_in(&mine);
+    for c in cls.iter() {
+        let n = c.name.trim_matches('"');
+        let back = n.starts_with("QUAL.OMP.REDUCTION") || n.starts_with("QUAL.OMP.LASTPRIVATE");
+        for v in named_in(std::slice::from_ref(c)) {
+            if back {
+                tofrom.insert(v);
+            } else if n.starts_with("QUAL.OMP.PRIVATE") {
+                named.insert(v);
+            }
+        }
+    }
+    let extra = implicit(ast, d, &named, &tofrom, &mine);
+    mine.extend(extra);
+    // (Ids counting down from the top of int, below taskloop_forms's.)
+    let wid = 1_900_000_000 - id;
+    let args: String = mine
+        .iter()
+        .map(|c| {
+            let ops: String = c.ops.iter().map(|o| format!(", {o}")).collect();
+            format!(", {}, {}{ops}", c.name, c.ops.len())
+        })
+        .collect();
+    let open = format!("{{ __weft_cc_begin({wid}, \"DIR.OMP.TARGET\", {}{args}); ", mine.len());
+    let close = format!(" __weft_cc_end({wid}); }}");
+    (open, close)
+}
+
+/// The offload entries of the `declare target` variables, as clang writes
+/// them on the host side (docs/offload.md): a weak record `{ &var, "var",
+/// sizeof var, 0, 0 }` named `.omp_offloading.entry.var` in section
+/// `omp_offloading_entries`; C put after the program.
+pub fn declare_target(ast: &Ast) -> String {
+    if ast.declare_target.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(
+        "\nstruct __weft_cc_offload_entry { void *addr; const char *name; unsigned long long size; int flags; int reserved; };\n",
+    );
+    for v in &ast.declare_target {
+        out.push_str(&format!(
+            "__attribute__((weak, used, section(\"omp_offloading_entries\"))) const struct __weft_cc_offload_entry \
+             __weft_cc_entry_{v} __asm__(\".omp_offloading.entry.{v}\") = {{ (void *)&{v}, \"{v}\", sizeof({v}), 0, 0 }};\n"
+        ));
+    }
+    out
+}

@@ -1,0 +1,378 @@
+//! The target construct on the host side, as clang 16 lowers it with
+//! offloading enabled (OpenMP 5.1 §2.14.5, docs/offload.md): the body is
+//! outlined (CodeExtractor, as for a parallel region) and called from the
+//! host fallback `__omp_offloading_<file>_<fn>_l<line>(args...)`, whose
+//! arguments are the kernel's: the mapped items' addresses and the values
+//! the region reads. The launch builds the map arrays and the
+//! `__tgt_kernel_arguments` record and calls `__tgt_target_kernel`; when it
+//! returns nonzero (no device, no image, offloading disabled) the host
+//! fallback runs. Under a false `if` the fallback runs directly.
+use llvm_plugin::inkwell::module::Linkage;
+use llvm_plugin::inkwell::types::{BasicType, BasicTypeEnum};
+use llvm_plugin::inkwell::values::{
+    BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue, PointerValue,
+};
+use llvm_plugin::inkwell::{AddressSpace, IntPredicate};
+use weft_intrinsics::ffi::{self, Value};
+use weft_intrinsics::Rule;
+
+use super::context::{blocks_between, err, recompute_after, Lowerer, RegionSite, Res};
+use super::offload_entry::MapArg;
+use super::plan::map::{self as bits, TargetPlan};
+use super::plan::{Plan, Share};
+use super::runtime::{self, Rt};
+
+const ESCAPES_TARGET: &str =
+    "inside the target region and used after it, but the region may run on a device: map a variable instead";
+
+/// The kernel argument record's version in LLVM 16 (`__tgt_kernel_arguments`).
+const KERNEL_ARGS_VERSION: u64 = 2;
+
+/// What one argument of the host fallback is, for its map entry.
+enum Arg<'ctx> {
+    /// A mapped item (its clause's entry), or a variable the region uses
+    /// without a clause (implicitly mapped).
+    Mapped {
+        base: PointerValue<'ctx>,
+        begin: PointerValue<'ctx>,
+        size: llvm_plugin::inkwell::values::IntValue<'ctx>,
+        bits: u64,
+    },
+    /// A value the region reads (firstprivate by value: LITERAL).
+    Literal(BasicValueEnum<'ctx>),
+}
+
+impl<'a, 'ctx> Lowerer<'a, 'ctx> {
+    /// `target`: private copies in the body, the body outlined into the host
+    /// fallback, the launch where the directive was.
+    pub(super) fn lower_target(&mut self, at: RegionSite<'_, 'ctx>, plan: &Plan) -> Res<String> {
+        let RegionSite { a, r, f, fname, shape, begin, outer_home } = at;
+        let reg = &a.graph.regions[r];
+        let name = reg.kind.begin_name();
+        let typed = self.typed_vars(plan, name)?;
+        if let Some(t) = typed.iter().find(|t| {
+            t.nonpod.is_some() || t.section.is_some() || t.runtime_section.is_some() || t.layout.is_some() || t.byref
+        }) {
+            let clause = plan.vars.iter().find(|v| v.var == self.known(&t.orig)).map_or(name, |v| v.clause.as_str());
+            return Err(err(Rule::NotYetSupported, clause, "non-POD items, array sections or BYREF items on target")
+                .on_directive(name));
+        }
+        let body = blocks_between(f, shape.first, shape.end);
+        ffi::recompute_pure_escaping(&body, shape.end.get_first_instruction().expect("the END group"));
+        recompute_after(&body, shape, reg, ESCAPES_TARGET)?;
+        // Private copies at the start of the body (outlined with it): a
+        // firstprivate one copied from the original, whose address the
+        // fallback then takes (PRIVATE | TO on a device).
+        let term = shape.first.get_terminator().expect("terminator");
+        let mut privates = Vec::new();
+        let device_addrs = plan.target.device_addrs.iter().map(|&v| (self.value(v).into_pointer_value(), true));
+        let vars = typed.iter().map(|t| (t.orig, t.share == Share::Firstprivate));
+        for (orig, first) in vars.chain(device_addrs).collect::<Vec<_>>() {
+            let Some(ty) = ffi::memory_type(orig.as_basic_value_enum()) else {
+                return Err(err(Rule::NotYetSupported, name, "a private item of unknown type").on_directive(name));
+            };
+            let copy = self.alloca_for(shape.first, ty, &format!("{}.priv", orig.get_name().to_string_lossy()), orig);
+            self.privatize_uses(orig, copy, &body, term);
+            // (After the redirection, which would take the copy's source too.)
+            if first {
+                let size = ty.size_of().expect("a sized type");
+                self.at(term).build_memcpy(copy, 1, orig, 1, size).expect("positioned");
+                privates.push(orig);
+            }
+        }
+        let number = reg.number;
+        if !self.outline_cx.as_ref().is_some_and(|c| c.is_for(f)) {
+            self.outline_cx = Some(ffi::OutlineContext::new(f));
+        }
+        let cx = self.outline_cx.as_ref().expect("just made");
+        let (mt, call) = ffi::outline_microtask(&body, &format!("{fname}.omp_target.{number}"), cx)
+            .ok_or_else(|| err(Rule::Internal, name, "LLVM's CodeExtractor could not outline this region"))?;
+        let (agg_ty, fields) = self.take_fields(call)?;
+        let entry = self.offload_name(fname, begin, number);
+        let host = self.host_fallback(&entry, mt, agg_ty, &fields);
+        let args: Vec<Arg<'ctx>> = fields.iter().map(|&v| self.arg_of(v, &plan.target, &privates)).collect();
+        let mut map_args: Vec<MapArg<'ctx>> = Vec::new();
+        self.b.position_before(&call);
+        for arg in &args {
+            map_args.push(match *arg {
+                Arg::Mapped { base, begin, size, bits } => {
+                    MapArg { base, begin, size, bits: bits | bits::TARGET_PARAM }
+                }
+                Arg::Literal(v) => {
+                    let p = self.literal_ptr(v);
+                    let size = v.get_type().size_of().expect("a sized type");
+                    MapArg { base: p, begin: p, size, bits: bits::LITERAL | bits::TARGET_PARAM | bits::IMPLICIT }
+                }
+            });
+        }
+        // Mapped items the region does not read: mapped, not passed.
+        for m in &plan.target.maps {
+            let base = self.value(m.base).into_pointer_value();
+            if fields.iter().any(|v| v.as_value_ref_eq(base)) {
+                continue;
+            }
+            let begin = self.value(m.begin).into_pointer_value();
+            let size = self.map_size(m.size, begin)?;
+            map_args.push(MapArg { base, begin, size, bits: m.bits & !bits::TARGET_PARAM });
+        }
+        let ident = self.rt.ident(fname, Some(begin), runtime::IDENT_KMPC);
+        self.launch(plan, &map_args, host, &fields, ident, outer_home, call, &entry);
+        self.notes.push(format!(
+            "outlined into @{} called by the host fallback @{entry} ({} kernel arguments, {} map entries)",
+            mt.get_name().to_string_lossy(),
+            fields.len(),
+            map_args.len()
+        ));
+        Ok("lowered: __tgt_target_kernel, host fallback on failure".to_string())
+    }
+
+    /// The values CodeExtractor stored into the argument aggregate before
+    /// `call` (one per field, in field order), with the aggregate's type;
+    /// the stores and the aggregate are removed.
+    fn take_fields(&self, call: InstructionValue<'ctx>) -> Res<(BasicTypeEnum<'ctx>, Vec<BasicValueEnum<'ctx>>)> {
+        let args = call.get_operand(2).and_then(|o| o.left()).expect("the call's argument").into_pointer_value();
+        let internal = |what: &str| err(Rule::Internal, "DIR.OMP.TARGET", what.to_string());
+        let Some(agg) = args.as_instruction_value().filter(|i| i.get_opcode() == InstructionOpcode::Alloca) else {
+            // (A region that reads nothing: CodeExtractor passes null.)
+            let empty = self.rt.ctx.struct_type(&[], false).into();
+            return Ok((empty, Vec::new()));
+        };
+        let ty = agg.get_allocated_type().map_err(|_| internal("the argument aggregate has no type"))?;
+        let mut fields: Vec<(u64, BasicValueEnum<'ctx>)> = Vec::new();
+        let mut dead = Vec::new();
+        for user in ffi::user_instructions(&args) {
+            if user == call {
+                continue;
+            }
+            let callee = ffi::called_function_name(Value::of_instruction(user)).unwrap_or_default();
+            if callee.starts_with("llvm.lifetime.") {
+                dead.push(user);
+                continue;
+            }
+            if user.get_opcode() != InstructionOpcode::GetElementPtr {
+                return Err(internal("the argument aggregate has a use that is not a field's"));
+            }
+            let idx = user
+                .get_operand(2)
+                .and_then(|o| o.left())
+                .and_then(|v| v.into_int_value().get_zero_extended_constant())
+                .ok_or_else(|| internal("a field index that is not a constant"))?;
+            for st in ffi::user_instructions(&user) {
+                if st.get_opcode() != InstructionOpcode::Store {
+                    return Err(internal("an argument field that is read"));
+                }
+                let v = st.get_operand(0).and_then(|o| o.left()).expect("a stored value");
+                fields.push((idx, v));
+                dead.push(st);
+            }
+            dead.push(user);
+        }
+        fields.sort_by_key(|f| f.0);
+        // (Stores before their addresses.)
+        dead.sort_by_key(|i| i.get_opcode() != InstructionOpcode::Store);
+        for i in dead {
+            i.erase_from_basic_block();
+        }
+        call.set_operand(2, self.rt.ctx.ptr_type(AddressSpace::default()).const_null());
+        agg.erase_from_basic_block();
+        Ok((ty, fields.into_iter().map(|f| f.1).collect()))
+    }
+
+    /// The host fallback: `void name(field types...)` that puts its
+    /// arguments into the aggregate `mt` reads and calls it.
+    fn host_fallback(
+        &self,
+        name: &str,
+        mt: FunctionValue<'ctx>,
+        agg_ty: BasicTypeEnum<'ctx>,
+        fields: &[BasicValueEnum<'ctx>],
+    ) -> FunctionValue<'ctx> {
+        let ctx = self.rt.ctx;
+        let params: Vec<_> = fields.iter().map(|v| v.get_type().into()).collect();
+        let f = self.rt.module.add_function(name, ctx.void_type().fn_type(&params, false), Some(Linkage::Internal));
+        let b = ctx.create_builder();
+        b.position_at_end(ctx.append_basic_block(f, "entry"));
+        let null = ctx.ptr_type(AddressSpace::default()).const_null();
+        let agg = if fields.is_empty() {
+            null
+        } else {
+            let agg = b.build_alloca(agg_ty, "omp.target.args").expect("positioned");
+            for (k, p) in f.get_param_iter().enumerate() {
+                let idx = [ctx.i32_type().const_zero(), ctx.i32_type().const_int(k as u64, false)];
+                // SAFETY: field k of the aggregate CodeExtractor made, one per argument.
+                let slot = unsafe { b.build_in_bounds_gep(agg_ty, agg, &idx, "") }.expect("positioned");
+                b.build_store(slot, p).expect("positioned");
+            }
+            agg
+        };
+        b.build_call(mt, &[null.into(), null.into(), agg.into()], "").expect("positioned");
+        b.build_return(None).expect("positioned");
+        f
+    }
+
+    /// The map entry of one argument of the fallback.
+    fn arg_of(&self, v: BasicValueEnum<'ctx>, t: &TargetPlan, privates: &[PointerValue<'ctx>]) -> Arg<'ctx> {
+        let BasicValueEnum::PointerValue(p) = v else { return Arg::Literal(v) };
+        let zero = self.rt.i64.const_zero();
+        if let Some(m) = t.maps.iter().find(|m| self.value(m.base).as_value_ref_eq(p)) {
+            let begin = self.value(m.begin).into_pointer_value();
+            let size = self.map_size(m.size, begin).unwrap_or(zero);
+            return Arg::Mapped { base: p, begin, size, bits: m.bits };
+        }
+        let size = self.size_of_var(p);
+        if privates.iter().any(|&q| q == p) {
+            return Arg::Mapped { base: p, begin: p, size: size.unwrap_or(zero), bits: bits::TO | bits::PRIVATE };
+        }
+        match size {
+            // A variable the region uses without a clause: mapped as
+            // defaultmap says (tofrom without one).
+            Some(s) => Arg::Mapped { base: p, begin: p, size: s, bits: t.implicit_bits | bits::IMPLICIT },
+            // A pointer value: passed as it is (a zero-length section).
+            None => Arg::Mapped { base: p, begin: p, size: zero, bits: bits::IMPLICIT },
+        }
+    }
+
+    /// A map item's size in bytes as i64 (the whole variable without one).
+    fn map_size(
+        &self,
+        size: Option<weft_intrinsics::model::ValueId>,
+        begin: PointerValue<'ctx>,
+    ) -> Res<llvm_plugin::inkwell::values::IntValue<'ctx>> {
+        match size {
+            Some(s) => Ok(self.int_operand(s, self.rt.i64)),
+            None => self.size_of_var(begin).ok_or_else(|| {
+                err(Rule::NotYetSupported, "DIR.OMP.TARGET", "a mapped variable of unknown size (give a map chain)")
+            }),
+        }
+    }
+
+    /// The launch in place of `call` (the call CodeExtractor left): under
+    /// `if`, `__tgt_target_kernel` with the map arrays and the kernel
+    /// argument record; the host fallback when it fails or `if` is false.
+    #[allow(clippy::too_many_arguments)]
+    fn launch(
+        &mut self,
+        plan: &Plan,
+        map_args: &[MapArg<'ctx>],
+        host: FunctionValue<'ctx>,
+        fields: &[BasicValueEnum<'ctx>],
+        ident: PointerValue<'ctx>,
+        home: llvm_plugin::inkwell::basic_block::BasicBlock<'ctx>,
+        call: InstructionValue<'ctx>,
+        entry: &str,
+    ) {
+        let ctx = self.rt.ctx;
+        let (i32t, i64t) = (self.rt.i32, self.rt.i64);
+        let region_id = self.offload_entry(entry);
+        let failed = self.alloca(home, ctx.bool_type().into(), "omp.offload.failed");
+        self.at(call).build_store(failed, ctx.bool_type().const_all_ones()).expect("positioned");
+        let offload_at = match plan.if_cond {
+            Some(c) => {
+                self.b.position_before(&call);
+                let cond = self.truth(c);
+                let (then, _) = self.if_then(cond, call, "omp.offload");
+                then.get_terminator().expect("a branch")
+            }
+            None => call,
+        };
+        let arrays = self.map_arrays(map_args, home, offload_at);
+        let ptr = ctx.ptr_type(AddressSpace::default());
+        let t3 = i32t.array_type(3);
+        let kty = ctx.struct_type(
+            &[
+                i32t.into(),
+                i32t.into(),
+                ptr.into(),
+                ptr.into(),
+                ptr.into(),
+                ptr.into(),
+                ptr.into(),
+                ptr.into(),
+                i64t.into(),
+                i64t.into(),
+                t3.into(),
+                t3.into(),
+                i32t.into(),
+            ],
+            false,
+        );
+        let kargs = self.alloca(home, kty.into(), "omp.kernel_args");
+        let b = self.at(offload_at);
+        let device = self.device_id(plan.target.device);
+        let limit = match plan.target.thread_limit {
+            Some(t) => self.int_operand(t, i32t),
+            None => i32t.const_zero(),
+        };
+        let no_teams = i32t.const_all_ones();
+        let teams = i32t.const_array(&[no_teams, i32t.const_zero(), i32t.const_zero()]);
+        let limits =
+            self.b.build_insert_value(t3.const_zero(), limit, 0, "").expect("positioned").as_basic_value_enum();
+        let values: [BasicValueEnum<'ctx>; 13] = [
+            i32t.const_int(KERNEL_ARGS_VERSION, false).into(),
+            i32t.const_int(arrays.n as u64, false).into(),
+            arrays.bases.into(),
+            arrays.ptrs.into(),
+            arrays.sizes.into(),
+            arrays.types.into(),
+            ptr.const_null().into(),
+            ptr.const_null().into(),
+            i64t.const_zero().into(),
+            i64t.const_zero().into(),
+            teams.into(),
+            limits,
+            i32t.const_zero().into(),
+        ];
+        for (k, v) in values.iter().enumerate() {
+            let slot = self.b.build_struct_gep(kty, kargs, k as u32, "").expect("a field");
+            self.b.build_store(slot, *v).expect("positioned");
+        }
+        let args = [ident.into(), device.into(), no_teams.into(), limit.into(), region_id.into(), kargs.into()];
+        let rc = self.rt.call_i32(b, Rt::TgtTargetKernel, &args);
+        let bad = self.b.build_int_compare(IntPredicate::NE, rc, i32t.const_zero(), "").expect("positioned");
+        self.b.build_store(failed, bad).expect("positioned");
+        let b = self.at(call);
+        let fail = b.build_load(ctx.bool_type(), failed, "omp.offload.failed").expect("positioned").into_int_value();
+        let (then, _) = self.if_then(fail, call, "omp.offload.fallback");
+        self.b.position_before(&then.get_terminator().expect("a branch"));
+        let args: Vec<_> = fields.iter().map(|&v| v.into()).collect();
+        self.b.build_call(host, &args, "").expect("positioned");
+        call.erase_from_basic_block();
+    }
+
+    /// A scalar passed by value in a pointer-sized slot (clang's LITERAL).
+    fn literal_ptr(&self, v: BasicValueEnum<'ctx>) -> PointerValue<'ctx> {
+        let ptr = self.rt.ctx.ptr_type(AddressSpace::default());
+        let i64t = self.rt.i64;
+        let as_int = match v {
+            BasicValueEnum::IntValue(i) if i.get_type().get_bit_width() < 64 => {
+                self.b.build_int_z_extend(i, i64t, "").expect("positioned")
+            }
+            BasicValueEnum::IntValue(i) => i,
+            BasicValueEnum::FloatValue(x) => {
+                let bitsz = self.rt.ctx.custom_width_int_type(
+                    (x.get_type().size_of().get_zero_extended_constant().unwrap_or(8) * 8) as u32,
+                );
+                let i = self.b.build_bit_cast(x, bitsz, "").expect("positioned").into_int_value();
+                if bitsz.get_bit_width() < 64 {
+                    self.b.build_int_z_extend(i, i64t, "").expect("positioned")
+                } else {
+                    i
+                }
+            }
+            _ => return ptr.const_null(),
+        };
+        self.b.build_int_to_ptr(as_int, ptr, "omp.literal").expect("positioned")
+    }
+}
+
+/// Pointer identity of two values.
+trait SameValue {
+    fn as_value_ref_eq(&self, p: PointerValue<'_>) -> bool;
+}
+
+impl SameValue for BasicValueEnum<'_> {
+    fn as_value_ref_eq(&self, p: PointerValue<'_>) -> bool {
+        use llvm_plugin::inkwell::values::AsValueRef;
+        self.as_value_ref() == p.as_value_ref()
+    }
+}
