@@ -127,5 +127,5 @@ echo "a cell is weft-cc's result/clang's (ok = verified); WEFT: marks a weft-onl
 echo "(WEFT:fail+N: N more failures of weft's build in $retries reruns, none of clang's)"
 [ -n "$flaky" ] && echo "failed through weft-cc, then through clang too on rerun (counted as neither's):$flaky"
 [ $status -ne 0 ] && echo "weft-cc failed where clang verifies:$failures"
-[ -n "$keep" ] && echo "output of weft's failing runs: $keep"
+[ -n "$failures$flaky" ] && echo "output of weft's failing runs: $keep"
 exit $status
