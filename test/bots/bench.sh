@@ -58,7 +58,10 @@ time_one() {
   shift
   out=$(OMP_NUM_THREADS=$threads "$exe" "$@" -c 2>&1)
   rc=$?
-  if [ $rc -ne 0 ] || ! echo "$out" | grep -Eiq "^Verification *= *successful"; then
+  # A here-string, not `echo | grep -q`: under pipefail, grep -q leaving
+  # before echo has written the rest of a long output (concom prints a
+  # line a node) fails the pipeline with SIGPIPE.
+  if [ $rc -ne 0 ] || ! grep -Eiq "^Verification *= *successful" <<< "$out"; then
     keep=$(mktemp "$bin/failed.XXXXXX")
     { echo "$exe $*, exit status $rc"; echo "$out"; } > "$keep"
     echo "  ($exe: exit status $rc, output in $keep; it ends:)" >&2

@@ -42,7 +42,9 @@ mkdir -p "$work/bin"
 
 # run_one EXE THREADS ARGS...: ok (verified), fail (ran, did not verify),
 # exitN, timeout. BOTS exits 0 whatever its verification says. The output
-# of the last run is in EXE.out.
+# of the last run is in EXE.out, and read from there: `echo "$out" | grep
+# -q` under pipefail fails now and then when the output is long (concom
+# prints a line a node), grep leaving before echo has written it all.
 run_one() {
   local exe=$1 t=$2 rc
   shift 2
