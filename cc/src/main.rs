@@ -24,6 +24,7 @@ mod sharing;
 mod task_clauses;
 mod task_sharing;
 mod taskloop_forms;
+mod teams_forms;
 mod threadprivate;
 mod udr;
 

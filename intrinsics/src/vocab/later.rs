@@ -1,5 +1,6 @@
-//! The constructs of later work (target, teams,
-//! distribute): weft parses what its vocabulary knows of them and refuses
+//! The constructs of later work (target; teams and distribute are lowered
+//! on the host, their clauses outside the vocabulary refused as these):
+//! weft parses what its vocabulary knows of them and refuses
 //! them by name (`not yet supported`). A clause, modifier or directive of
 //! theirs that the vocabulary does not have yet is refused the same way,
 //! naming the construct: icx emits it, so it is not malformed input, only
@@ -18,9 +19,6 @@ impl DirKind {
                 | D::TargetUpdate
                 | D::TargetEnterData
                 | D::TargetExitData
-                | D::Teams
-                | D::Distribute
-                | D::DistributeParLoop
         )
     }
 }
@@ -34,6 +32,7 @@ impl DirKind {
     pub fn has_later_clauses(self) -> bool {
         self.is_later_work()
             || matches!(self, DirKind::Task | DirKind::Taskgroup | DirKind::Taskwait | DirKind::Taskloop)
+            || matches!(self, DirKind::Teams | DirKind::Distribute | DirKind::DistributeParLoop)
     }
 }
 

@@ -152,7 +152,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             }
             Construct::Scan => String::new(),
             Construct::Cancel | Construct::CancellationPoint => self.lower_cancel(at, plan)?,
-            Construct::Loop | Construct::ParallelLoop | Construct::Parallel => {
+            Construct::Loop
+            | Construct::ParallelLoop
+            | Construct::Parallel
+            | Construct::Teams
+            | Construct::Distribute
+            | Construct::DistributeParLoop => {
                 self.lower_parallel_or_loop(at, plan)?;
                 "lowered".to_string()
             }

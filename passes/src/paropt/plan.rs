@@ -17,6 +17,7 @@ pub mod section;
 pub mod task;
 pub mod task_red;
 pub mod taskloop;
+pub mod teams;
 pub mod var;
 
 use crate::wregion::env::Linear;
@@ -83,6 +84,8 @@ pub struct Plan {
     pub task: TaskPlan,
     /// The construct a cancel or cancellation point names.
     pub cancel: Option<weft_intrinsics::vocab::CancelConstruct>,
+    /// teams' NUM_TEAMS and THREAD_LIMIT, a distribute loop's schedule.
+    pub teams: teams::TeamsPlan,
 }
 
 fn not_yet(construct: &str, what: impl Into<String>) -> WeftError {
@@ -604,7 +607,9 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         !implicit_group
             && matches!(k, C::Implicit | C::OffloadEntryIdx | C::OrderedSimd | C::Defaultmap(_) | C::PragmaArray)
     };
-    let typed = |c: &Clause| c.kind.arity() == Arity::One && c.modifiers.contains(Modifiers::TYPED);
+    let typed = |c: &Clause| {
+        c.kind.arity() == Arity::One && c.modifiers.contains(Modifiers::TYPED) && !teams::reads_typed(c.kind)
+    };
     if let Some(c) = r.directive.clauses.iter().find(|c| later(c.kind) || typed(c)) {
         return Err(not_yet(&c.spelling, "parsed, but weft-paropt does not lower it yet").on_directive(name));
     }
@@ -615,6 +620,7 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     let vars = data_sharing(r, construct, name)?;
     let schedule = schedule(r, construct, name)?;
     let task = task::task_plan(r, construct, &vars, name)?;
+    let teams = teams::teams_plan(r, construct, name)?;
     let doacross = schedule.doacross;
     let proc_bind = env.flag(|k| matches!(k, ClauseKind::ProcBind(_))).map(|(k, _)| match k {
         ClauseKind::ProcBind(p) => p,
@@ -631,7 +637,8 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         num_threads: env.value(ClauseKind::NumThreads).map(|o| o.value),
         proc_bind,
         schedule,
-        nowait: env.nowait(),
+        // (A distribute loop ends without a barrier: OpenMP 5.1 §2.11.6.1.)
+        nowait: env.nowait() || construct == Construct::Distribute,
         name: env.value(ClauseKind::Name).cloned(),
         hint: env.value(ClauseKind::Hint).map(|o| o.value),
         filter: env.value(ClauseKind::Filter).map(|o| o.value),
@@ -642,6 +649,7 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         doacross_trips: if doacross { env.ordered_trips.iter().map(|o| o.value).collect() } else { Vec::new() },
         task,
         cancel: cancel::construct_of(r, name)?,
+        teams,
     })
 }
 

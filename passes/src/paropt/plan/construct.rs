@@ -42,6 +42,15 @@ pub enum Construct {
     /// place (paropt::cancel).
     Cancel,
     CancellationPoint,
+    /// Host `teams` (OpenMP 5.0): outlined like a parallel region and forked
+    /// for a league of teams through `__kmpc_fork_teams` (paropt::teams).
+    Teams,
+    /// `distribute`: the loop partitioned in place among the league's teams
+    /// with libomp's distribute schedules (paropt::distribute).
+    Distribute,
+    /// `distribute parallel for`: a parallel loop outlined for each team,
+    /// over the chunk its team is distributed (paropt::distribute).
+    DistributeParLoop,
 }
 
 impl Construct {
@@ -74,15 +83,18 @@ impl Construct {
             DirKind::Scan => Construct::Scan,
             DirKind::Cancel => Construct::Cancel,
             DirKind::CancellationPoint => Construct::CancellationPoint,
+            DirKind::Teams => Construct::Teams,
+            DirKind::Distribute => Construct::Distribute,
+            DirKind::DistributeParLoop => Construct::DistributeParLoop,
             _ => return None,
         })
     }
 
     pub fn is_parallel(self) -> bool {
-        matches!(self, Construct::Parallel | Construct::ParallelLoop)
+        matches!(self, Construct::Parallel | Construct::ParallelLoop | Construct::Teams | Construct::DistributeParLoop)
     }
 
     pub fn is_loop(self) -> bool {
-        matches!(self, Construct::Loop | Construct::ParallelLoop)
+        matches!(self, Construct::Loop | Construct::ParallelLoop | Construct::Distribute | Construct::DistributeParLoop)
     }
 }
