@@ -84,8 +84,11 @@ fn goes(inner: &str, name: &str, lastprivate: &[String], ops: &[String]) -> Goes
     if is("QUAL.OMP.NUM_TEAMS") || is("QUAL.OMP.THREAD_LIMIT") {
         Goes::Teams
     } else if is("QUAL.OMP.DEFAULT") || is("QUAL.OMP.SHARED") {
+        // (Nothing runs in the league outside the loop: a distribute
+        // parallel loop's sharing, made explicit by weft-cc, is the one
+        // that counts; the league shares what it names.)
         if team_like {
-            Goes::Both
+            Goes::Inside
         } else {
             Goes::Teams
         }
