@@ -15,6 +15,15 @@
 
 static long a[N];
 
+// Iterations early in the loop are slow: the teams with the first blocks
+// end after the team with the last one, so a copy-out by any of them
+// would come last.
+static void spin(int i) {
+  volatile long s = 0;
+  for (long k = 0; k < (i < N / 2 ? 3000 : 0); k++)
+    s += k;
+}
+
 static long sum_a(void) {
   long s = 0;
   for (int i = 0; i < N; i++)
@@ -28,6 +37,7 @@ int main(void) {
 #pragma omp teams num_teams(3) thread_limit(3) reduction(+ : sum)
 #pragma omp distribute parallel for reduction(+ : sum) lastprivate(last)
   for (int i = 0; i < N; i++) {
+    spin(i);
     a[i] += i;
     sum += i % 17;
     last = i;
@@ -47,6 +57,7 @@ int main(void) {
   int l2 = 0;
 #pragma omp teams distribute parallel for num_teams(3) num_threads(2) reduction(+ : s2) lastprivate(l2) schedule(static, 4)
   for (int i = 0; i < N; i++) {
+    spin(i);
     a[i] += 2 * i;
     s2 += a[i] % 5;
     l2 = i * 7;
