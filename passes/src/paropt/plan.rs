@@ -614,7 +614,7 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         return Err(not_yet(&c.spelling, "parsed, but weft-paropt does not lower it yet").on_directive(name));
     }
     let construct = Construct::of(r.kind)
-        .ok_or_else(|| not_yet(name, "weft-paropt cannot lower this construct yet (target, teams, distribute, ...)"))?;
+        .ok_or_else(|| not_yet(name, "weft-paropt cannot lower this construct yet (target, ...)"))?;
     check_clauses(r, construct, name)?;
     let env = &r.env;
     let vars = data_sharing(r, construct, name)?;

@@ -52,7 +52,14 @@ fn binding(a: &Analysis<'_>, r: &WRegion) -> Result<DirKind, WeftError> {
     match b {
         Binding::Thread => Ok(DirKind::Simd),
         Binding::Parallel => Ok(DirKind::Loop),
-        Binding::Teams => Ok(DirKind::DistributeParLoop),
+        Binding::Teams if parent == Some(DirKind::Teams) => Ok(DirKind::DistributeParLoop),
+        Binding::Teams => Err(WeftError::new(
+            Rule::ClauseNotAllowed,
+            r.kind.begin_name(),
+            "a loop construct bound to teams must be strictly nested in a teams region (OpenMP's nesting rules)",
+        )
+        .in_function(&a.graph.function)
+        .at(r.entry.span.first)),
     }
 }
 
