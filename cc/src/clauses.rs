@@ -533,7 +533,9 @@ fn finish(
             "depend" if matches!(spec.dir, "DIR.OMP.TASK" | "DIR.OMP.TASKWAIT") => {
                 out.extend(crate::task_clauses::depend(&need(&arg)?)?)
             }
-            "num_teams" | "thread_limit" | "dist_schedule" => out.push(crate::teams_forms::clause(&name, &need(&arg)?)?),
+            "num_teams" | "thread_limit" | "dist_schedule" => {
+                out.push(crate::teams_forms::clause(&name, &need(&arg)?)?)
+            }
             "num_threads" | "collapse" | "filter" | "hint" | "safelen" | "simdlen" | "priority" => {
                 let q = format!("QUAL.OMP.{}", name.to_uppercase());
                 out.push(Clause::new(&q, vec![int_op(&need(&arg)?)]));

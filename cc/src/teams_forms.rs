@@ -47,7 +47,9 @@ pub fn clause(name: &str, arg: &str) -> Result<Clause, String> {
     match name {
         "num_teams" | "thread_limit" => {
             if arg.contains(':') {
-                return Err(format!("{name}({arg}): a lower bound (OpenMP 5.1 teams ranges) is not supported by weft yet"));
+                return Err(format!(
+                    "{name}({arg}): a lower bound (OpenMP 5.1 teams ranges) is not supported by weft yet"
+                ));
             }
             Ok(Clause::new(&format!("QUAL.OMP.{}", name.to_uppercase()), vec![format!("(int)({arg})")]))
         }

@@ -12,14 +12,7 @@ impl DirKind {
     /// Whether this construct belongs to later work (weft-paropt refuses it).
     pub fn is_later_work(self) -> bool {
         use DirKind as D;
-        matches!(
-            self,
-            D::Target
-                | D::TargetData
-                | D::TargetUpdate
-                | D::TargetEnterData
-                | D::TargetExitData
-        )
+        matches!(self, D::Target | D::TargetData | D::TargetUpdate | D::TargetEnterData | D::TargetExitData)
     }
 }
 

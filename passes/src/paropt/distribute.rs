@@ -115,7 +115,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         shape: Shape<'ctx>,
         ident: PointerValue<'ctx>,
     ) -> BasicBlock<'ctx> {
-        let (le, gt) = if k.unsigned { (IntPredicate::ULE, IntPredicate::UGT) } else { (IntPredicate::SLE, IntPredicate::SGT) };
+        let (le, gt) =
+            if k.unsigned { (IntPredicate::ULE, IntPredicate::UGT) } else { (IntPredicate::SLE, IntPredicate::SGT) };
         let head = init.get_parent().expect("in a block");
         let chunk_bb = ffi::split_block_before(init, "omp.dist.chunk");
         let next = self.rt.ctx.insert_basic_block_after(head, "omp.dist.next");

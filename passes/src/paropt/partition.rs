@@ -284,7 +284,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
 
 /// The chunk the runtime handed out (`lo`..`hi`) becomes the loop's: its IV
 /// starts at `lo` (the store `init`) and its upper-bound slot holds `hi`.
-pub(super) fn start_chunk<'ctx>(b: &Builder<'ctx>, k: &Ctl<'ctx>, init: InstructionValue<'ctx>, ub_copy: PointerValue<'ctx>) {
+pub(super) fn start_chunk<'ctx>(
+    b: &Builder<'ctx>,
+    k: &Ctl<'ctx>,
+    init: InstructionValue<'ctx>,
+    ub_copy: PointerValue<'ctx>,
+) {
     let lo = b.build_load(k.t, k.lo, "omp.chunk.lo").expect("positioned");
     let hi = b.build_load(k.t, k.hi, "omp.chunk.hi").expect("positioned");
     b.build_store(ub_copy, hi).expect("positioned");

@@ -117,7 +117,9 @@ pub fn check_nesting(a: &Analysis<'_>, r: usize, construct: Construct) -> Result
         }
     }
     if matches!(construct, Construct::Distribute | Construct::DistributeParLoop) && parent != Some(DirKind::Teams) {
-        return Err(rule("a distribute region must be strictly nested in a teams region (OpenMP's nesting rules)".into()));
+        return Err(rule(
+            "a distribute region must be strictly nested in a teams region (OpenMP's nesting rules)".into(),
+        ));
     }
     if parent == Some(DirKind::Teams) {
         let allowed = matches!(
