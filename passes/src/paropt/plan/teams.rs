@@ -59,7 +59,15 @@ pub fn teams_plan(r: &WRegion, construct: Construct, name: &str) -> Result<Teams
         if let Some(c) = clause(ClauseKind::Ordered) {
             return Err(not_yet(&c, "an ordered distribute parallel loop", name));
         }
-        if r.env.reductions.iter().any(|x| x.modifiers.contains(weft_intrinsics::vocab::Modifiers::INSCAN)) {
+        use weft_intrinsics::vocab::Modifiers;
+        if r.env.lastprivate.iter().any(|(_, m)| m.contains(Modifiers::CONDITIONAL)) {
+            return Err(not_yet(
+                "QUAL.OMP.LASTPRIVATE:CONDITIONAL",
+                "a conditional lastprivate on a distribute loop",
+                name,
+            ));
+        }
+        if r.env.reductions.iter().any(|x| x.modifiers.contains(Modifiers::INSCAN)) {
             return Err(not_yet(name, "a scan reduction (inscan) on a distribute loop", name));
         }
     }
