@@ -96,7 +96,8 @@ pub fn directive(kind: &str) -> Option<DirSpec> {
         "OMPTargetSimdDirective" => spec("DIR.OMP.SIMD", &["target", "simd"], true, true),
         "OMPCancelDirective" => spec("DIR.OMP.CANCEL", &["cancel"], false, false),
         "OMPCancellationPointDirective" => spec("DIR.OMP.CANCELLATION.POINT", &["cancellation", "point"], false, false),
-        _ => return None,
+        // (teams, distribute and their combined forms: teams_forms.rs.)
+        k => return crate::teams_forms::directive(k),
     })
 }
 
@@ -547,6 +548,9 @@ fn finish(
             "untied" | "mergeable" => out.push(Clause::new(&format!("QUAL.OMP.{}", name.to_uppercase()), vec![])),
             "depend" if matches!(spec.dir, "DIR.OMP.TASK" | "DIR.OMP.TASKWAIT") => {
                 out.extend(crate::task_clauses::depend(&need(&arg)?)?)
+            }
+            "num_teams" | "thread_limit" | "dist_schedule" => {
+                out.push(crate::teams_forms::clause(&name, &need(&arg)?)?)
             }
             "num_threads" | "collapse" | "filter" | "hint" | "safelen" | "simdlen" | "priority" => {
                 let q = format!("QUAL.OMP.{}", name.to_uppercase());

@@ -28,6 +28,7 @@ mod target_forms;
 mod task_clauses;
 mod task_sharing;
 mod taskloop_forms;
+mod teams_forms;
 mod threadprivate;
 mod udr;
 

@@ -151,7 +151,9 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
         refused[k] = d.parent.is_some_and(|p| refused[p]);
         // The clauses as clang read them (macros expanded), else as written.
         let text = d.expanded.as_deref().unwrap_or(&src[d.pragma.clone()]);
-        privatizes.push(if d.kind == "OMPGenericLoopDirective" {
+        privatizes.push(if d.kind == "OMPTeamsGenericLoopDirective" {
+            true
+        } else if d.kind == "OMPGenericLoopDirective" {
             binds_team(text, d.parent.map(|p| ast.directives[p].kind.as_str()))
         } else {
             spec.privatizes
@@ -198,7 +200,9 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
                 edits.push(Edit { at: u.whole.start, end: u.whole.end, rank: 2, opened_at: 0, text });
             }
         }
-        let (outer_open, outer_close) = match crate::taskloop_forms::wrap(&d.kind, text, id, &mut cls) {
+        let wrapped = crate::taskloop_forms::wrap(&d.kind, text, id, &mut cls)
+            .and_then(|w| crate::teams_forms::wrap(&d.kind, text, id, &mut cls).map(|t| (t.0 + &w.0, w.1 + &t.1)));
+        let (outer_open, outer_close) = match wrapped {
             Ok((o, c)) => (format!("{target_open}{o}"), format!("{c}{target_close}")),
             Err(m) => {
                 diags.push(diag(m));
@@ -422,8 +426,8 @@ fn binds_team(pragma: &str, parent: Option<&str>) -> bool {
     let squeezed = squeeze(pragma);
     let bind = squeezed.match_indices("bind(").find(|&(at, _)| !squeezed[..at].ends_with('_'));
     match bind {
-        Some((at, _)) => squeezed[at..].starts_with("bind(parallel)"),
-        None => parent == Some("OMPParallelDirective"),
+        Some((at, _)) => squeezed[at..].starts_with("bind(parallel)") || squeezed[at..].starts_with("bind(teams)"),
+        None => matches!(parent, Some("OMPParallelDirective" | "OMPTeamsDirective")),
     }
 }
 

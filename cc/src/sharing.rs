@@ -17,7 +17,7 @@ use crate::marker_clause::Clause;
 
 /// The directives that start a team (whose unlisted locals weft shares).
 pub fn starts_team(dir: &str) -> bool {
-    dir.starts_with("DIR.OMP.PARALLEL")
+    dir.starts_with("DIR.OMP.PARALLEL") || matches!(dir, "DIR.OMP.TEAMS" | "DIR.OMP.DISTRIBUTE.PARLOOP")
 }
 
 fn quoted(name: &str) -> String {

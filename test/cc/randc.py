@@ -52,6 +52,10 @@ own); where they use what clang 16 gets wrong, the program says
 `// CLANG-16-WRONG:` on a line of its own and difftest.py does not run clang
 on it.
 
+Some programs have host teams (randc_teams.py, a random stream of its
+own): teams around distribute or distribute parallel for, and the combined
+teams distribute [parallel for] [simd], each iteration writing its own
+element.
 Some programs have explicit tasks (randc_task.py, a random stream of its
 own): chains of dependent tasks on a row of cells whose updates do not
 commute, reads and writes through `in`/`out`/`inout`/`mutexinoutset`/
@@ -85,6 +89,7 @@ import sys
 from randc_macro import Packaging
 from randc_scan import Scans
 from randc_task import Tasks
+from randc_teams import Teams
 from randc_tp import Threadprivate
 
 ITYPES = ['int', 'long', 'unsigned', 'unsigned long', 'short', 'char']
@@ -1980,6 +1985,10 @@ class Gen:
         if tk.wanted:
             src += tk.globals() + tk.helpers() + [tk.function()]
             self.calls.append("test_tasks();")
+        tm = Teams(self.seed)
+        if tm.wanted:
+            src.append(tm.function())
+            self.calls.append("test_teams();")
         src.append("int main(void) {")
         if r.random() < 0.5:
             kind = r.choice(['omp_sched_static', 'omp_sched_dynamic', 'omp_sched_guided'])

@@ -270,12 +270,19 @@ impl DirKind {
         matches!(
             self,
             DirKind::Parallel | DirKind::ParallelLoop | DirKind::ParallelLoopSimd | DirKind::ParallelSections
-        )
+        ) || self.is_league()
+    }
+
+    /// Whether it is outlined and forked on its own for a league of teams
+    /// (`teams`) or for each team (`distribute parallel for`).
+    pub fn is_league(self) -> bool {
+        matches!(self, DirKind::Teams | DirKind::DistributeParLoop)
     }
 
     /// Whether it is a worksharing loop (its iterations divided among a team).
     pub fn is_worksharing_loop(self) -> bool {
         matches!(self, DirKind::Loop | DirKind::ParallelLoop | DirKind::LoopSimd | DirKind::ParallelLoopSimd)
+            || matches!(self, DirKind::Distribute | DirKind::DistributeParLoop)
     }
 
     /// Whether it is one of OpenMP 5.1's loop transformations (tile,

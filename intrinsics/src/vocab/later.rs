@@ -1,4 +1,7 @@
-//! The constructs of later work (teams, distribute): weft parses what its vocabulary knows of them and refuses
+//! The constructs of later work: every construct of the vocabulary is lowered
+//! now (teams and distribute on the host, the device constructs through
+//! libomptarget's ABI); their clauses and modifiers outside the vocabulary, and
+//! the directives of `LATER_DIRECTIVES`, weft parses and refuses
 //! them by name (`not yet supported`). A clause, modifier or directive of
 //! theirs that the vocabulary does not have yet is refused the same way,
 //! naming the construct: icx emits it, so it is not malformed input, only
@@ -7,10 +10,12 @@
 use super::DirKind;
 
 impl DirKind {
-    /// Whether this construct belongs to later work (weft-paropt refuses it).
+    /// Whether this construct belongs to later work (weft-paropt refuses
+    /// it): none of the vocabulary's since teams, distribute and the device
+    /// constructs are lowered; what stays later work is `LATER_DIRECTIVES`.
     pub fn is_later_work(self) -> bool {
-        use DirKind as D;
-        matches!(self, D::Teams | D::Distribute | D::DistributeParLoop)
+        let _ = self;
+        false
     }
 }
 
@@ -24,6 +29,7 @@ impl DirKind {
         self.is_later_work()
             || self.is_target()
             || matches!(self, DirKind::Task | DirKind::Taskgroup | DirKind::Taskwait | DirKind::Taskloop)
+            || matches!(self, DirKind::Teams | DirKind::Distribute | DirKind::DistributeParLoop)
     }
 
     /// The device constructs weft lowers through libomptarget's ABI

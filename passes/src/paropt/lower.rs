@@ -160,7 +160,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             | Construct::TargetEnterData
             | Construct::TargetExitData
             | Construct::TargetUpdate => self.lower_target_data(at, plan)?,
-            Construct::Loop | Construct::ParallelLoop | Construct::Parallel => {
+            Construct::Loop
+            | Construct::ParallelLoop
+            | Construct::Parallel
+            | Construct::Teams
+            | Construct::Distribute
+            | Construct::DistributeParLoop => {
                 self.lower_parallel_or_loop(at, plan)?;
                 "lowered".to_string()
             }

@@ -11,7 +11,7 @@ use weft_intrinsics::vocab::ProcBind;
 use weft_intrinsics::Rule;
 
 use super::context::{blocks_between, err, Lowerer, Res, Shape};
-use super::plan::Plan;
+use super::plan::{Construct, Plan};
 use super::runtime::{self, Rt};
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
@@ -27,7 +27,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         begin_call: InstructionValue<'ctx>,
         number: usize,
     ) -> Res<()> {
-        self.demote_outputs(&blocks_between(f, shape.first, shape.end), shape, outer_home);
+        let teams = plan.construct == Construct::Teams;
+        self.demote_outputs(&blocks_between(f, shape.first, shape.end), shape, outer_home, teams);
         let body = blocks_between(f, shape.first, shape.end);
         let mt_name = format!("{fname}.omp_outlined.{number}");
         if !self.outline_cx.as_ref().map_or(false, |c| c.is_for(f)) {
@@ -48,8 +49,15 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 ffi::move_before(agg, first);
             }
         }
-        self.notes.push(format!("outlined into @{mt_name} and forked through __kmpc_fork_call"));
+        let fork = if teams { "__kmpc_fork_teams" } else { "__kmpc_fork_call" };
+        self.notes.push(format!("outlined into @{mt_name} and forked through {fork}"));
         let ident = self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC);
+        if teams {
+            let mt_ptr = mt.as_global_value().as_pointer_value();
+            self.fork_teams(call, ident, mt_ptr, args, plan, outer_home, fname);
+            call.erase_from_basic_block();
+            return Ok(());
+        }
         let needs_gtid = plan.num_threads.is_some() || plan.proc_bind.is_some() || plan.if_cond.is_some();
         let gtid = if needs_gtid { Some(self.gtid(outer_home, fname)) } else { None };
         let b = self.at(call);
@@ -109,6 +117,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         body: &[BasicBlock<'ctx>],
         shape: Shape<'ctx>,
         outer_home: BasicBlock<'ctx>,
+        teams: bool,
     ) {
         let inside: hashbrown::HashSet<ffi::BlockId> = body.iter().map(|&b| ffi::block_id(b)).collect();
         let mut outputs = Vec::new();
@@ -128,7 +137,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             return;
         }
         let b = self.before_terminator(shape.fini);
-        let tid = self.rt.call_i32(b, Rt::GetThreadNum, &[]);
+        // (In a league every team's primary thread is thread 0: there the
+        // primary thread of team 0 stores them.)
+        let tid = self.rt.call_i32(b, if teams { Rt::GetTeamNum } else { Rt::GetThreadNum }, &[]);
         let primary =
             self.b.build_int_compare(IntPredicate::EQ, tid, self.rt.i32.const_zero(), "primary").expect("positioned");
         let (then, _) = self.if_then(primary, shape.fini.get_terminator().expect("terminator"), "omp.output");

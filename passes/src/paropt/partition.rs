@@ -35,18 +35,21 @@ pub(super) struct LoopEnds<'ctx> {
 /// the thread id, the IV's type, the runtime's bound and stride slots and
 /// last-iteration flag, and the whole loop's first and last iterations.
 #[derive(Clone, Copy)]
-struct Ctl<'ctx> {
-    ident: PointerValue<'ctx>,
-    gtid: IntValue<'ctx>,
-    t: IntType<'ctx>,
-    lo: PointerValue<'ctx>,
-    hi: PointerValue<'ctx>,
-    st: PointerValue<'ctx>,
-    last: PointerValue<'ctx>,
-    one: IntValue<'ctx>,
-    start: IntValue<'ctx>,
-    ub0: IntValue<'ctx>,
-    unsigned: bool,
+pub(super) struct Ctl<'ctx> {
+    pub(super) ident: PointerValue<'ctx>,
+    pub(super) gtid: IntValue<'ctx>,
+    pub(super) t: IntType<'ctx>,
+    pub(super) lo: PointerValue<'ctx>,
+    pub(super) hi: PointerValue<'ctx>,
+    pub(super) st: PointerValue<'ctx>,
+    pub(super) last: PointerValue<'ctx>,
+    pub(super) one: IntValue<'ctx>,
+    pub(super) start: IntValue<'ctx>,
+    pub(super) ub0: IntValue<'ctx>,
+    pub(super) unsigned: bool,
+    /// A distribute parallel loop's: its team's last-chunk flag, which
+    /// the thread's own flag is and-ed with (paropt::distribute).
+    pub(super) team_last: Option<PointerValue<'ctx>>,
 }
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
@@ -140,7 +143,13 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         if let Some(dims) = dims {
             self.doacross_init(b, plan, privs, dims, ident, gtid, (start, ub0, unsigned), name)?;
         }
-        let k = Ctl { ident, gtid, t, lo, hi, st, last, one, start, ub0, unsigned };
+        let mut k = Ctl { ident, gtid, t, lo, hi, st, last, one, start, ub0, unsigned, team_last: None };
+        if let Some(chunk) = plan.teams.dist {
+            if !plan.construct.is_parallel() {
+                return Ok(self.distribute(&k, chunk, init, ub.copy, shape, fname, begin_call));
+            }
+            k = self.team_chunk(&k, init, home, fname, begin_call);
+        }
         if sched.is_plain_static() {
             return Ok(self.static_block(&k, sched, init, ub.copy, shape));
         }
@@ -166,7 +175,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         ub_copy: PointerValue<'ctx>,
         shape: Shape<'ctx>,
     ) -> LoopEnds<'ctx> {
-        let Ctl { ident, gtid, t, lo, hi, st, last, one, start, ub0, unsigned } = *k;
+        let Ctl { ident, gtid, t, lo, hi, st, last, one, start, ub0, unsigned, .. } = *k;
         let i32t = self.rt.i32;
         let [static_init, ..] = Rt::for_iv(t.get_bit_width(), unsigned);
         let b = self.at(init);
@@ -189,6 +198,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 one.into(),
             ],
         );
+        self.and_team_last(b, k);
         start_chunk(b, k, init, ub_copy);
         let b = self.before_terminator(shape.fini);
         self.rt.call(b, Rt::ForStaticFini, &[ident.into(), gtid.into()]);
@@ -221,7 +231,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         dispatch_next: Rt,
         dispatch_fini: Rt,
     ) -> LoopEnds<'ctx> {
-        let Ctl { ident, gtid, t, lo, hi, st, last, one, start, ub0, unsigned } = *k;
+        let Ctl { ident, gtid, t, lo, hi, st, last, one, start, ub0, unsigned, .. } = *k;
         let i32t = self.rt.i32;
         // A chunk loop around the loop: dispatch_next hands out chunks until none is left.
         let chunk = match sched.chunk {
@@ -250,6 +260,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             dispatch_next,
             &[ident.into(), gtid.into(), last.into(), lo.into(), hi.into(), st.into()],
         );
+        self.and_team_last(b, k);
         let go = b.build_int_compare(IntPredicate::NE, more, i32t.const_zero(), "omp.more").expect("positioned");
         b.build_conditional_branch(go, chunk_bb, done).expect("positioned");
         start_chunk(self.at(init), k, init, ub_copy);
@@ -273,7 +284,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
 
 /// The chunk the runtime handed out (`lo`..`hi`) becomes the loop's: its IV
 /// starts at `lo` (the store `init`) and its upper-bound slot holds `hi`.
-fn start_chunk<'ctx>(b: &Builder<'ctx>, k: &Ctl<'ctx>, init: InstructionValue<'ctx>, ub_copy: PointerValue<'ctx>) {
+pub(super) fn start_chunk<'ctx>(
+    b: &Builder<'ctx>,
+    k: &Ctl<'ctx>,
+    init: InstructionValue<'ctx>,
+    ub_copy: PointerValue<'ctx>,
+) {
     let lo = b.build_load(k.t, k.lo, "omp.chunk.lo").expect("positioned");
     let hi = b.build_load(k.t, k.hi, "omp.chunk.hi").expect("positioned");
     b.build_store(ub_copy, hi).expect("positioned");

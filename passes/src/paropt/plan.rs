@@ -18,6 +18,7 @@ pub mod section;
 pub mod task;
 pub mod task_red;
 pub mod taskloop;
+pub mod teams;
 pub mod var;
 
 use crate::wregion::env::Linear;
@@ -86,6 +87,8 @@ pub struct Plan {
     pub cancel: Option<weft_intrinsics::vocab::CancelConstruct>,
     /// A device construct's maps and device (docs/offload.md).
     pub target: map::TargetPlan,
+    /// teams' NUM_TEAMS and THREAD_LIMIT, a distribute loop's schedule.
+    pub teams: teams::TeamsPlan,
 }
 
 fn not_yet(construct: &str, what: impl Into<String>) -> WeftError {
@@ -615,17 +618,20 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
             && !device
             && matches!(k, C::Implicit | C::OffloadEntryIdx | C::Defaultmap(_) | C::PragmaArray)
     };
-    let typed = |c: &Clause| c.kind.arity() == Arity::One && c.modifiers.contains(Modifiers::TYPED);
+    let typed = |c: &Clause| {
+        c.kind.arity() == Arity::One && c.modifiers.contains(Modifiers::TYPED) && !teams::reads_typed(c.kind)
+    };
     if let Some(c) = r.directive.clauses.iter().find(|c| later(c.kind) || typed(c)) {
         return Err(not_yet(&c.spelling, "parsed, but weft-paropt does not lower it yet").on_directive(name));
     }
     let construct = Construct::of(r.kind)
-        .ok_or_else(|| not_yet(name, "weft-paropt cannot lower this construct yet (target, teams, distribute, ...)"))?;
+        .ok_or_else(|| not_yet(name, "weft-paropt cannot lower this construct yet (target, ...)"))?;
     check_clauses(r, construct, name)?;
     let env = &r.env;
     let vars = data_sharing(r, construct, name)?;
     let schedule = schedule(r, construct, name)?;
     let task = task::task_plan(r, construct, &vars, name)?;
+    let teams = teams::teams_plan(r, construct, name)?;
     let doacross = schedule.doacross;
     let proc_bind = env.flag(|k| matches!(k, ClauseKind::ProcBind(_))).map(|(k, _)| match k {
         ClauseKind::ProcBind(p) => p,
@@ -642,7 +648,8 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         num_threads: env.value(ClauseKind::NumThreads).map(|o| o.value),
         proc_bind,
         schedule,
-        nowait: env.nowait(),
+        // (A distribute loop ends without a barrier: OpenMP 5.1 §2.11.6.1.)
+        nowait: env.nowait() || construct == Construct::Distribute,
         name: env.value(ClauseKind::Name).cloned(),
         hint: env.value(ClauseKind::Hint).map(|o| o.value),
         filter: env.value(ClauseKind::Filter).map(|o| o.value),
@@ -654,6 +661,7 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         task,
         cancel: cancel::construct_of(r, name)?,
         target: map::target_plan(r, construct, name)?,
+        teams,
     })
 }
 

@@ -33,7 +33,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let (begin, end) = (a.scan.values.instruction(reg.entry.span.last), a.scan.values.instruction(exit.span.first));
         let why = match plan.construct {
             Construct::Master | Construct::Masked | Construct::Single => Some(ESCAPES_ONE_THREAD),
-            Construct::Loop | Construct::ParallelLoop => Some(ESCAPES_LOOP),
+            Construct::Loop | Construct::ParallelLoop | Construct::Distribute | Construct::DistributeParLoop => {
+                Some(ESCAPES_LOOP)
+            }
             Construct::Task | Construct::Taskloop => Some(super::task::ESCAPES_TASK),
             _ => None,
         };
@@ -55,6 +57,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 | Construct::Scope
                 | Construct::Task
                 | Construct::Taskloop
+                | Construct::Teams
+                | Construct::Distribute
+                | Construct::DistributeParLoop
         ) {
             self.typed_vars(plan, name)?;
         }

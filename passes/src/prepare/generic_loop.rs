@@ -5,8 +5,9 @@
 //! the binding parallel region (a worksharing loop, with its barrier).
 //! Without `bind`, a loop closely nested in a parallel region binds to it,
 //! one closely nested in teams to the teams, any other to the thread (OpenMP
-//! leaves that binding to the implementation). `bind(teams)` needs teams
-//! and distribute, which are not built yet, and is refused by name.
+//! leaves that binding to the implementation). `bind(teams)` shares them
+//! among the teams and each team's threads: a distribute parallel loop
+//! (which must then be strictly nested in teams, paropt's nesting rules).
 //!
 //! Planned on the W-Region graph first (every refusal before any change),
 //! then the directive and END are renamed and the clauses the new construct
@@ -51,10 +52,11 @@ fn binding(a: &Analysis<'_>, r: &WRegion) -> Result<DirKind, WeftError> {
     match b {
         Binding::Thread => Ok(DirKind::Simd),
         Binding::Parallel => Ok(DirKind::Loop),
+        Binding::Teams if parent == Some(DirKind::Teams) => Ok(DirKind::DistributeParLoop),
         Binding::Teams => Err(WeftError::new(
-            Rule::NotYetSupported,
+            Rule::ClauseNotAllowed,
             r.kind.begin_name(),
-            "a loop construct bound to teams (it needs teams and distribute, not built yet)",
+            "a loop construct bound to teams must be strictly nested in a teams region (OpenMP's nesting rules)",
         )
         .in_function(&a.graph.function)
         .at(r.entry.span.first)),

@@ -52,6 +52,15 @@ pub enum Construct {
     TargetEnterData,
     TargetExitData,
     TargetUpdate,
+    /// Host `teams` (OpenMP 5.0): outlined like a parallel region and forked
+    /// for a league of teams through `__kmpc_fork_teams` (paropt::teams).
+    Teams,
+    /// `distribute`: the loop partitioned in place among the league's teams
+    /// with libomp's distribute schedules (paropt::distribute).
+    Distribute,
+    /// `distribute parallel for`: a parallel loop outlined for each team,
+    /// over the chunk its team is distributed (paropt::distribute).
+    DistributeParLoop,
 }
 
 impl Construct {
@@ -89,12 +98,15 @@ impl Construct {
             DirKind::TargetEnterData => Construct::TargetEnterData,
             DirKind::TargetExitData => Construct::TargetExitData,
             DirKind::TargetUpdate => Construct::TargetUpdate,
+            DirKind::Teams => Construct::Teams,
+            DirKind::Distribute => Construct::Distribute,
+            DirKind::DistributeParLoop => Construct::DistributeParLoop,
             _ => return None,
         })
     }
 
     pub fn is_parallel(self) -> bool {
-        matches!(self, Construct::Parallel | Construct::ParallelLoop)
+        matches!(self, Construct::Parallel | Construct::ParallelLoop | Construct::Teams | Construct::DistributeParLoop)
     }
 
     /// The device constructs (paropt::target, paropt::target_data).
@@ -110,6 +122,6 @@ impl Construct {
     }
 
     pub fn is_loop(self) -> bool {
-        matches!(self, Construct::Loop | Construct::ParallelLoop)
+        matches!(self, Construct::Loop | Construct::ParallelLoop | Construct::Distribute | Construct::DistributeParLoop)
     }
 }

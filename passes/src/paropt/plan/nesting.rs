@@ -13,6 +13,7 @@ use crate::wregion::Analysis;
 /// (loop, single, scope) or a barrier may not be closely nested in a
 /// worksharing, master, masked or critical region.
 pub(crate) fn check(a: &Analysis<'_>, r: usize, p: &Plan) -> Result<(), WeftError> {
+    super::teams::check_nesting(a, r, p.construct)?;
     if p.construct == Construct::Ordered {
         let reg = &a.graph.regions[r];
         if crate::paropt::ordered_simd::is_ordered_simd(reg) {

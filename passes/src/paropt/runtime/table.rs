@@ -74,6 +74,12 @@ entry_points! {
     ForkCall = Libomp "__kmpc_fork_call" (Ptr, I32, Ptr) variadic -> Void;
     PushNumThreads = Libomp "__kmpc_push_num_threads" (Ptr, I32, I32) -> Void;
     PushProcBind = Libomp "__kmpc_push_proc_bind" (Ptr, I32, I32) -> Void;
+    /// `(ident_t *, gtid, num_teams, thread_limit)`, 0 for either: the
+    /// runtime's choice (host teams, OpenMP 5.0).
+    PushNumTeams = Libomp "__kmpc_push_num_teams" (Ptr, I32, I32, I32) -> Void;
+    /// `(ident_t *, kmp_int32 argc, kmpc_micro, ...)`: the microtask run by
+    /// the primary thread of each team of a league.
+    ForkTeams = Libomp "__kmpc_fork_teams" (Ptr, I32, Ptr) variadic -> Void;
     SerializedParallel = Libomp "__kmpc_serialized_parallel" (Ptr, I32) -> Void;
     EndSerializedParallel = Libomp "__kmpc_end_serialized_parallel" (Ptr, I32) -> Void;
     Barrier = Libomp "__kmpc_barrier" (Ptr, I32) -> Void;
@@ -168,6 +174,8 @@ entry_points! {
     AlignedAlloc = Libomp "__kmpc_aligned_alloc" (I32, I64, I64, Ptr) -> Ptr noalias;
     Free = Libomp "__kmpc_free" (I32, Ptr, Ptr) -> Void;
     GetThreadNum = Libomp "omp_get_thread_num" () -> I32;
+    /// The team's number in the league (0 outside teams).
+    GetTeamNum = Libomp "omp_get_team_num" () -> I32;
     GetNumThreads = Libomp "omp_get_num_threads" () -> I32;
     Malloc = Libc "malloc" (I64) -> Ptr noalias;
     /// `void *(size_t align, size_t size)` (C11).
