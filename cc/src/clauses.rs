@@ -549,6 +549,17 @@ fn finish(
             "depend" if matches!(spec.dir, "DIR.OMP.TASK" | "DIR.OMP.TASKWAIT") => {
                 out.extend(crate::task_clauses::depend(&need(&arg)?)?)
             }
+            "map" | "to" | "from" | "device" | "thread_limit" | "is_device_ptr" | "has_device_addr"
+            | "use_device_ptr" | "defaultmap"
+                if crate::target_clauses::takes(spec.dir, spec.words) =>
+            {
+                let (cls, names) = crate::target_clauses::clause(spec.dir, &name, &need(&arg)?)?;
+                // (A combined form's X shares what its TARGET maps.)
+                if spec.dir.starts_with("DIR.OMP.TARGET") {
+                    listed.extend(names);
+                }
+                out.extend(cls);
+            }
             "num_teams" | "thread_limit" | "dist_schedule" => {
                 out.push(crate::teams_forms::clause(&name, &need(&arg)?)?)
             }
@@ -567,17 +578,6 @@ fn finish(
                 },
             },
             "depend" | "doacross" if spec.dir == "DIR.OMP.ORDERED" => out.push(ordered_depend(&name, &need(&arg)?)?),
-            "map" | "to" | "from" | "device" | "thread_limit" | "is_device_ptr" | "has_device_addr"
-            | "use_device_ptr" | "defaultmap"
-                if crate::target_clauses::takes(spec.dir, spec.words) =>
-            {
-                let (cls, names) = crate::target_clauses::clause(spec.dir, &name, &need(&arg)?)?;
-                // (A combined form's X shares what its TARGET maps.)
-                if spec.dir.starts_with("DIR.OMP.TARGET") {
-                    listed.extend(names);
-                }
-                out.extend(cls);
-            }
             "nowait" => out.push(Clause::new("QUAL.OMP.NOWAIT", vec![])),
             "nogroup" if spec.dir == "DIR.OMP.TASKLOOP" => out.push(Clause::new("QUAL.OMP.NOGROUP", vec![])),
             "grainsize" | "num_tasks" if spec.dir == "DIR.OMP.TASKLOOP" => {
