@@ -36,24 +36,54 @@ pub fn depend(a: &str) -> Result<Vec<Clause>, String> {
         "depobj" => return Err("depend(depobj: ...) is not supported by weft yet".into()),
         other => return Err(format!("depend({other}: ...) is not a task dependence type")),
     };
+    Ok(byte_items(&format!("depend({kind}: "), list)?
+        .into_iter()
+        .map(|ops| Clause::new(&format!("QUAL.OMP.DEPEND.{q}:ARRSECT.TYPED"), ops))
+        .collect())
+}
+
+/// Each item of a depend or affinity list as the storage it names: `(&first,
+/// "i8", length in bytes, 0)`, the operands of an `:ARRSECT.TYPED` item.
+fn byte_items(ctx: &str, list: &str) -> Result<Vec<Vec<String>>, String> {
     let mut out = Vec::new();
     for item in split_list(list) {
         let (first, bytes) = match section(&item) {
-            Some((_, _, "")) => return Err(format!("depend({kind}: {item}): give the section's length")),
+            Some((_, _, "")) => return Err(format!("{ctx}{item}): give the section's length")),
             Some((base, lower, length)) => {
                 (format!("&({base})[{lower}]"), format!("(long)(({length}) * sizeof(({base})[0]))"))
             }
             None if item.contains(':') => {
                 return Err(format!(
-                    "depend({kind}: {item}): array sections with several dimensions or strides are not supported by weft yet"
+                    "{ctx}{item}): array sections with several dimensions or strides are not supported by weft yet"
                 ))
             }
             None => (format!("&({item})"), format!("(long)sizeof({item})")),
         };
-        let ops = vec![first, "\"i8\"".into(), bytes, "(long)0".into()];
-        out.push(Clause::new(&format!("QUAL.OMP.DEPEND.{q}:ARRSECT.TYPED"), ops));
+        out.push(vec![first, "\"i8\"".into(), bytes, "(long)0".into()]);
     }
     Ok(out)
+}
+
+/// A task's `detach(event)`: the event handle variable (firstprivate in
+/// the task: weft's plan makes it so, so it is listed here and no implicit
+/// rule is written for it).
+pub fn detach(a: &str) -> Result<(Clause, String), String> {
+    let ev = a.trim();
+    if !ev.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        || !ev.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    {
+        return Err(format!("detach({ev}): the event handle must be a variable"));
+    }
+    Ok((Clause::new("QUAL.OMP.DETACH", vec![format!("&{ev}")]), ev.to_string()))
+}
+
+/// A task's `affinity([aff-modifier:] list)`: a hint, passed on as
+/// `AFFINITY` items of bytes (weft takes it and does not act on it).
+pub fn affinity(a: &str) -> Result<Vec<Clause>, String> {
+    if a.trim_start().starts_with("iterator") {
+        return Err("affinity(iterator(...): ...) is not supported by weft yet".into());
+    }
+    Ok(byte_items("affinity(", a)?.into_iter().map(|ops| Clause::new("QUAL.OMP.AFFINITY:ARRSECT.TYPED", ops)).collect())
 }
 
 /// A taskgroup's `task_reduction` (weft's REDUCTION on the taskgroup, as
@@ -125,7 +155,13 @@ mod tests {
         );
         assert_eq!(cls[0].ops, ["(int)!!(n < 3)"]);
         assert_eq!(listed, ["a"]);
-        let e = crate::clauses::parse(&spec, "#pragma omp task detach(ev)").unwrap_err();
-        assert!(e.contains("'detach(ev)' is not supported"), "{e}");
+        let (cls, listed) = crate::clauses::parse(&spec, "#pragma omp task detach(ev) affinity(a[1:n], x)").unwrap();
+        assert_eq!(cls[0].name, "\"QUAL.OMP.DETACH\"");
+        assert_eq!(cls[0].ops, ["&ev"]);
+        assert_eq!(cls[1].name, "\"QUAL.OMP.AFFINITY:ARRSECT.TYPED\"");
+        assert_eq!(cls[2].ops[0], "&(x)");
+        assert_eq!(listed, ["ev"]);
+        assert!(detach("a[0]").is_err());
+        assert!(affinity("iterator(i=0:n): a[i]").unwrap_err().contains("iterator"));
     }
 }

@@ -16,6 +16,7 @@ pub mod conditional;
 pub mod context;
 pub mod copyprivate;
 pub mod depend;
+pub mod detach;
 pub mod doacross;
 pub mod linear;
 pub mod lower;

@@ -10,6 +10,7 @@ pub mod alloc;
 pub mod atomic;
 pub mod cancel;
 pub mod construct;
+pub mod detach;
 pub mod nesting;
 pub mod scan;
 pub mod schedule;
@@ -456,6 +457,7 @@ fn data_sharing(r: &WRegion, construct: Construct, name: &str) -> Result<Vec<Var
     for item in &env.firstprivate {
         vars.push(var_of(item, &clause_of(ClauseKind::Firstprivate), Share::Firstprivate, name)?);
     }
+    detach::add_detach_firstprivate(r, &mut vars, |i, c| var_of(i, c, Share::Firstprivate, name), name)?;
     for (item, mods) in &env.lastprivate {
         add_lastprivate(&mut vars, item, *mods, &clause_of(ClauseKind::Lastprivate), construct, name)?;
     }

@@ -14,7 +14,9 @@ use super::context::{blocks_between, err, recompute_after, Helpers, Lowerer, Reg
 use super::nonpod::{construct, copy_construct, destroy as nonpod_destroy};
 use super::plan::{Plan, Share};
 use super::runtime::{self, Rt};
-use super::task_block::{declare_entry, define_entry, TaskBlock, TASK_FINAL, TASK_PRIORITY, TASK_TIED};
+use super::task_block::{
+    declare_entry, define_entry, TaskBlock, TASK_DETACHABLE, TASK_FINAL, TASK_PRIORITY, TASK_TIED,
+};
 
 /// Why a value computed in a task and used after it is refused.
 pub(super) const ESCAPES_TASK: &str =
@@ -116,6 +118,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         if t.priority.is_some() {
             fixed |= TASK_PRIORITY;
         }
+        if t.detach.is_some() {
+            fixed |= TASK_DETACHABLE;
+        }
         let b = self.before_terminator(at.shape.s);
         let mut flags = i32t.const_int(fixed, false);
         if let Some(c) = t.final_cond {
@@ -137,6 +142,10 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             entry_ptr.into(),
         ];
         let block = self.rt.call_ptr(b, Rt::TaskAlloc, &args);
+        // (Before the firstprivate copies: the event handle is one of them.)
+        if let Some(ev) = t.detach {
+            self.completion_event(ident, gtid, block, ev);
+        }
         for (k, &(orig, ty, nonpod)) in firsts.iter().enumerate() {
             let slot = layout.private_slot(&self.b, block, k as u32);
             copy_construct(&self.b, nonpod, ty, slot, orig);

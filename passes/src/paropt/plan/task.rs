@@ -39,6 +39,11 @@ pub struct TaskPlan {
     /// weft always gives the task its own (which OpenMP allows).
     pub mergeable: bool,
     pub depends: Vec<DependItem>,
+    /// icx's DEPARRAY clauses (a depobj's, an iterator's entries): (count,
+    /// `kmp_depend_info` array), after `depends` (plan/detach.rs).
+    pub dep_arrays: Vec<(ValueId, ValueId)>,
+    /// `detach(event)`: the event handle variable (plan/detach.rs).
+    pub detach: Option<ValueId>,
     /// A taskgroup's task reductions.
     pub task_reductions: Vec<TaskRed>,
     /// A task's in_reduction items.
@@ -184,7 +189,18 @@ pub fn task_plan(r: &WRegion, construct: Construct, vars: &[Var], on: &str) -> R
     for (kind, item) in &env.depend {
         depends.push(depend_item(*kind, item, &clause_of(ClauseKind::Depend(*kind)), on)?);
     }
+    let detach = super::detach::detach_var(r, on)?;
+    if detach.is_some() && env.has_flag(ClauseKind::Mergeable) {
+        return Err(WeftError::new(
+            Rule::OperandKind,
+            &clause_of(ClauseKind::Mergeable),
+            "mergeable with detach (OpenMP 5.1 §2.12.1 forbids it)",
+        )
+        .on_directive(on));
+    }
     Ok(TaskPlan {
+        dep_arrays: super::detach::dep_arrays(r, on)?,
+        detach,
         final_cond: env.value(ClauseKind::Final).map(|o| o.value),
         priority: env.value(ClauseKind::Priority).map(|o| o.value),
         untied: env.has_flag(ClauseKind::Untied),
