@@ -11,6 +11,7 @@ mod allocate;
 mod ast;
 mod bounds;
 mod clauses;
+mod depobj;
 mod headers;
 mod json;
 mod lines;

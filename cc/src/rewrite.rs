@@ -139,6 +139,19 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
             privatizes.push(false);
             continue;
         }
+        if d.kind == "OMPDepobjDirective" && !d.parent.is_some_and(|p| refused[p]) {
+            // (Plain C in its place, depobj.rs; the pragma's lines kept.)
+            let text = d.expanded.as_deref().unwrap_or(&src[d.pragma.clone()]);
+            match crate::depobj::construct(text) {
+                Ok(c) => {
+                    let text = c + &"\n".repeat(src[d.pragma.clone()].matches('\n').count());
+                    edits.push(Edit { at: d.pragma.start, end: d.pragma.end, rank: 2, opened_at: 0, text });
+                }
+                Err(m) => diags.push(diag(m)),
+            }
+            privatizes.push(false);
+            continue;
+        }
         let Some(spec) = clauses::directive(&d.kind) else {
             if !d.parent.is_some_and(|p| refused[p]) {
                 let name = clauses::spelling(&d.kind);

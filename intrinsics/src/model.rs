@@ -694,6 +694,9 @@ fn check_item(tag: &str, kind: ClauseKind, mods: Modifiers, item: &Item) -> Resu
             }
             Ok(())
         }
+        // icx's DEPARRAY is `(i32 count, ptr entries)`: its shape is
+        // checked by weft-paropt's plan (plan/detach.rs).
+        C::DepArray => Ok(()),
         _ => {
             let ok = var.is_pointer() && !matches!(var.kind, OperandKind::Pointer { null: true });
             if ok || mods.contains(Modifiers::BYREF) && var.is_pointer() {

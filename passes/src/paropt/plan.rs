@@ -51,6 +51,8 @@ impl Plan {
         };
         p.task.in_reductions.iter_mut().for_each(|r| new_of(&mut r.var));
         p.task.depends.iter_mut().for_each(|d| new_of(&mut d.var));
+        p.task.detach.iter_mut().for_each(new_of);
+        p.task.dep_arrays.iter_mut().for_each(|(_, list)| new_of(list));
         p
     }
 }

@@ -11,6 +11,7 @@ use weft_intrinsics::ffi::{self, Value};
 use weft_intrinsics::Rule;
 
 use super::context::{blocks_between, err, recompute_after, Helpers, Lowerer, RegionSite, Res};
+use super::depend::DepList;
 use super::nonpod::{construct, copy_construct, destroy as nonpod_destroy};
 use super::plan::{Plan, Share};
 use super::runtime::{self, Rt};
@@ -213,9 +214,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let gtid = self.gtid(at.outer_home, at.fname);
         let ident = self.rt.ident(at.fname, Some(at.begin), runtime::IDENT_KMPC);
         self.b.position_before(&call);
-        let deps = self.depend_array(&plan.task.depends, at.outer_home, call);
+        let deps = self.depend_array(&plan.task.depends, &plan.task.dep_arrays, at.outer_home, call);
         let task = created.block;
-        let deferred = |lw: &Self| match deps {
+        let deferred = |lw: &Self| match deps.map(|d| (d.n, d.list)) {
             None => {
                 lw.rt.call_i32(&lw.b, Rt::Task, &[ident.into(), gtid.into(), task.into()]);
             }
@@ -229,6 +230,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let Some(c) = plan.if_cond else {
             self.b.position_before(&call);
             deferred(self);
+            self.restore_stack(&deps);
             call.erase_from_basic_block();
             return if deps.is_some() { "__kmpc_omp_task_with_deps" } else { "__kmpc_omp_task" }.to_string();
         };
@@ -245,7 +247,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         deferred(self);
         self.b.build_unconditional_branch(tail).expect("positioned");
         self.b.position_at_end(els);
-        if let Some((n, list)) = deps {
+        if let Some(DepList { n, list, .. }) = deps {
             let zero = self.rt.i32.const_zero();
             let null = self.rt.ptr.const_null();
             let args = [ident.into(), gtid.into(), n.into(), list.into(), zero.into(), null.into()];
@@ -256,6 +258,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         self.rt.call(&self.b, Rt::TaskCompleteIf0, &[ident.into(), gtid.into(), task.into()]);
         self.b.build_unconditional_branch(tail).expect("positioned");
         call.erase_from_basic_block();
+        self.b.position_before(&tail.get_first_instruction().expect("the split call"));
+        self.restore_stack(&deps);
         "__kmpc_omp_task, or under a false if __kmpc_omp_task_begin_if0 / the entry / __kmpc_omp_task_complete_if0"
             .to_string()
     }
