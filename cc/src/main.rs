@@ -11,6 +11,8 @@ mod allocate;
 mod ast;
 mod bounds;
 mod clauses;
+mod depend_iter;
+mod depend_sections;
 mod depobj;
 mod headers;
 mod json;

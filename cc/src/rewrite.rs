@@ -179,6 +179,8 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
                 continue;
             }
         };
+        // (C that must run before the marker: an iterator's dependences.)
+        let prelude = crate::depend_iter::take_preludes(&mut cls);
         let hoisted = if spec.is_loop {
             match loop_clauses(src, d, id, &spec, &listed, &mut cls, &mut edits) {
                 Ok(h) => h,
@@ -215,7 +217,7 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
             }
         };
         let lines = "\n".repeat(src[d.pragma.clone()].matches('\n').count());
-        let decls: String = hoisted.iter().map(|h| h.decl.as_str()).collect();
+        let decls: String = prelude + &hoisted.iter().map(|h| h.decl.as_str()).collect::<String>();
         let begin = format!(
             "{outer_open}{{ {decls}__weft_cc_begin({id}, \"{}\", {}{});{lines}",
             spec.dir,

@@ -20,22 +20,40 @@ fn section(item: &str) -> Option<(&str, &str, &str)> {
     Some((item[..open].trim(), lower, length.trim()))
 }
 
-/// `depend([modifier,] type: list)` as DEPEND items.
-pub fn depend(a: &str) -> Result<Vec<Clause>, String> {
-    let (kind, list) = a.split_once(':').ok_or("depend needs 'type: list'")?;
-    let kind = kind.trim();
-    if kind.starts_with("iterator") {
-        return Err("depend(iterator(...), ...) is not supported by weft yet".into());
-    }
-    let q = match kind {
+/// A task dependence type as the DEPEND clause's suffix.
+fn dep_type(kind: &str) -> Result<&'static str, String> {
+    Ok(match kind {
         "in" => "IN",
         "out" => "OUT",
         "inout" => "INOUT",
         "mutexinoutset" => "MUTEXINOUTSET",
         "inoutset" => "INOUTSET",
-        "depobj" => return Ok(crate::depobj::depend_items(list)),
+        "depobj" => return Err("depend(iterator(...), depobj: ...) is not OpenMP".into()),
         other => return Err(format!("depend({other}: ...) is not a task dependence type")),
-    };
+    })
+}
+
+/// `depend([modifier,] type: list)` as DEPEND items (`iterator(...)`:
+/// depend_iter.rs; `depobj: o`: depobj.rs).
+pub fn depend(a: &str) -> Result<Vec<Clause>, String> {
+    if let Some(r) = crate::depend_iter::split_modifier(a) {
+        let (spec, rest) = r?;
+        let (kind, list) = rest.split_once(':').ok_or("depend needs 'type: list'")?;
+        let (kind, q) = (kind.trim(), dep_type(kind.trim())?);
+        let flags = match q {
+            "IN" => 1,
+            "OUT" | "INOUT" => 3,
+            "MUTEXINOUTSET" => 4,
+            _ => 8,
+        };
+        return crate::depend_iter::depend(&spec, flags, byte_items(&format!("depend({kind}: "), list)?);
+    }
+    let (kind, list) = a.split_once(':').ok_or("depend needs 'type: list'")?;
+    let kind = kind.trim();
+    if kind == "depobj" {
+        return Ok(crate::depobj::depend_items(list));
+    }
+    let q = dep_type(kind)?;
     Ok(byte_items(&format!("depend({kind}: "), list)?
         .into_iter()
         .map(|ops| Clause::new(&format!("QUAL.OMP.DEPEND.{q}:ARRSECT.TYPED"), ops))
@@ -47,6 +65,11 @@ pub fn depend(a: &str) -> Result<Vec<Clause>, String> {
 pub fn byte_items(ctx: &str, list: &str) -> Result<Vec<Vec<String>>, String> {
     let mut out = Vec::new();
     for item in split_list(list) {
+        if let Some(r) = crate::depend_sections::extent(&item) {
+            let (first, bytes) = r.map_err(|e| format!("{ctx}{e})"))?;
+            out.push(vec![first, "\"i8\"".into(), bytes, "(long)0".into()]);
+            continue;
+        }
         let (first, bytes) = match section(&item) {
             Some((_, _, "")) => return Err(format!("{ctx}{item}): give the section's length")),
             Some((base, lower, length)) => {
