@@ -135,15 +135,17 @@ pub fn task_plan(r: &WRegion, construct: Construct, vars: &[Var], on: &str) -> R
                 let Share::Reduction { op, unsigned } = v.share else {
                     return Err(not_yet(&v.clause, "this data-sharing clause on a taskgroup").on_directive(on));
                 };
-                let whole = v.count == 1 && v.section.is_none() && v.runtime_section.is_none() && v.layout.is_none();
+                // (Whole arrays are taken: a `:TYPED` count, or an array type.)
+                let whole = v.section.is_none() && v.runtime_section.is_none() && v.layout.is_none();
                 if !whole || v.nonpod.is_some() || v.byref || v.alloc.is_some() || op == ReductionOp::Udr {
                     return Err(not_yet(
                         &v.clause,
-                        "task reductions of arrays, sections, non-POD, BYREF or user-defined items, or with ALLOCATE",
+                        "task reductions of array sections, non-POD, BYREF or user-defined items, or with ALLOCATE",
                     )
                     .on_directive(on));
                 }
-                task_reductions.push(TaskRed { var: v.var, elem: v.elem, op, unsigned, clause: v.clause.clone() });
+                let (var, elem, count) = (v.var, v.elem, v.count);
+                task_reductions.push(TaskRed { var, elem, count, op, unsigned, clause: v.clause.clone() });
             }
         }
         Construct::Taskwait => {}
@@ -164,18 +166,20 @@ pub fn task_plan(r: &WRegion, construct: Construct, vars: &[Var], on: &str) -> R
             }
         };
         let var = red.item.var().value;
-        let elem = match typed {
-            None => None,
-            Some((_, t)) if t.offset.is_none() && t.count.as_ref().and_then(Operand::const_uint).unwrap_or(1) == 1 => {
-                Some(t.ty.value)
-            }
-            Some(_) => return Err(not_yet(&clause, "in_reduction of arrays or sections").on_directive(on)),
+        // (Whole arrays are taken: a constant `:TYPED` count.)
+        let (elem, count) = match typed {
+            None => (None, 1),
+            Some((_, t)) if t.offset.is_none() && t.count.is_none() => (Some(t.ty.value), 1),
+            Some((_, t)) => match t.count.as_ref().and_then(Operand::const_uint).filter(|_| t.offset.is_none()) {
+                Some(n) if (1..=u32::MAX as u64).contains(&n) => (Some(t.ty.value), n as u32),
+                _ => return Err(not_yet(&clause, "in_reduction of array sections").on_directive(on)),
+            },
         };
         if red.modifiers.contains(Modifiers::CMPLX) {
             return Err(not_yet(&clause, "complex task reductions (CMPLX)").on_directive(on));
         }
         let unsigned = red.modifiers.contains(Modifiers::UNSIGNED);
-        in_reductions.push(TaskRed { var, elem, op: red.op, unsigned, clause });
+        in_reductions.push(TaskRed { var, elem, count, op: red.op, unsigned, clause });
     }
     // (weft-cc lists a task's variables; in IR a task's DEFAULT that would
     // privatize the unlisted ones is not expanded yet.)

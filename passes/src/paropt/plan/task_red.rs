@@ -10,6 +10,9 @@ pub struct TaskRed {
     pub var: ValueId,
     /// `:TYPED`'s element type (a value of it); None: the variable's own.
     pub elem: Option<ValueId>,
+    /// `:TYPED`'s element count (an array of them); 1 otherwise (a
+    /// variable of array type is an array too, taskred.rs).
+    pub count: u32,
     pub op: ReductionOp,
     pub unsigned: bool,
     pub clause: String,
