@@ -111,6 +111,9 @@ pub fn nonpod_helpers(kind: ClauseKind) -> Option<&'static [&'static str]> {
         // (A predefined operator's are null: weft-cc writes a reduction by an
         // operator also declared for some type this way.)
         ClauseKind::Reduction(_) => &["ctor", "dtor", "combiner", "initializer"],
+        // (A task's in_reduction of a declared reduction: the helpers come
+        // along; the task itself only finds its thread's copy.)
+        ClauseKind::InReduction(_) => &["ctor", "dtor", "combiner", "initializer"],
         ClauseKind::Copyin | ClauseKind::Copyprivate => &["copy-assign"],
         _ => return None,
     })

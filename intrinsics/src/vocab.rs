@@ -468,6 +468,7 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.INREDUCTION.MIN", C::InReduction(ReductionOp::Min), List),
         ("QUAL.OMP.INREDUCTION.EQV", C::InReduction(ReductionOp::Eqv), List),
         ("QUAL.OMP.INREDUCTION.NEQV", C::InReduction(ReductionOp::Neqv), List),
+        ("QUAL.OMP.INREDUCTION.UDR", C::InReduction(ReductionOp::Udr), List),
         ("QUAL.OMP.SCHEDULE.STATIC", C::Schedule(ScheduleKind::Static), List),
         ("QUAL.OMP.SCHEDULE.DYNAMIC", C::Schedule(ScheduleKind::Dynamic), List),
         ("QUAL.OMP.SCHEDULE.GUIDED", C::Schedule(ScheduleKind::Guided), List),

@@ -29,8 +29,7 @@ impl DirKind {
     /// Whether a clause this construct does not take, or one missing from the
     /// vocabulary, is refused by name as later work: the constructs of later
     /// work, and the tasking constructs weft lowers while some of their
-    /// clauses (icx's `TARGET.TASK`, `INREDUCTION.UDR`) are not modelled
-    /// yet.
+    /// clauses (icx's `TARGET.TASK`) are not modelled yet.
     pub fn has_later_clauses(self) -> bool {
         self.is_later_work()
             || matches!(self, DirKind::Task | DirKind::Taskgroup | DirKind::Taskwait | DirKind::Taskloop)

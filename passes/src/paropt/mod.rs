@@ -43,6 +43,7 @@ pub mod task_dup;
 pub mod taskgroup;
 pub mod taskloop;
 pub mod taskred;
+pub mod taskred_udr;
 #[cfg(test)]
 mod tests;
 

@@ -27,6 +27,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let mut out = Vec::new();
         for r in reds {
             let var = self.value(r.var);
+            // (A declared reduction's: a taskgroup's item by its helpers, a
+            // task's in_reduction item by its address only.)
+            if r.udr.is_some() || r.op == ReductionOp::Udr {
+                out.push(self.udr_task_red_type(r, on)?);
+                continue;
+            }
             let mut ty = match r.elem {
                 Some(e) => Some(self.value(e).get_type()),
                 None => weft_intrinsics::ffi::memory_type(var),
@@ -70,15 +76,19 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         );
         let arr_ty = input.array_type(reds.len() as u32);
         let arr = self.alloca(at.outer_home, arr_ty.into(), "omp.taskred.list");
-        let fns: Vec<(FunctionValue<'ctx>, FunctionValue<'ctx>)> = reds
-            .iter()
-            .zip(&tys)
-            .map(|(r, &(ty, n))| {
-                (self.taskred_fn(ty, n, r.op, r.unsigned, false), self.taskred_fn(ty, n, r.op, r.unsigned, true))
-            })
-            .collect();
+        let mut fns: Vec<(FunctionValue<'ctx>, FunctionValue<'ctx>, Option<FunctionValue<'ctx>>)> = Vec::new();
+        for (r, &(ty, n)) in reds.iter().zip(&tys) {
+            fns.push(match r.udr {
+                Some(_) => self.udr_task_red_fns(r, ty, name)?,
+                None => (
+                    self.taskred_fn(ty, n, r.op, r.unsigned, false),
+                    self.taskred_fn(ty, n, r.op, r.unsigned, true),
+                    None,
+                ),
+            });
+        }
         let b = self.before_terminator(at.shape.s);
-        for (k, ((r, &(ty, n)), (init, comb))) in reds.iter().zip(&tys).zip(&fns).enumerate() {
+        for (k, ((r, &(ty, n)), (init, comb, fini))) in reds.iter().zip(&tys).zip(&fns).enumerate() {
             let var = self.value(r.var);
             let idx = [i64t.const_zero(), i64t.const_int(k as u64, false)];
             // SAFETY: constant indices within the array of `reds.len()` items.
@@ -88,7 +98,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 var,
                 ty.size_of().expect("a sized type").const_mul(i64t.const_int(n, false)).into(),
                 init.as_global_value().as_pointer_value().into(),
-                ptr.const_null().into(),
+                fini.map_or(ptr.const_null(), |f| f.as_global_value().as_pointer_value()).into(),
                 comb.as_global_value().as_pointer_value().into(),
                 i32t.const_zero().into(),
             ];

@@ -135,17 +135,22 @@ pub fn task_plan(r: &WRegion, construct: Construct, vars: &[Var], on: &str) -> R
                 let Share::Reduction { op, unsigned } = v.share else {
                     return Err(not_yet(&v.clause, "this data-sharing clause on a taskgroup").on_directive(on));
                 };
-                // (Whole arrays are taken: a `:TYPED` count, or an array type.)
+                // (Whole arrays are taken: a `:TYPED` count, or an array type;
+                // declared reductions by their helpers, a predefined
+                // operator's non-POD form with null helpers as the operator.)
                 let whole = v.section.is_none() && v.runtime_section.is_none() && v.layout.is_none();
-                if !whole || v.nonpod.is_some() || v.byref || v.alloc.is_some() || op == ReductionOp::Udr {
+                let helpers = v.nonpod.filter(|h| *h != Default::default());
+                let udr = if op == ReductionOp::Udr { helpers.filter(|h| h.combiner.is_some()) } else { None };
+                let nonpod = helpers.is_some() && udr.is_none();
+                if !whole || nonpod || v.byref || v.alloc.is_some() || (op == ReductionOp::Udr && udr.is_none()) {
                     return Err(not_yet(
                         &v.clause,
-                        "task reductions of array sections, non-POD, BYREF or user-defined items, or with ALLOCATE",
+                        "task reductions of array sections, non-POD or BYREF items, or with ALLOCATE",
                     )
                     .on_directive(on));
                 }
                 let (var, elem, count) = (v.var, v.elem, v.count);
-                task_reductions.push(TaskRed { var, elem, count, op, unsigned, clause: v.clause.clone() });
+                task_reductions.push(TaskRed { var, elem, count, op, unsigned, udr, clause: v.clause.clone() });
             }
         }
         Construct::Taskwait => {}
@@ -159,8 +164,12 @@ pub fn task_plan(r: &WRegion, construct: Construct, vars: &[Var], on: &str) -> R
     let mut in_reductions = Vec::new();
     for red in &env.in_reductions {
         let clause = clause_of(ClauseKind::InReduction(red.op));
+        // (A declared reduction's item comes with its helpers; the task
+        // only finds its thread's copy, by the item's address.)
         let typed = match &red.item {
-            Item::Var { var, typed } if var.is_pointer() => typed.as_ref().map(|t| (var, t)),
+            Item::Var { var, typed } | Item::NonPod { var, typed, .. } if var.is_pointer() => {
+                typed.as_ref().map(|t| (var, t))
+            }
             _ => {
                 return Err(not_yet(&clause, "in_reduction items other than whole variables").on_directive(on));
             }
@@ -179,7 +188,7 @@ pub fn task_plan(r: &WRegion, construct: Construct, vars: &[Var], on: &str) -> R
             return Err(not_yet(&clause, "complex task reductions (CMPLX)").on_directive(on));
         }
         let unsigned = red.modifiers.contains(Modifiers::UNSIGNED);
-        in_reductions.push(TaskRed { var, elem, count, op: red.op, unsigned, clause });
+        in_reductions.push(TaskRed { var, elem, count, op: red.op, unsigned, udr: None, clause });
     }
     // (weft-cc lists a task's variables; in IR a task's DEFAULT that would
     // privatize the unlisted ones is not expanded yet.)

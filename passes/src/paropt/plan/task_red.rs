@@ -15,5 +15,8 @@ pub struct TaskRed {
     pub count: u32,
     pub op: ReductionOp,
     pub unsigned: bool,
+    /// A declared reduction's helpers (a taskgroup's item of one): its
+    /// combiner, initializer and destructor make the task reduction's.
+    pub udr: Option<super::var::Helpers>,
     pub clause: String,
 }
