@@ -663,7 +663,7 @@ fn parse_marked_items(tag: &str, kind: ClauseKind, ops: Vec<Operand>) -> Result<
 /// icx's untyped UDR item: a variable and four helpers, each a function or
 /// null (never list items, so no list of variables looks like this).
 fn is_udr_bundle(kind: ClauseKind, ops: &[Operand]) -> bool {
-    kind == ClauseKind::Reduction(ReductionOp::Udr)
+    matches!(kind, ClauseKind::Reduction(ReductionOp::Udr) | ClauseKind::InReduction(ReductionOp::Udr))
         && ops.len() == 5
         && ops.iter().all(|o| o.md_string().is_none())
         && ops[1..].iter().all(|o| matches!(o.kind, OperandKind::Function | OperandKind::Pointer { null: true }))
