@@ -58,8 +58,11 @@ pub fn construct(pragma: &str) -> Result<String, String> {
     let p = format!("((struct __weft_dep_info *)({o}))");
     match (name, arg) {
         ("depend", Some(a)) => {
+            if a.starts_with("iterator") {
+                return Err(format!("depobj({o}) depend(iterator(...), ...) is not supported by weft yet"));
+            }
             let (kind, list) = a.split_once(':').ok_or("depobj's depend needs 'type: x'")?;
-            if kind.trim().starts_with("iterator") || kind.trim() == "depobj" {
+            if kind.trim() == "depobj" {
                 return Err(format!("depobj(o) depend({}: ...) is not supported by weft yet", kind.trim()));
             }
             let f = flags(kind)?;
