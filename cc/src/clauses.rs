@@ -546,6 +546,12 @@ fn finish(
             "hint" if spec.dir == "DIR.OMP.ATOMIC" => {}
             "final" => out.push(Clause::new("QUAL.OMP.FINAL", vec![format!("(int)!!({})", need(&arg)?)])),
             "untied" | "mergeable" => out.push(Clause::new(&format!("QUAL.OMP.{}", name.to_uppercase()), vec![])),
+            "detach" if spec.dir == "DIR.OMP.TASK" => {
+                let (c, ev) = crate::task_clauses::detach(&need(&arg)?)?;
+                listed.push(ev);
+                out.push(c);
+            }
+            "affinity" if spec.dir == "DIR.OMP.TASK" => out.extend(crate::task_clauses::affinity(&need(&arg)?)?),
             "depend" if matches!(spec.dir, "DIR.OMP.TASK" | "DIR.OMP.TASKWAIT") => {
                 out.extend(crate::task_clauses::depend(&need(&arg)?)?)
             }

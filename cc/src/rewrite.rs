@@ -139,6 +139,19 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
             privatizes.push(false);
             continue;
         }
+        if d.kind == "OMPDepobjDirective" && !d.parent.is_some_and(|p| refused[p]) {
+            // (Plain C in its place, depobj.rs; the pragma's lines kept.)
+            let text = d.expanded.as_deref().unwrap_or(&src[d.pragma.clone()]);
+            match crate::depobj::construct(text) {
+                Ok(c) => {
+                    let text = c + &"\n".repeat(src[d.pragma.clone()].matches('\n').count());
+                    edits.push(Edit { at: d.pragma.start, end: d.pragma.end, rank: 2, opened_at: 0, text });
+                }
+                Err(m) => diags.push(diag(m)),
+            }
+            privatizes.push(false);
+            continue;
+        }
         let Some(spec) = clauses::directive(&d.kind) else {
             if !d.parent.is_some_and(|p| refused[p]) {
                 let name = clauses::spelling(&d.kind);
@@ -168,6 +181,8 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
                 continue;
             }
         };
+        // (C that must run before the marker: an iterator's dependences.)
+        let prelude = crate::depend_iter::take_preludes(&mut cls);
         let hoisted = if spec.is_loop {
             match loop_clauses(src, d, id, &spec, &listed, &mut cls, &mut edits) {
                 Ok(h) => h,
@@ -211,7 +226,7 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
         };
         let (inner_open, inner_close) = crate::parallel_masked::wrap(&d.kind, id, &mut cls);
         let lines = "\n".repeat(src[d.pragma.clone()].matches('\n').count());
-        let decls: String = hoisted.iter().map(|h| h.decl.as_str()).collect();
+        let decls: String = prelude + &hoisted.iter().map(|h| h.decl.as_str()).collect::<String>();
         let begin = format!(
             "{outer_open}{{ {decls}__weft_cc_begin({id}, \"{}\", {}{});{inner_open}{lines}",
             spec.dir,

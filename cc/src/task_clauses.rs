@@ -20,49 +20,103 @@ fn section(item: &str) -> Option<(&str, &str, &str)> {
     Some((item[..open].trim(), lower, length.trim()))
 }
 
-/// `depend([modifier,] type: list)` as DEPEND items.
-pub fn depend(a: &str) -> Result<Vec<Clause>, String> {
-    let (kind, list) = a.split_once(':').ok_or("depend needs 'type: list'")?;
-    let kind = kind.trim();
-    if kind.starts_with("iterator") {
-        return Err("depend(iterator(...), ...) is not supported by weft yet".into());
-    }
-    let q = match kind {
+/// A task dependence type as the DEPEND clause's suffix.
+fn dep_type(kind: &str) -> Result<&'static str, String> {
+    Ok(match kind {
         "in" => "IN",
         "out" => "OUT",
         "inout" => "INOUT",
         "mutexinoutset" => "MUTEXINOUTSET",
         "inoutset" => "INOUTSET",
-        "depobj" => return Err("depend(depobj: ...) is not supported by weft yet".into()),
+        "depobj" => return Err("depend(iterator(...), depobj: ...) is not OpenMP".into()),
         other => return Err(format!("depend({other}: ...) is not a task dependence type")),
-    };
+    })
+}
+
+/// `depend([modifier,] type: list)` as DEPEND items (`iterator(...)`:
+/// depend_iter.rs; `depobj: o`: depobj.rs).
+pub fn depend(a: &str) -> Result<Vec<Clause>, String> {
+    if let Some(r) = crate::depend_iter::split_modifier(a) {
+        let (spec, rest) = r?;
+        let (kind, list) = rest.split_once(':').ok_or("depend needs 'type: list'")?;
+        let (kind, q) = (kind.trim(), dep_type(kind.trim())?);
+        let flags = match q {
+            "IN" => 1,
+            "OUT" | "INOUT" => 3,
+            "MUTEXINOUTSET" => 4,
+            _ => 8,
+        };
+        return crate::depend_iter::depend(&spec, flags, byte_items(&format!("depend({kind}: "), list)?);
+    }
+    let (kind, list) = a.split_once(':').ok_or("depend needs 'type: list'")?;
+    let kind = kind.trim();
+    if kind == "depobj" {
+        return Ok(crate::depobj::depend_items(list));
+    }
+    let q = dep_type(kind)?;
+    Ok(byte_items(&format!("depend({kind}: "), list)?
+        .into_iter()
+        .map(|ops| Clause::new(&format!("QUAL.OMP.DEPEND.{q}:ARRSECT.TYPED"), ops))
+        .collect())
+}
+
+/// Each item of a depend or affinity list as the storage it names: `(&first,
+/// "i8", length in bytes, 0)`, the operands of an `:ARRSECT.TYPED` item.
+pub fn byte_items(ctx: &str, list: &str) -> Result<Vec<Vec<String>>, String> {
     let mut out = Vec::new();
     for item in split_list(list) {
+        if let Some(r) = crate::depend_sections::extent(&item) {
+            let (first, bytes) = r.map_err(|e| format!("{ctx}{e})"))?;
+            out.push(vec![first, "\"i8\"".into(), bytes, "(long)0".into()]);
+            continue;
+        }
         let (first, bytes) = match section(&item) {
-            Some((_, _, "")) => return Err(format!("depend({kind}: {item}): give the section's length")),
+            Some((_, _, "")) => return Err(format!("{ctx}{item}): give the section's length")),
             Some((base, lower, length)) => {
                 (format!("&({base})[{lower}]"), format!("(long)(({length}) * sizeof(({base})[0]))"))
             }
             None if item.contains(':') => {
                 return Err(format!(
-                    "depend({kind}: {item}): array sections with several dimensions or strides are not supported by weft yet"
+                    "{ctx}{item}): array sections with several dimensions or strides are not supported by weft yet"
                 ))
             }
             None => (format!("&({item})"), format!("(long)sizeof({item})")),
         };
-        let ops = vec![first, "\"i8\"".into(), bytes, "(long)0".into()];
-        out.push(Clause::new(&format!("QUAL.OMP.DEPEND.{q}:ARRSECT.TYPED"), ops));
+        out.push(vec![first, "\"i8\"".into(), bytes, "(long)0".into()]);
     }
     Ok(out)
 }
 
+/// A task's `detach(event)`: the event handle variable (firstprivate in
+/// the task: weft's plan makes it so, so it is listed here and no implicit
+/// rule is written for it).
+pub fn detach(a: &str) -> Result<(Clause, String), String> {
+    let ev = a.trim();
+    if !ev.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        || !ev.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    {
+        return Err(format!("detach({ev}): the event handle must be a variable"));
+    }
+    Ok((Clause::new("QUAL.OMP.DETACH", vec![format!("&{ev}")]), ev.to_string()))
+}
+
+/// A task's `affinity([aff-modifier:] list)`: a hint, passed on as
+/// `AFFINITY` items of bytes (weft takes it and does not act on it).
+pub fn affinity(a: &str) -> Result<Vec<Clause>, String> {
+    if a.trim_start().starts_with("iterator") {
+        return Err("affinity(iterator(...): ...) is not supported by weft yet".into());
+    }
+    Ok(byte_items("affinity(", a)?.into_iter().map(|ops| Clause::new("QUAL.OMP.AFFINITY:ARRSECT.TYPED", ops)).collect())
+}
+
 /// A taskgroup's `task_reduction` (weft's REDUCTION on the taskgroup, as
 /// icx spells it) or a task's `in_reduction` (INREDUCTION), from the
-/// clauses `reduction` parsing made of the same list.
+/// clauses `reduction` parsing made of the same list (a declared
+/// reduction's items with their helpers, `REDUCTION.UDR:NONPOD`).
 pub fn task_reduction(name: &str, parsed: (Vec<Clause>, Vec<String>)) -> Result<(Vec<Clause>, Vec<String>), String> {
     let (mut cls, names) = parsed;
-    if cls.iter().any(|c| c.name.contains("UDR") || c.name.contains("ARRSECT")) {
-        return Err(format!("{name} of declared reductions or array sections is not supported by weft yet"));
+    if cls.iter().any(|c| c.name.contains("ARRSECT")) {
+        return Err(format!("{name} of array sections is not supported by weft yet"));
     }
     if name == "in_reduction" {
         for c in &mut cls {
@@ -98,7 +152,7 @@ mod tests {
         assert_eq!(c[1].ops[2], "(long)sizeof(a[i])");
         assert_eq!(c[2].ops[0], "&(b)[1]");
         assert_eq!(c[2].ops[2], "(long)((n) * sizeof((b)[0]))");
-        assert!(depend("depobj: o").unwrap_err().contains("depobj"));
+        assert_eq!(depend("depobj: o").unwrap()[0].name, "\"QUAL.OMP.DEPARRAY\"");
         assert_eq!(depend("mutexinoutset: x").unwrap()[0].name, "\"QUAL.OMP.DEPEND.MUTEXINOUTSET:ARRSECT.TYPED\"");
     }
 
@@ -125,7 +179,13 @@ mod tests {
         );
         assert_eq!(cls[0].ops, ["(int)!!(n < 3)"]);
         assert_eq!(listed, ["a"]);
-        let e = crate::clauses::parse(&spec, "#pragma omp task detach(ev)").unwrap_err();
-        assert!(e.contains("'detach(ev)' is not supported"), "{e}");
+        let (cls, listed) = crate::clauses::parse(&spec, "#pragma omp task detach(ev) affinity(a[1:n], x)").unwrap();
+        assert_eq!(cls[0].name, "\"QUAL.OMP.DETACH\"");
+        assert_eq!(cls[0].ops, ["&ev"]);
+        assert_eq!(cls[1].name, "\"QUAL.OMP.AFFINITY:ARRSECT.TYPED\"");
+        assert_eq!(cls[2].ops[0], "&(x)");
+        assert_eq!(listed, ["ev"]);
+        assert!(detach("a[0]").is_err());
+        assert!(affinity("iterator(i=0:n): a[i]").unwrap_err().contains("iterator"));
     }
 }

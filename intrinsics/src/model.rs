@@ -111,6 +111,9 @@ pub fn nonpod_helpers(kind: ClauseKind) -> Option<&'static [&'static str]> {
         // (A predefined operator's are null: weft-cc writes a reduction by an
         // operator also declared for some type this way.)
         ClauseKind::Reduction(_) => &["ctor", "dtor", "combiner", "initializer"],
+        // (A task's in_reduction of a declared reduction: the helpers come
+        // along; the task itself only finds its thread's copy.)
+        ClauseKind::InReduction(_) => &["ctor", "dtor", "combiner", "initializer"],
         ClauseKind::Copyin | ClauseKind::Copyprivate => &["copy-assign"],
         _ => return None,
     })
@@ -660,7 +663,7 @@ fn parse_marked_items(tag: &str, kind: ClauseKind, ops: Vec<Operand>) -> Result<
 /// icx's untyped UDR item: a variable and four helpers, each a function or
 /// null (never list items, so no list of variables looks like this).
 fn is_udr_bundle(kind: ClauseKind, ops: &[Operand]) -> bool {
-    kind == ClauseKind::Reduction(ReductionOp::Udr)
+    matches!(kind, ClauseKind::Reduction(ReductionOp::Udr) | ClauseKind::InReduction(ReductionOp::Udr))
         && ops.len() == 5
         && ops.iter().all(|o| o.md_string().is_none())
         && ops[1..].iter().all(|o| matches!(o.kind, OperandKind::Function | OperandKind::Pointer { null: true }))
@@ -694,6 +697,9 @@ fn check_item(tag: &str, kind: ClauseKind, mods: Modifiers, item: &Item) -> Resu
             }
             Ok(())
         }
+        // icx's DEPARRAY is `(i32 count, ptr entries)`: its shape is
+        // checked by weft-paropt's plan (plan/detach.rs).
+        C::DepArray => Ok(()),
         _ => {
             let ok = var.is_pointer() && !matches!(var.kind, OperandKind::Pointer { null: true });
             if ok || mods.contains(Modifiers::BYREF) && var.is_pointer() {

@@ -297,6 +297,15 @@ pub enum ClauseKind {
     /// A construct the front end added rather than the program wrote (icx:
     /// the taskgroup around a taskloop, the task around a dispatch).
     Implicit,
+    /// A task's `detach(event)` (OpenMP 5.1 §2.12.1): the task completes
+    /// when its event is fulfilled; the event handle is firstprivate.
+    Detach,
+    /// A task's `affinity([modifier:] list)` (OpenMP 5.1 §2.12.1): a hint
+    /// where the task's data lives; taken, not acted on (docs/threads.md).
+    Affinity,
+    /// icx's `DEPARRAY(i32 n, ptr list)`: n `kmp_depend_info` entries the
+    /// front end built (a `depend(depobj: o)`'s, an iterator's).
+    DepArray,
     /// ifx's mark of a construct made from Fortran's `do concurrent` (a
     /// `loop` construct, and the target and teams around it): no meaning of
     /// its own beyond the construct's.
@@ -425,6 +434,9 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.DEPEND_OUT", C::Depend(DependKind::Out), List),
         ("QUAL.OMP.DEPEND_INOUT", C::Depend(DependKind::Inout), List),
         ("QUAL.OMP.DEPEND.SINK", C::DependSink, List),
+        ("QUAL.OMP.DETACH", C::Detach, List),
+        ("QUAL.OMP.AFFINITY", C::Affinity, List),
+        ("QUAL.OMP.DEPARRAY", C::DepArray, List),
         ("QUAL.OMP.DEPEND.SOURCE", C::DependSource, List),
         ("QUAL.OMP.MAP.TO", C::Map(MapKind::To), List),
         ("QUAL.OMP.MAP.FROM", C::Map(MapKind::From), List),
@@ -463,6 +475,7 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.INREDUCTION.MIN", C::InReduction(ReductionOp::Min), List),
         ("QUAL.OMP.INREDUCTION.EQV", C::InReduction(ReductionOp::Eqv), List),
         ("QUAL.OMP.INREDUCTION.NEQV", C::InReduction(ReductionOp::Neqv), List),
+        ("QUAL.OMP.INREDUCTION.UDR", C::InReduction(ReductionOp::Udr), List),
         ("QUAL.OMP.SCHEDULE.STATIC", C::Schedule(ScheduleKind::Static), List),
         ("QUAL.OMP.SCHEDULE.DYNAMIC", C::Schedule(ScheduleKind::Dynamic), List),
         ("QUAL.OMP.SCHEDULE.GUIDED", C::Schedule(ScheduleKind::Guided), List),
@@ -523,7 +536,7 @@ impl ClauseKind {
             // icx marks a pointer variable whose pointees are the items.
             // (ifx: F90_DV, a Fortran array named by its dope vector.)
             C::Nontemporal => Modifiers::PTR_TO_PTR | Modifiers::F90_DV,
-            C::DistSchedule | C::Sizes | C::Allocate | C::PragmaArray => Modifiers::empty(),
+            C::DistSchedule | C::Sizes | C::Allocate | C::PragmaArray | C::DepArray => Modifiers::empty(),
             // (icx: `INCLUSIVE:TYPED(var, type, count, inscan index)`.)
             C::Inclusive | C::Exclusive => Modifiers::TYPED,
             // OpenMP 5.1's strict division of a taskloop.
@@ -561,6 +574,7 @@ impl ClauseKind {
                     | C::CancelConstruct(_)
                     | C::Sizes
                     | C::Full
+                    | C::Detach
             );
         once && self.family() == other.family()
     }

@@ -102,6 +102,9 @@ mod sets {
         Plain(C::Implicit),
         Plain(C::Allocate),
         InReduction,
+        Plain(C::Detach),
+        Plain(C::Affinity),
+        Plain(C::DepArray),
     ];
     pub const TASKLOOP: &[Family] = &[
         Plain(C::If),
@@ -176,7 +179,7 @@ mod sets {
     pub const SCOPE: &[Family] =
         &[Plain(C::Private), Plain(C::Firstprivate), Reduction, Plain(C::Nowait), Plain(C::Allocate)];
     pub const THREADPRIVATE: &[Family] = &[Plain(C::ThreadprivateList)];
-    pub const TASKWAIT: &[Family] = &[Depend, Plain(C::Nowait)];
+    pub const TASKWAIT: &[Family] = &[Depend, Plain(C::Nowait), Plain(C::DepArray)];
     /// OpenMP 5.0's `loop`, with what icx adds to a loop (the lower bound
     /// FIRSTPRIVATE, SHARED lists, the NORMALIZED slots).
     pub const GENERICLOOP: &[Family] = &[

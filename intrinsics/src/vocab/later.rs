@@ -23,8 +23,7 @@ impl DirKind {
     /// Whether a clause this construct does not take, or one missing from the
     /// vocabulary, is refused by name as later work: the constructs of later
     /// work, and the tasking constructs weft lowers while some of their
-    /// clauses (icx's `DEPARRAY`, `TARGET.TASK`, `INREDUCTION`, `detach`,
-    /// `affinity`) are not modelled yet.
+    /// clauses (icx's `TARGET.TASK`) are not modelled yet.
     pub fn has_later_clauses(self) -> bool {
         self.is_later_work()
             || self.is_target()

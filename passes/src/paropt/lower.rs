@@ -134,7 +134,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 }
             }
             Construct::Taskgroup => self.lower_taskgroup(at, plan)?,
-            Construct::Taskwait if !plan.task.depends.is_empty() => self.lower_taskwait_depend(at, plan),
+            Construct::Taskwait if !plan.task.depends.is_empty() || !plan.task.dep_arrays.is_empty() => {
+                self.lower_taskwait_depend(at, plan)
+            }
             Construct::Barrier | Construct::Taskwait | Construct::Taskyield | Construct::Flush => {
                 self.lower_standalone(at, plan)
             }

@@ -16,6 +16,7 @@ pub mod conditional;
 pub mod context;
 pub mod copyprivate;
 pub mod depend;
+pub mod detach;
 pub mod distribute;
 pub mod doacross;
 pub mod linear;
@@ -47,6 +48,7 @@ pub mod task_dup;
 pub mod taskgroup;
 pub mod taskloop;
 pub mod taskred;
+pub mod taskred_udr;
 pub mod teams;
 #[cfg(test)]
 mod tests;

@@ -10,6 +10,7 @@ pub mod alloc;
 pub mod atomic;
 pub mod cancel;
 pub mod construct;
+pub mod detach;
 pub mod map;
 pub mod nesting;
 pub mod scan;
@@ -52,6 +53,8 @@ impl Plan {
         };
         p.task.in_reductions.iter_mut().for_each(|r| new_of(&mut r.var));
         p.task.depends.iter_mut().for_each(|d| new_of(&mut d.var));
+        p.task.detach.iter_mut().for_each(new_of);
+        p.task.dep_arrays.iter_mut().for_each(|(_, list)| new_of(list));
         p
     }
 }
@@ -462,6 +465,7 @@ fn data_sharing(r: &WRegion, construct: Construct, name: &str) -> Result<Vec<Var
     for item in &env.firstprivate {
         vars.push(var_of(item, &clause_of(ClauseKind::Firstprivate), Share::Firstprivate, name)?);
     }
+    detach::add_detach_firstprivate(r, &mut vars, |i, c| var_of(i, c, Share::Firstprivate, name), name)?;
     for (item, mods) in &env.lastprivate {
         add_lastprivate(&mut vars, item, *mods, &clause_of(ClauseKind::Lastprivate), construct, name)?;
     }

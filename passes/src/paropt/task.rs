@@ -11,10 +11,13 @@ use weft_intrinsics::ffi::{self, Value};
 use weft_intrinsics::Rule;
 
 use super::context::{blocks_between, err, recompute_after, Helpers, Lowerer, RegionSite, Res};
+use super::depend::DepList;
 use super::nonpod::{construct, copy_construct, destroy as nonpod_destroy};
 use super::plan::{Plan, Share};
 use super::runtime::{self, Rt};
-use super::task_block::{declare_entry, define_entry, TaskBlock, TASK_FINAL, TASK_PRIORITY, TASK_TIED};
+use super::task_block::{
+    declare_entry, define_entry, TaskBlock, TASK_DETACHABLE, TASK_FINAL, TASK_PRIORITY, TASK_TIED,
+};
 
 /// Why a value computed in a task and used after it is refused.
 pub(super) const ESCAPES_TASK: &str =
@@ -116,6 +119,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         if t.priority.is_some() {
             fixed |= TASK_PRIORITY;
         }
+        if t.detach.is_some() {
+            fixed |= TASK_DETACHABLE;
+        }
         let b = self.before_terminator(at.shape.s);
         let mut flags = i32t.const_int(fixed, false);
         if let Some(c) = t.final_cond {
@@ -137,6 +143,10 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             entry_ptr.into(),
         ];
         let block = self.rt.call_ptr(b, Rt::TaskAlloc, &args);
+        // (Before the firstprivate copies: the event handle is one of them.)
+        if let Some(ev) = t.detach {
+            self.completion_event(ident, gtid, block, ev);
+        }
         for (k, &(orig, ty, nonpod)) in firsts.iter().enumerate() {
             let slot = layout.private_slot(&self.b, block, k as u32);
             copy_construct(&self.b, nonpod, ty, slot, orig);
@@ -204,9 +214,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let gtid = self.gtid(at.outer_home, at.fname);
         let ident = self.rt.ident(at.fname, Some(at.begin), runtime::IDENT_KMPC);
         self.b.position_before(&call);
-        let deps = self.depend_array(&plan.task.depends, at.outer_home, call);
+        let deps = self.depend_array(&plan.task.depends, &plan.task.dep_arrays, at.outer_home, call);
         let task = created.block;
-        let deferred = |lw: &Self| match deps {
+        let deferred = |lw: &Self| match deps.map(|d| (d.n, d.list)) {
             None => {
                 lw.rt.call_i32(&lw.b, Rt::Task, &[ident.into(), gtid.into(), task.into()]);
             }
@@ -220,6 +230,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let Some(c) = plan.if_cond else {
             self.b.position_before(&call);
             deferred(self);
+            self.restore_stack(&deps);
             call.erase_from_basic_block();
             return if deps.is_some() { "__kmpc_omp_task_with_deps" } else { "__kmpc_omp_task" }.to_string();
         };
@@ -236,7 +247,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         deferred(self);
         self.b.build_unconditional_branch(tail).expect("positioned");
         self.b.position_at_end(els);
-        if let Some((n, list)) = deps {
+        if let Some(DepList { n, list, .. }) = deps {
             let zero = self.rt.i32.const_zero();
             let null = self.rt.ptr.const_null();
             let args = [ident.into(), gtid.into(), n.into(), list.into(), zero.into(), null.into()];
@@ -247,6 +258,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         self.rt.call(&self.b, Rt::TaskCompleteIf0, &[ident.into(), gtid.into(), task.into()]);
         self.b.build_unconditional_branch(tail).expect("positioned");
         call.erase_from_basic_block();
+        self.b.position_before(&tail.get_first_instruction().expect("the split call"));
+        self.restore_stack(&deps);
         "__kmpc_omp_task, or under a false if __kmpc_omp_task_begin_if0 / the entry / __kmpc_omp_task_complete_if0"
             .to_string()
     }

@@ -29,6 +29,8 @@ use llvm_plugin::inkwell::AddressSpace;
 pub(super) const TASK_TIED: u64 = 0x1;
 pub(super) const TASK_FINAL: u64 = 0x2;
 pub(super) const TASK_PRIORITY: u64 = 0x20;
+/// A task with `detach` (its completion waits for its event).
+pub(super) const TASK_DETACHABLE: u64 = 0x40;
 
 /// The field of `kmp_task_t` that holds the shareds pointer, and the one
 /// (data2) that holds the priority.

@@ -20,28 +20,40 @@ use super::redop::{combine, reduction_identity};
 use super::runtime::Rt;
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
-    /// Each item's type, checked: known, and one its operator applies to
-    /// (run by precheck before any IR changes).
-    pub(super) fn task_red_types(&self, reds: &[TaskRed], on: &str) -> Res<Vec<BasicTypeEnum<'ctx>>> {
+    /// Each item's element type and element count (an array variable, or
+    /// a `:TYPED` count, is that many elements), checked: known, and one its
+    /// operator applies to (run by precheck before any IR changes).
+    pub(super) fn task_red_types(&self, reds: &[TaskRed], on: &str) -> Res<Vec<(BasicTypeEnum<'ctx>, u64)>> {
         let mut out = Vec::new();
         for r in reds {
             let var = self.value(r.var);
-            let ty = match r.elem {
+            // (A declared reduction's: a taskgroup's item by its helpers, a
+            // task's in_reduction item by its address only.)
+            if r.udr.is_some() || r.op == ReductionOp::Udr {
+                out.push(self.udr_task_red_type(r, on)?);
+                continue;
+            }
+            let mut ty = match r.elem {
                 Some(e) => Some(self.value(e).get_type()),
                 None => weft_intrinsics::ffi::memory_type(var),
             };
-            let Some(ty) = ty.filter(|t| reduction_identity(*t, r.op, r.unsigned).is_some()) else {
+            let mut count = u64::from(r.count);
+            while let Some(BasicTypeEnum::ArrayType(at)) = ty {
+                count *= u64::from(at.len());
+                ty = Some(at.get_element_type());
+            }
+            let Some(ty) = ty.filter(|t| reduction_identity(*t, r.op, r.unsigned).is_some() && count > 0) else {
                 return Err(err(
                     Rule::OperandKind,
                     &r.clause,
                     format!(
-                        "{} is not a variable of a type this reduction applies to (integer or floating point)",
+                        "{} is not a variable (or array) of a type this reduction applies to (integer or floating point)",
                         var.print_to_string().to_string_lossy().trim()
                     ),
                 )
                 .on_directive(on));
             };
-            out.push(ty);
+            out.push((ty, count));
         }
         Ok(out)
     }
@@ -64,13 +76,19 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         );
         let arr_ty = input.array_type(reds.len() as u32);
         let arr = self.alloca(at.outer_home, arr_ty.into(), "omp.taskred.list");
-        let fns: Vec<(FunctionValue<'ctx>, FunctionValue<'ctx>)> = reds
-            .iter()
-            .zip(&tys)
-            .map(|(r, &ty)| (self.taskred_fn(ty, r.op, r.unsigned, false), self.taskred_fn(ty, r.op, r.unsigned, true)))
-            .collect();
+        let mut fns: Vec<(FunctionValue<'ctx>, FunctionValue<'ctx>, Option<FunctionValue<'ctx>>)> = Vec::new();
+        for (r, &(ty, n)) in reds.iter().zip(&tys) {
+            fns.push(match r.udr {
+                Some(_) => self.udr_task_red_fns(r, ty, name)?,
+                None => (
+                    self.taskred_fn(ty, n, r.op, r.unsigned, false),
+                    self.taskred_fn(ty, n, r.op, r.unsigned, true),
+                    None,
+                ),
+            });
+        }
         let b = self.before_terminator(at.shape.s);
-        for (k, ((r, ty), (init, comb))) in reds.iter().zip(&tys).zip(&fns).enumerate() {
+        for (k, ((r, &(ty, n)), (init, comb, fini))) in reds.iter().zip(&tys).zip(&fns).enumerate() {
             let var = self.value(r.var);
             let idx = [i64t.const_zero(), i64t.const_int(k as u64, false)];
             // SAFETY: constant indices within the array of `reds.len()` items.
@@ -78,9 +96,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let fields: [BasicValueEnum<'ctx>; 7] = [
                 var,
                 var,
-                ty.size_of().expect("a sized type").into(),
+                ty.size_of().expect("a sized type").const_mul(i64t.const_int(n, false)).into(),
                 init.as_global_value().as_pointer_value().into(),
-                ptr.const_null().into(),
+                fini.map_or(ptr.const_null(), |f| f.as_global_value().as_pointer_value()).into(),
                 comb.as_global_value().as_pointer_value().into(),
                 i32t.const_zero().into(),
             ];
@@ -120,14 +138,22 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     }
 
     /// `void (ptr copy, ptr orig)` storing `op`'s identity (`comb` false),
-    /// or `void (ptr item, ptr copy)` combining the copy into the item;
-    /// one per type and operator.
-    fn taskred_fn(&self, ty: BasicTypeEnum<'ctx>, op: ReductionOp, unsigned: bool, comb: bool) -> FunctionValue<'ctx> {
+    /// or `void (ptr item, ptr copy)` combining the copy into the item, for
+    /// `n` elements of `ty`; one per type, count and operator.
+    fn taskred_fn(
+        &self,
+        ty: BasicTypeEnum<'ctx>,
+        n: u64,
+        op: ReductionOp,
+        unsigned: bool,
+        comb: bool,
+    ) -> FunctionValue<'ctx> {
         let tyname = ty.print_to_string().to_string().replace(|c: char| !c.is_ascii_alphanumeric(), "_");
         let name = format!(
-            "weft.taskred.{}.{op:?}{}.{tyname}",
+            "weft.taskred.{}.{op:?}{}.{tyname}{}",
             if comb { "comb" } else { "init" },
-            if unsigned { ".u" } else { "" }
+            if unsigned { ".u" } else { "" },
+            if n > 1 { format!(".x{n}") } else { String::new() }
         );
         if let Some(f) = self.rt.module.get_function(&name) {
             return f;
@@ -136,17 +162,39 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let fty = ctx.void_type().fn_type(&[self.rt.ptr.into(), self.rt.ptr.into()], false);
         let f = self.rt.module.add_function(&name, fty, Some(Linkage::Internal));
         let b = ctx.create_builder();
-        b.position_at_end(ctx.append_basic_block(f, "entry"));
+        let entry = ctx.append_basic_block(f, "entry");
+        b.position_at_end(entry);
         let p0 = f.get_nth_param(0).expect("a parameter").into_pointer_value();
         let p1 = f.get_nth_param(1).expect("a parameter").into_pointer_value();
+        // One element at index k, in a loop over the n elements.
+        let i64t = self.rt.i64;
+        let (body, done) = (ctx.append_basic_block(f, "elem"), ctx.append_basic_block(f, "done"));
+        b.build_unconditional_branch(body).expect("positioned");
+        b.position_at_end(body);
+        let k = b.build_phi(i64t, "k").expect("positioned");
+        let kv = k.as_basic_value().into_int_value();
+        // SAFETY: k < n, within the item's n elements (and its copy's).
+        let (e0, e1) = unsafe {
+            (
+                b.build_in_bounds_gep(ty, p0, &[kv], "").expect("positioned"),
+                b.build_in_bounds_gep(ty, p1, &[kv], "").expect("positioned"),
+            )
+        };
         if comb {
-            let x = b.build_load(ty, p0, "").expect("positioned");
-            let y = b.build_load(ty, p1, "").expect("positioned");
-            b.build_store(p0, combine(&b, op, unsigned, x, y)).expect("positioned");
+            let x = b.build_load(ty, e0, "").expect("positioned");
+            let y = b.build_load(ty, e1, "").expect("positioned");
+            b.build_store(e0, combine(&b, op, unsigned, x, y)).expect("positioned");
         } else {
             let id = reduction_identity(ty, op, unsigned).expect("checked by task_red_types");
-            b.build_store(p0, id).expect("positioned");
+            b.build_store(e0, id).expect("positioned");
         }
+        let next = b.build_int_add(kv, i64t.const_int(1, false), "").expect("positioned");
+        let more = b
+            .build_int_compare(llvm_plugin::inkwell::IntPredicate::ULT, next, i64t.const_int(n, false), "")
+            .expect("positioned");
+        b.build_conditional_branch(more, body, done).expect("positioned");
+        k.add_incoming(&[(&i64t.const_zero(), entry), (&next, body)]);
+        b.position_at_end(done);
         b.build_return(None).expect("positioned");
         f
     }

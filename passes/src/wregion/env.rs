@@ -56,6 +56,12 @@ pub struct DataEnv {
     pub aligned: Vec<(Item, Option<Operand>)>,
     pub map: Vec<(MapKind, Item)>,
     pub depend: Vec<(DependKind, Item)>,
+    /// A task's DETACH event handle variable.
+    pub detach: Vec<Item>,
+    /// A task's AFFINITY items (a hint; not acted on).
+    pub affinity: Vec<Item>,
+    /// icx's DEPARRAY operands: (entry count, `kmp_depend_info` array).
+    pub dep_arrays: Vec<Vec<Item>>,
     /// `ordered depend(sink: ...)` vectors, one integer per ordered loop.
     pub sinks: Vec<Vec<Operand>>,
     /// `ordered depend(source)` with its iteration vector (icx), if given.
@@ -121,6 +127,9 @@ impl DataEnv {
             C::Livein => self.livein.extend(items()),
             C::Map(k) => self.map.extend(items().into_iter().map(|i| (k, i))),
             C::Depend(k) => self.depend.extend(items().into_iter().map(|i| (k, i))),
+            C::Detach => self.detach.extend(items()),
+            C::Affinity => self.affinity.extend(items()),
+            C::DepArray => self.dep_arrays.push(items()),
             C::DependSink => self.sinks.push(items().iter().map(|i| i.var().clone()).collect()),
             C::DependSource => {
                 self.source = items().iter().map(|i| i.var().clone()).collect();

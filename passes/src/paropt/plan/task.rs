@@ -39,6 +39,11 @@ pub struct TaskPlan {
     /// weft always gives the task its own (which OpenMP allows).
     pub mergeable: bool,
     pub depends: Vec<DependItem>,
+    /// icx's DEPARRAY clauses (a depobj's, an iterator's entries): (count,
+    /// `kmp_depend_info` array), after `depends` (plan/detach.rs).
+    pub dep_arrays: Vec<(ValueId, ValueId)>,
+    /// `detach(event)`: the event handle variable (plan/detach.rs).
+    pub detach: Option<ValueId>,
     /// A taskgroup's task reductions.
     pub task_reductions: Vec<TaskRed>,
     /// A task's in_reduction items.
@@ -130,15 +135,22 @@ pub fn task_plan(r: &WRegion, construct: Construct, vars: &[Var], on: &str) -> R
                 let Share::Reduction { op, unsigned } = v.share else {
                     return Err(not_yet(&v.clause, "this data-sharing clause on a taskgroup").on_directive(on));
                 };
-                let whole = v.count == 1 && v.section.is_none() && v.runtime_section.is_none() && v.layout.is_none();
-                if !whole || v.nonpod.is_some() || v.byref || v.alloc.is_some() || op == ReductionOp::Udr {
+                // (Whole arrays are taken: a `:TYPED` count, or an array type;
+                // declared reductions by their helpers, a predefined
+                // operator's non-POD form with null helpers as the operator.)
+                let whole = v.section.is_none() && v.runtime_section.is_none() && v.layout.is_none();
+                let helpers = v.nonpod.filter(|h| *h != Default::default());
+                let udr = if op == ReductionOp::Udr { helpers.filter(|h| h.combiner.is_some()) } else { None };
+                let nonpod = helpers.is_some() && udr.is_none();
+                if !whole || nonpod || v.byref || v.alloc.is_some() || (op == ReductionOp::Udr && udr.is_none()) {
                     return Err(not_yet(
                         &v.clause,
-                        "task reductions of arrays, sections, non-POD, BYREF or user-defined items, or with ALLOCATE",
+                        "task reductions of array sections, non-POD or BYREF items, or with ALLOCATE",
                     )
                     .on_directive(on));
                 }
-                task_reductions.push(TaskRed { var: v.var, elem: v.elem, op, unsigned, clause: v.clause.clone() });
+                let (var, elem, count) = (v.var, v.elem, v.count);
+                task_reductions.push(TaskRed { var, elem, count, op, unsigned, udr, clause: v.clause.clone() });
             }
         }
         Construct::Taskwait => {}
@@ -152,25 +164,31 @@ pub fn task_plan(r: &WRegion, construct: Construct, vars: &[Var], on: &str) -> R
     let mut in_reductions = Vec::new();
     for red in &env.in_reductions {
         let clause = clause_of(ClauseKind::InReduction(red.op));
+        // (A declared reduction's item comes with its helpers; the task
+        // only finds its thread's copy, by the item's address.)
         let typed = match &red.item {
-            Item::Var { var, typed } if var.is_pointer() => typed.as_ref().map(|t| (var, t)),
+            Item::Var { var, typed } | Item::NonPod { var, typed, .. } if var.is_pointer() => {
+                typed.as_ref().map(|t| (var, t))
+            }
             _ => {
                 return Err(not_yet(&clause, "in_reduction items other than whole variables").on_directive(on));
             }
         };
         let var = red.item.var().value;
-        let elem = match typed {
-            None => None,
-            Some((_, t)) if t.offset.is_none() && t.count.as_ref().and_then(Operand::const_uint).unwrap_or(1) == 1 => {
-                Some(t.ty.value)
-            }
-            Some(_) => return Err(not_yet(&clause, "in_reduction of arrays or sections").on_directive(on)),
+        // (Whole arrays are taken: a constant `:TYPED` count.)
+        let (elem, count) = match typed {
+            None => (None, 1),
+            Some((_, t)) if t.offset.is_none() && t.count.is_none() => (Some(t.ty.value), 1),
+            Some((_, t)) => match t.count.as_ref().and_then(Operand::const_uint).filter(|_| t.offset.is_none()) {
+                Some(n) if (1..=u32::MAX as u64).contains(&n) => (Some(t.ty.value), n as u32),
+                _ => return Err(not_yet(&clause, "in_reduction of array sections").on_directive(on)),
+            },
         };
         if red.modifiers.contains(Modifiers::CMPLX) {
             return Err(not_yet(&clause, "complex task reductions (CMPLX)").on_directive(on));
         }
         let unsigned = red.modifiers.contains(Modifiers::UNSIGNED);
-        in_reductions.push(TaskRed { var, elem, op: red.op, unsigned, clause });
+        in_reductions.push(TaskRed { var, elem, count, op: red.op, unsigned, udr: None, clause });
     }
     // (weft-cc lists a task's variables; in IR a task's DEFAULT that would
     // privatize the unlisted ones is not expanded yet.)
@@ -184,7 +202,18 @@ pub fn task_plan(r: &WRegion, construct: Construct, vars: &[Var], on: &str) -> R
     for (kind, item) in &env.depend {
         depends.push(depend_item(*kind, item, &clause_of(ClauseKind::Depend(*kind)), on)?);
     }
+    let detach = super::detach::detach_var(r, on)?;
+    if detach.is_some() && env.has_flag(ClauseKind::Mergeable) {
+        return Err(WeftError::new(
+            Rule::OperandKind,
+            &clause_of(ClauseKind::Mergeable),
+            "mergeable with detach (OpenMP 5.1 §2.12.1 forbids it)",
+        )
+        .on_directive(on));
+    }
     Ok(TaskPlan {
+        dep_arrays: super::detach::dep_arrays(r, on)?,
+        detach,
         final_cond: env.value(ClauseKind::Final).map(|o| o.value),
         priority: env.value(ClauseKind::Priority).map(|o| o.value),
         untied: env.has_flag(ClauseKind::Untied),

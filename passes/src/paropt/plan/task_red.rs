@@ -10,7 +10,13 @@ pub struct TaskRed {
     pub var: ValueId,
     /// `:TYPED`'s element type (a value of it); None: the variable's own.
     pub elem: Option<ValueId>,
+    /// `:TYPED`'s element count (an array of them); 1 otherwise (a
+    /// variable of array type is an array too, taskred.rs).
+    pub count: u32,
     pub op: ReductionOp,
     pub unsigned: bool,
+    /// A declared reduction's helpers (a taskgroup's item of one): its
+    /// combiner, initializer and destructor make the task reduction's.
+    pub udr: Option<super::var::Helpers>,
     pub clause: String,
 }

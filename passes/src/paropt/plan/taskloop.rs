@@ -121,7 +121,15 @@ pub fn taskloop_plan(r: &WRegion, vars: &[Var], on: &str) -> Result<(TaskloopPla
                     )
                     .on_directive(on));
                 }
-                reds.push(TaskRed { var: v.var, elem: v.elem, op, unsigned, clause: v.clause.clone() });
+                reds.push(TaskRed {
+                    var: v.var,
+                    elem: v.elem,
+                    count: 1,
+                    op,
+                    unsigned,
+                    udr: None,
+                    clause: v.clause.clone(),
+                });
             }
             _ => return Err(not_yet(&v.clause, "this data-sharing clause on a taskloop").on_directive(on)),
         }

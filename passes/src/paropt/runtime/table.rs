@@ -120,6 +120,9 @@ entry_points! {
     /// `kmp_task_t *(ident, gtid, flags, sizeof task+privates, sizeof shareds, entry)`.
     TaskAlloc = Libomp "__kmpc_omp_task_alloc" (Ptr, I32, I32, I64, I64, Ptr) -> Ptr;
     Task = Libomp "__kmpc_omp_task" (Ptr, I32, Ptr) -> I32;
+    /// `kmp_event_t *(ident, gtid, task)`: a detachable task's event
+    /// handle (OpenMP 5.1's detach), fulfilled by `omp_fulfill_event`.
+    TaskAllowCompletionEvent = Libomp "__kmpc_task_allow_completion_event" (Ptr, I32, Ptr) -> Ptr;
     TaskBeginIf0 = Libomp "__kmpc_omp_task_begin_if0" (Ptr, I32, Ptr) -> Void;
     TaskCompleteIf0 = Libomp "__kmpc_omp_task_complete_if0" (Ptr, I32, Ptr) -> Void;
     /// `(ident, gtid, task, ndeps, kmp_depend_info *, ndeps_noalias, noalias list)`.
