@@ -3,22 +3,10 @@
 //! its operands, to be passed to the marker call that takes the pragma's
 //! place. Clang has already checked the pragma; what is parsed here is only
 //! what its JSON dump leaves out (clause operators, schedule kinds, names).
+use crate::dir_spec::spec;
+pub use crate::dir_spec::{clean, spelling, DirSpec};
 use crate::lists::split_list;
 use crate::marker_clause::Clause;
-
-/// A directive as weft-cc lowers it: the directive string, whether it has an
-/// associated statement, and the words of its C spelling.
-pub struct DirSpec {
-    pub dir: &'static str,
-    pub words: &'static [&'static str],
-    /// Takes private copies of variables declared inside it.
-    pub privatizes: bool,
-    pub is_loop: bool,
-}
-
-const fn spec(dir: &'static str, words: &'static [&'static str], privatizes: bool, is_loop: bool) -> DirSpec {
-    DirSpec { dir, words, privatizes, is_loop }
-}
 
 /// Clang's directive node kinds that weft lowers.
 pub fn directive(kind: &str) -> Option<DirSpec> {
@@ -99,51 +87,6 @@ pub fn directive(kind: &str) -> Option<DirSpec> {
         // (teams, distribute and their combined forms: teams_forms.rs.)
         k => return crate::teams_forms::directive(k),
     })
-}
-
-/// `OMPParallelSectionsDirective` -> `parallel sections`, for messages.
-pub fn spelling(kind: &str) -> String {
-    let core = kind.strip_prefix("OMP").unwrap_or(kind);
-    let core = core.strip_suffix("Directive").unwrap_or(core);
-    let mut out = String::new();
-    for (i, c) in core.chars().enumerate() {
-        if c.is_ascii_uppercase() && i > 0 {
-            out.push(' ');
-        }
-        out.push(c.to_ascii_lowercase());
-    }
-    // (OpenMP spells these as one word; clang's node names do not.)
-    out.replace("task loop", "taskloop")
-}
-
-/// The pragma's text with line continuations and comments removed.
-pub fn clean(pragma: &str) -> String {
-    let s = pragma.replace("\\\r\n", " ").replace("\\\n", " ");
-    let b = s.as_bytes();
-    let mut out = String::new();
-    let mut i = 0;
-    while i < b.len() {
-        if b[i..].starts_with(b"/*") {
-            i = s[i + 2..].find("*/").map_or(b.len(), |e| i + 2 + e + 2);
-            out.push(' ');
-        } else if b[i..].starts_with(b"//") {
-            break;
-        } else if b[i] == b'"' || b[i] == b'\'' {
-            let q = b[i];
-            let start = i;
-            i += 1;
-            while i < b.len() && b[i] != q {
-                i += if b[i] == b'\\' { 2 } else { 1 };
-            }
-            i = (i + 1).min(b.len());
-            out.push_str(&s[start..i]);
-        } else {
-            let c = s[i..].chars().next().unwrap_or(' ');
-            out.push(c);
-            i += c.len_utf8();
-        }
-    }
-    out
 }
 
 /// The clauses as written: `(name, argument text)`.

@@ -9,7 +9,6 @@
 //! `depend(depobj: o)` passes its entries on as icx's `DEPARRAY(i32 n, ptr
 //! entries)`, which weft-paropt copies after the task's other dependences.
 use crate::lists::split_list;
-use crate::marker_clause::Clause;
 
 /// The entry type, declared in the block each construct becomes.
 const INFO: &str = "struct __weft_dep_info { long base; unsigned long len; unsigned char flags; }";
@@ -49,7 +48,7 @@ fn object(pragma: &str) -> Result<(String, &str), String> {
 
 /// The C statement a `#pragma omp depobj(o) clause` line becomes.
 pub fn construct(pragma: &str) -> Result<String, String> {
-    let text = crate::clauses::clean(pragma);
+    let text = crate::dir_spec::clean(pragma);
     let (o, clause) = object(&text)?;
     let (name, arg) = match clause.split_once('(') {
         Some((n, a)) => (n.trim(), Some(a.trim().strip_suffix(')').ok_or("unbalanced parentheses")?.trim())),
@@ -93,18 +92,6 @@ pub fn construct(pragma: &str) -> Result<String, String> {
     }
 }
 
-/// `depend(depobj: list)` on a task or taskwait: one `DEPARRAY` per object,
-/// its entry count (from the header) and its entries.
-pub fn depend_items(list: &str) -> Vec<Clause> {
-    split_list(list)
-        .into_iter()
-        .map(|o| {
-            let count = format!("(int)(((const long *)({o}))[-3])");
-            Clause::new("QUAL.OMP.DEPARRAY", vec![count, format!("(void *)({o})")])
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,8 +107,5 @@ mod tests {
         assert!(d.contains("omp_free(((struct __weft_dep_info *)(o)) - 1"), "{d}");
         assert!(construct("#pragma omp depobj(o) depend(in: a, b)").is_err());
         assert!(construct("#pragma omp depobj(o) update(sink)").is_err());
-        let items = depend_items("o, p[1]");
-        assert_eq!(items.len(), 2);
-        assert_eq!(items[1].ops, ["(int)(((const long *)(p[1]))[-3])", "(void *)(p[1])"]);
     }
 }

@@ -5,7 +5,7 @@
 //! combined forms (their `if` goes to it); the forms it writes as nested
 //! regions (taskloop_forms.rs) take the parallel part's `if` from the
 //! clause named here.
-use crate::clauses::DirSpec;
+use crate::dir_spec::DirSpec;
 use crate::marker_clause::Clause;
 
 /// The name, inside weft-cc, of an `if` for the PARALLEL region around a

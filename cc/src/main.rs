@@ -14,6 +14,7 @@ mod clauses;
 mod depend_iter;
 mod depend_sections;
 mod depobj;
+mod dir_spec;
 mod headers;
 mod if_modifier;
 mod json;

@@ -51,7 +51,7 @@ pub fn depend(a: &str) -> Result<Vec<Clause>, String> {
     let (kind, list) = a.split_once(':').ok_or("depend needs 'type: list'")?;
     let kind = kind.trim();
     if kind == "depobj" {
-        return Ok(crate::depobj::depend_items(list));
+        return Ok(depobj_items(list));
     }
     let q = dep_type(kind)?;
     Ok(byte_items(&format!("depend({kind}: "), list)?
@@ -140,6 +140,19 @@ pub fn taskloop_division(name: &str, a: &str) -> Result<Clause, String> {
     }
 }
 
+/// `depend(depobj: list)` on a task or taskwait: one `DEPARRAY` per object,
+/// its entry count (from the header entry `depobj.rs` writes before the
+/// entries: its first field, three longs back) and its entries.
+fn depobj_items(list: &str) -> Vec<Clause> {
+    split_list(list)
+        .into_iter()
+        .map(|o| {
+            let count = format!("(int)(((const long *)({o}))[-3])");
+            Clause::new("QUAL.OMP.DEPARRAY", vec![count, format!("(void *)({o})")])
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -153,6 +166,9 @@ mod tests {
         assert_eq!(c[2].ops[0], "&(b)[1]");
         assert_eq!(c[2].ops[2], "(long)((n) * sizeof((b)[0]))");
         assert_eq!(depend("depobj: o").unwrap()[0].name, "\"QUAL.OMP.DEPARRAY\"");
+        let items = depobj_items("o, p[1]");
+        assert_eq!(items.len(), 2);
+        assert_eq!(items[1].ops, ["(int)(((const long *)(p[1]))[-3])", "(void *)(p[1])"]);
         assert_eq!(depend("mutexinoutset: x").unwrap()[0].name, "\"QUAL.OMP.DEPEND.MUTEXINOUTSET:ARRSECT.TYPED\"");
     }
 

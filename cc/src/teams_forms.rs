@@ -10,7 +10,7 @@
 //! of `distribute simd` and `distribute parallel for simd` is not
 //! vectorized yet: each team or thread runs its chunk as a plain loop,
 //! which simd allows; its own clauses are refused by name.
-use crate::clauses::DirSpec;
+use crate::dir_spec::DirSpec;
 use crate::marker_clause::Clause;
 
 const fn spec(dir: &'static str, words: &'static [&'static str]) -> DirSpec {
@@ -122,10 +122,10 @@ fn goes(inner: &str, name: &str, lastprivate: &[String], ops: &[String]) -> Goes
 pub fn wrap(kind: &str, text: &str, id: usize, cls: &mut Vec<Clause>) -> Result<(String, String), String> {
     if kind.contains("Distribute") && kind.ends_with("SimdDirective") {
         let words = ["safelen", "simdlen", "aligned", "linear", "nontemporal", "order"];
-        if let Some(w) = words.iter().find(|w| crate::clauses::clean(text).contains(&format!("{w}("))) {
+        if let Some(w) = words.iter().find(|w| crate::dir_spec::clean(text).contains(&format!("{w}("))) {
             return Err(format!(
                 "'{w}' on '{}': the simd part of a distribute loop is not vectorized by weft yet",
-                crate::clauses::spelling(kind)
+                crate::dir_spec::spelling(kind)
             ));
         }
     }

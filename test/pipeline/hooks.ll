@@ -17,10 +17,10 @@
 ; CHECK-NOT: llvm.directive
 ;
 ; A construct paropt cannot lower yet is refused from the early hook.
-; RUN: not %clang -O0 -c %S/Inputs/target-update.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=NYS
-; RUN: not %clang -O2 -c %S/Inputs/target-update.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=NYS
-; RUN: not %clang -O2 -flto=thin -c %S/Inputs/target-update.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=NYS
-; NYS: error: weft: not yet supported: DIR.OMP.TARGET.UPDATE in function 'foo'{{.*}}(in weft (early-simplification hook))
+; RUN: not %clang -O0 -c %S/Inputs/workshare.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=NYS
+; RUN: not %clang -O2 -c %S/Inputs/workshare.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=NYS
+; RUN: not %clang -O2 -flto=thin -c %S/Inputs/workshare.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=NYS
+; NYS: error: weft: not yet supported: DIR.OMP.WORKSHARE in function 'foo'{{.*}}(in weft (early-simplification hook))
 ;
 ; Placement: the pipeline-start protection, paropt after the early
 ; function simplification and before the inliner, the rest after the

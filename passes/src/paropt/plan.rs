@@ -618,9 +618,7 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         let implicit_group = k == C::Implicit && r.kind == DirKind::Taskgroup;
         // (A device construct reads its entry index and defaultmap: plan/map.rs.)
         let device = r.kind.is_target() && matches!(k, C::OffloadEntryIdx | C::Defaultmap(_));
-        !implicit_group
-            && !device
-            && matches!(k, C::Implicit | C::OffloadEntryIdx | C::Defaultmap(_) | C::PragmaArray)
+        !implicit_group && !device && matches!(k, C::Implicit | C::OffloadEntryIdx | C::Defaultmap(_) | C::PragmaArray)
     };
     let typed = |c: &Clause| {
         c.kind.arity() == Arity::One && c.modifiers.contains(Modifiers::TYPED) && !teams::reads_typed(c.kind)
@@ -629,7 +627,7 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         return Err(not_yet(&c.spelling, "parsed, but weft-paropt does not lower it yet").on_directive(name));
     }
     let construct = Construct::of(r.kind)
-        .ok_or_else(|| not_yet(name, "weft-paropt cannot lower this construct yet (target, ...)"))?;
+        .ok_or_else(|| not_yet(name, "weft-paropt cannot lower this construct yet (workshare, ...)"))?;
     check_clauses(r, construct, name)?;
     let env = &r.env;
     let vars = data_sharing(r, construct, name)?;
