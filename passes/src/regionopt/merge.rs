@@ -106,10 +106,26 @@ fn pair_refusal(a: &Analysis<'_>, clauses: &[Vec<RawClause<'_>>], run: &[usize],
     adjacency(h.instruction(exit.span.last), h.instruction(g.regions[c].entry.span.first)).err()
 }
 
+/// A worksharing loop's directive calls after the rewrite: its BEGIN
+/// group's first and last calls, its END group's (one call each in the
+/// region form). Loop fusion (fusion.rs) edits them further.
+#[derive(Clone, Copy)]
+pub struct LoopCalls<'ctx> {
+    pub begin: [InstructionValue<'ctx>; 2],
+    pub end: [InstructionValue<'ctx>; 2],
+}
+
 /// Rewrites one chain: a parallel region opened before the first member
 /// and closed after the last; each member becomes a worksharing loop
 /// (without its shared list, with `nowait` where `nowait[k]` says).
-pub fn apply<'ctx>(module: &Module<'ctx>, a: &Analysis<'ctx>, chain: &Chain<'ctx>, nowait: &[bool]) {
+/// Returns each member's directive calls as they now are.
+pub fn apply<'ctx>(
+    module: &Module<'ctx>,
+    a: &Analysis<'ctx>,
+    chain: &Chain<'ctx>,
+    nowait: &[bool],
+) -> Vec<LoopCalls<'ctx>> {
+    let mut calls = Vec::new();
     let g = &a.graph;
     let h = &a.scan.values;
     let first = h.instruction(g.regions[chain.members[0]].entry.span.first);
@@ -124,9 +140,9 @@ pub fn apply<'ctx>(module: &Module<'ctx>, a: &Analysis<'ctx>, chain: &Chain<'ctx
             for (k, &m) in chain.members.iter().enumerate() {
                 let r = &g.regions[m];
                 let e = ffi::rename_bundle(h.instruction(r.entry.span.first), "DIR.OMP.PARALLEL.LOOP", "DIR.OMP.LOOP");
-                let e = ffi::drop_bundles(e, "QUAL.OMP.SHARED");
+                let mut e = ffi::drop_bundles(e, "QUAL.OMP.SHARED");
                 if nowait.get(k).copied().unwrap_or(false) {
-                    ffi::add_bundle(e, "QUAL.OMP.NOWAIT", &[]);
+                    e = ffi::add_bundle(e, "QUAL.OMP.NOWAIT", &[]);
                 }
                 let exit = r.exit.expect("planned regions have an END");
                 let x =
@@ -135,6 +151,7 @@ pub fn apply<'ctx>(module: &Module<'ctx>, a: &Analysis<'ctx>, chain: &Chain<'ctx
                     let next = x.get_next_instruction().expect("a region exit is not a terminator");
                     ffi::build_region_exit(next, par, "DIR.OMP.END.PARALLEL");
                 }
+                calls.push(LoopCalls { begin: [e, e], end: [x, x] });
             }
         }
         Form::Paper => {
@@ -156,15 +173,17 @@ pub fn apply<'ctx>(module: &Module<'ctx>, a: &Analysis<'ctx>, chain: &Chain<'ctx
                 }
                 let exit = r.exit.expect("planned regions have an END");
                 ffi::set_metadata_argument(h.instruction(exit.span.first), 0, "DIR.OMP.END.LOOP");
+                let end = h.instruction(exit.span.last);
                 if m == last_member {
-                    let end = h.instruction(exit.span.last);
                     let next = end.get_next_instruction().expect("a directive call is not a terminator");
                     paper_call(module, next, "llvm.directive", "DIR.OMP.END.PARALLEL", &[]);
                     paper_call(module, next, "llvm.directive", "DIR.QUAL.LIST.END", &[]);
                 }
+                calls.push(LoopCalls { begin: [e, list_end], end: [h.instruction(exit.span.first), end] });
             }
         }
     }
+    calls
 }
 
 fn is_shared_qual(i: InstructionValue<'_>) -> bool {
