@@ -165,9 +165,22 @@ const char *plan(DominatorTree &DT, LoopInfo &LI, Value *Iv1, Value *Iv2, Value 
   // before the first loop: only private stores, loads and computations
   // on values known there.
   BasicBlock *P1 = S.L1->getLoopPreheader(), *P2 = S.L2->getLoopPreheader();
-  if (E2->getParent() != P2)
-    return "the second loop's setup is not one block";
-  for (Instruction *I = E2->getNextNode(); I && I != P2->getTerminator(); I = I->getNextNode()) {
+  // (The setup may run through blocks of its own, as weft-prepare splits
+  // them at directives: plain branches, each block entered only from the
+  // one before.)
+  SmallVector<Instruction *, 32> Walk;
+  for (BasicBlock *B = E2->getParent();; B = B->getUniqueSuccessor()) {
+    if (!B || (B != E2->getParent() && !B->getSinglePredecessor()) || Walk.size() > 256)
+      return "the second loop's setup is not a straight path from its directive to its loop";
+    for (Instruction &I : *B)
+      if (&I != B->getTerminator() && (B != E2->getParent() || E2->comesBefore(&I)))
+        Walk.push_back(&I);
+    if (B == P2)
+      break;
+    if (!isa<BranchInst>(B->getTerminator()))
+      return "the second loop's setup is not a straight path from its directive to its loop";
+  }
+  for (Instruction *I : Walk) {
     if (auto *St = dyn_cast<StoreInst>(I)) {
       Value *B = base(St->getPointerOperand());
       if (B != Iv2 && B != Ub2 && !is_contained(Privates, B))
