@@ -8,6 +8,7 @@
 //! each says what it did or why not in an optimization remark.
 pub mod access;
 pub mod barrier;
+pub mod between;
 pub mod clauses;
 pub mod fusion;
 pub mod fusion_legality;
@@ -61,7 +62,7 @@ pub fn run(module: &Module<'_>, opts: Options) -> PassResult {
     let mut changed = false;
     for a in analyses.iter().filter(|a| !a.graph.is_empty()) {
         // The whole plan first: chains, then the barriers inside each.
-        let (chains, missed) = merge::plan(a);
+        let (chains, missed) = merge::plan(module, a);
         // LLVM's dependence analysis of the unchanged function, dropped
         // before the first rewrite.
         let deps = chains

@@ -3,7 +3,9 @@
 // Tian et al. 2016, a chain of three) each pair of loops becomes one loop
 // whose iteration i runs both bodies; where it must not (a read of a[i+1]
 // after the write, a reversed read, a different trip count, a reduction, a
-// call between) the loops stay apart. Each refused case is written so
+// call between) the loops stay apart; pure code between two regions is
+// hoisted before the merged region, code that reads what the first region
+// wrote is not. Each refused case is written so
 // that a wrong fusion prints something else: fused, the second body would
 // read a[i+1] or a[n-1-i] before another iteration (or another thread)
 // wrote it. test/regionopt/cc-fusion.test checks which loops are fused.
@@ -81,6 +83,27 @@ static void between(long n) {
   for (long i = 0; i < n; i++) b[i] = a[i] + a[0];
 }
 
+// Pure code between the regions: hoisted before the merged region (the
+// loops are then fused); hoisted after the first loop's writes were
+// ignored, k would differ.
+static double scale = 1.5;
+static void pure_between(long n) {
+#pragma omp parallel for
+  for (long i = 0; i < n; i++) c[i] = i * scale;
+  double k = scale * 3.0 + n;
+#pragma omp parallel for
+  for (long i = 0; i < n; i++) d[i] = c[i] * k;
+}
+
+// Code between the regions that reads what the first wrote: not merged.
+static void reads_between(long n) {
+#pragma omp parallel for
+  for (long i = 0; i < n; i++) c[i] = i * 0.75 + 2.0;
+  double k = c[n / 2] * 2.0;
+#pragma omp parallel for
+  for (long i = 0; i < n; i++) d[i] = c[i] + k;
+}
+
 static double sum(const double *v, long n) {
   double s = 0;
   for (long i = 0; i < n; i++) s += v[i] * (1 + i % 7);
@@ -103,5 +126,9 @@ int main(void) {
   printf("reduced %.1f %.1f\n", reduced(N), sum(b, N));
   between(N);
   printf("between %.1f %d\n", sum(b, N), calls);
+  pure_between(N);
+  printf("pure_between %.1f\n", sum(d, N));
+  reads_between(N);
+  printf("reads_between %.1f\n", sum(d, N));
   return 0;
 }
