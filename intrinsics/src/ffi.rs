@@ -24,7 +24,7 @@ mod simd;
 mod value;
 mod variables;
 pub use analyses::FunctionAnalyses;
-pub use fusion::{fusion_shape, fuse_loops, Dependences, FusedPair};
+pub use fusion::{fuse_loops, fusion_shape, Dependences, FusedPair};
 pub use genx::*;
 pub use handles::Handles;
 pub use loops::*;

@@ -9,7 +9,9 @@
 //! (a call, a store, other control flow) keeps the regions apart, with what
 //! it is. (Wrapping code with other side effects in `single` is not built.)
 use llvm_plugin::inkwell::module::Module;
-use llvm_plugin::inkwell::values::{BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode as Op, InstructionValue};
+use llvm_plugin::inkwell::values::{
+    BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode as Op, InstructionValue,
+};
 use weft_intrinsics::ffi::{self, Value};
 
 use super::access::{accesses, body, identified, pure_intrinsic, underlying};
@@ -135,7 +137,9 @@ pub fn hoist_refusal<'ctx>(
                 });
                 let w = match w {
                     Ok(w) => w,
-                    Err(why) => return Some(format!("code between the regions reads memory, and a region before it has {why}")),
+                    Err(why) => {
+                        return Some(format!("code between the regions reads memory, and a region before it has {why}"))
+                    }
                 };
                 let u = underlying(ptr);
                 let clobbered = !identified(module, f, u)
@@ -150,8 +154,16 @@ pub fn hoist_refusal<'ctx>(
             Op::Store
                 if !i.get_volatile().unwrap_or(true)
                     && i.get_operand(1).and_then(|o| o.left()).is_some_and(|p| untouched_local(a, run, p)) => {}
-            op @ (Op::Store | Op::AtomicRMW | Op::AtomicCmpXchg | Op::Fence | Op::Alloca | Op::Phi | Op::VAArg
-            | Op::LandingPad | Op::Invoke | Op::CallBr) => {
+            op @ (Op::Store
+            | Op::AtomicRMW
+            | Op::AtomicCmpXchg
+            | Op::Fence
+            | Op::Alloca
+            | Op::Phi
+            | Op::VAArg
+            | Op::LandingPad
+            | Op::Invoke
+            | Op::CallBr) => {
                 return Some(format!("code between the regions ({op:?} after the first region's end)"));
             }
             _ => {}

@@ -53,7 +53,11 @@ pub fn plan<'ctx>(
     let mut head = 0;
     for k in 1..n {
         let at = a.graph.regions[chain.members[k]].entry.span.first;
-        let why = if enabled { refusal(module, a, chain, head, k, deps) } else { Some("loop fusion is off (no-fuse)".into()) };
+        let why = if enabled {
+            refusal(module, a, chain, head, k, deps)
+        } else {
+            Some("loop fusion is off (no-fuse)".into())
+        };
         match why {
             None => {
                 p.into_previous[k] = true;
@@ -138,8 +142,7 @@ pub fn apply<'ctx>(
     for k in 1..calls.len() {
         let next = (clauses_of(k), calls[k]);
         let joined = plan.into_previous[k]
-            && pair(&head.0, &next.0, [head.1.begin[1], next.1.begin[1]])
-                .is_some_and(|p| ffi::fuse_loops(&p).is_ok());
+            && pair(&head.0, &next.0, [head.1.begin[1], next.1.begin[1]]).is_some_and(|p| ffi::fuse_loops(&p).is_ok());
         if !joined {
             head = next;
             continue;

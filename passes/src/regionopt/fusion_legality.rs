@@ -22,7 +22,9 @@ pub struct LoopText<'a, 'ctx> {
 }
 
 fn uses(body: &[InstructionValue<'_>], v: Value) -> bool {
-    body.iter().any(|i| (0..i.get_num_operands()).any(|k| i.get_operand(k).and_then(|o| o.left()).is_some_and(|x| Value::of(x) == v)))
+    body.iter().any(|i| {
+        (0..i.get_num_operands()).any(|k| i.get_operand(k).and_then(|o| o.left()).is_some_and(|x| Value::of(x) == v))
+    })
 }
 
 /// Why loop `next` may not join the fused loops `group`, as far as their

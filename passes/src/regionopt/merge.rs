@@ -11,8 +11,8 @@ use weft_intrinsics::ffi::{self, Value};
 use weft_intrinsics::model::Form;
 use weft_intrinsics::vocab::DirKind;
 
-use super::clauses::{entry_clauses, group_calls, paper_call, RawClause};
 use super::between;
+use super::clauses::{entry_clauses, group_calls, paper_call, RawClause};
 use super::legality::{clause_refusal, items, sharing_conflict};
 use crate::wregion::{Analysis, WRegion};
 

@@ -44,9 +44,7 @@ impl Options {
                 "no-merge" => o.merge = false,
                 "no-barrier" => o.barrier = false,
                 "no-fuse" => o.fuse = false,
-                other => {
-                    return Err(format!("unknown parameter '{other}' (expected no-merge, no-barrier or no-fuse)"))
-                }
+                other => return Err(format!("unknown parameter '{other}' (expected no-merge, no-barrier or no-fuse)")),
             }
         }
         Ok(o)
