@@ -9,6 +9,7 @@
 # weft-cc -O3; one driver, the same libomp, runs alternated, best of REPS
 # (default 5).
 #   test/bench/regionopt/bench.sh [threads...]      (default: 2)
+# SIZE=N: only arrays of N elements (default 4096 and 8M).
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$(cd ../../.. && pwd)
@@ -23,5 +24,5 @@ $CLANG -fopenmp '-DK(x)=hand_##x' -c handfused.c -o "$OUT/hand.o"
 "$ROOT/target/release/weft-cc" -O3 '-DK(x)=weft_##x' -c kernels.c -o "$OUT/weft.o"
 $CLANG -fopenmp driver.c "$OUT"/{clang,merging,hand,weftbase,weft}.o -L"$LLVM/lib" -Wl,-rpath,"$LLVM/lib" -lomp -o "$OUT/bench"
 for t in "${@:-2}"; do
-  OMP_NUM_THREADS=$t OMP_PROC_BIND=${OMP_PROC_BIND:-false} "$OUT/bench" "${REPS:-5}"
+  OMP_NUM_THREADS=$t OMP_PROC_BIND=${OMP_PROC_BIND:-false} "$OUT/bench" "${REPS:-5}" ${SIZE:-}
 done

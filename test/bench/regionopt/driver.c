@@ -24,9 +24,12 @@ static const char *sides[W] = {"clang", "clang-merging", "clang-hand-fused", "we
 int main(int argc, char **argv) {
   int reps = argc > 1 ? atoi(argv[1]) : 5;
   long sizes[2] = {4096, 8L << 20};
+  int nsizes = 2;
+  // (bench REPS N: only arrays of N elements.)
+  if (argc > 2) sizes[0] = atol(argv[2]), nsizes = 1;
   double *a = malloc(sizeof(double) * sizes[1]), *b = malloc(sizeof(double) * sizes[1]);
   double *c = malloc(sizeof(double) * sizes[1]);
-  for (int s = 0; s < 2; s++) {
+  for (int s = 0; s < nsizes; s++) {
     long n = sizes[s];
     long calls = n < 100000 ? 20000 : 10;
     for (int k = 0; k < 3; k++) {
