@@ -65,7 +65,7 @@ class Program:
         parts, used = [], set()
         for j in range(r.randrange(2, 5)):
             if j and r.random() < 0.15:
-                parts.append(r.choice(["k = k * 3u + 1u;", "calls++;", "unsigned z = k * 2u; k = z + 1u;"]))
+                parts.append(r.choice(["k = k * 3u + 1u;", "calls++;", "{ unsigned z = k * 2u; k = z + 1u; }"]))
             if r.random() < 0.07:
                 src = r.choice(ROWS)
                 parts.append(f"#pragma omp parallel for reduction(+ : s)\n  for (long i = 0; i < n; i++) s += "

@@ -19,7 +19,7 @@ use weft_intrinsics::ffi::{self, Dependences, FusedPair, Value};
 use weft_intrinsics::model::{Form, ValueId};
 
 use super::access::body;
-use super::barrier::why_needed;
+use super::barrier::{why_needed, Decision};
 use super::clauses::{entry_clauses, group_calls, paper_call, RawClause};
 use super::fusion_legality::{private_refusal, with_o0_hint, LoopText, PRIVATE};
 use super::legality::items;
@@ -40,11 +40,16 @@ pub struct Plan<'ctx> {
 
 /// The fusion plan of `chain` (loop k joins the fused loop before it when
 /// it may follow every member of that loop on the same iteration).
+/// `barriers` is barrier elimination's plan with elimination on: fused, the
+/// barrier between loop k-1 and loop k is gone, so it must be one that
+/// may go (loop k checked against every loop since the last barrier kept,
+/// not only those of its fused loop).
 pub fn plan<'ctx>(
     module: &Module<'ctx>,
     a: &Analysis<'ctx>,
     chain: &Chain<'ctx>,
     enabled: bool,
+    barriers: &Decision,
     deps: Option<&Dependences>,
 ) -> Plan<'ctx> {
     let n = chain.members.len();
@@ -53,10 +58,14 @@ pub fn plan<'ctx>(
     let mut head = 0;
     for k in 1..n {
         let at = a.graph.regions[chain.members[k]].entry.span.first;
-        let why = if enabled {
-            refusal(module, a, chain, head, k, deps)
-        } else {
+        let why = if !enabled {
             Some("loop fusion is off (no-fuse)".into())
+        } else if !barriers.nowait[k - 1] {
+            let prev = a.graph.regions[chain.members[k - 1]].entry.span.first;
+            let kept = barriers.kept.iter().find(|(at, _)| *at == prev).map(|(_, w)| w.as_str());
+            Some(format!("the barrier before it must stay ({})", kept.unwrap_or("barrier elimination keeps it")))
+        } else {
+            refusal(module, a, chain, head, k, deps)
         };
         match why {
             None => {

@@ -59,7 +59,10 @@ pub fn items<'ctx>(clauses: &[RawClause<'ctx>], bases: &[&str]) -> Vec<BasicValu
 /// A variable's name for a remark.
 pub fn name_of(v: BasicValueEnum<'_>) -> String {
     match v {
-        BasicValueEnum::PointerValue(p) => format!("'{}'", p.get_name().to_string_lossy()),
+        BasicValueEnum::PointerValue(p) if !p.get_name().to_bytes().is_empty() => {
+            format!("'{}'", p.get_name().to_string_lossy())
+        }
+        BasicValueEnum::PointerValue(_) => "an unnamed variable".into(),
         _ => "an operand".into(),
     }
 }

@@ -4,8 +4,8 @@
 //! transformation has its own file and its own switch:
 //! `weft-regionopt<no-merge;no-barrier;no-fuse>`. Every decision is made on
 //! the unchanged IR (merge::plan, barrier::plan, fusion::plan) before the
-//! first rewrite, and
-//! each says what it did or why not in an optimization remark.
+//! first rewrite, and each says what it did or why not in an optimization
+//! remark.
 pub mod access;
 pub mod barrier;
 pub mod between;
@@ -70,8 +70,16 @@ pub fn run(module: &Module<'_>, opts: Options) -> PassResult {
             .map(Dependences::new);
         let barriers: Vec<barrier::Decision> =
             chains.iter().map(|c| barrier::plan(module, a, c, opts.barrier, deps.as_ref())).collect();
-        let fusions: Vec<fusion::Plan> =
-            chains.iter().map(|c| fusion::plan(module, a, c, opts.fuse, deps.as_ref())).collect();
+        // (Fusion removes the barrier between the loops it fuses, so it asks
+        // barrier elimination's rule even where no-barrier keeps the others.)
+        let fusions: Vec<fusion::Plan> = chains
+            .iter()
+            .zip(&barriers)
+            .map(|(c, b)| {
+                let free = if opts.barrier { None } else { Some(barrier::plan(module, a, c, true, deps.as_ref())) };
+                fusion::plan(module, a, c, opts.fuse, free.as_ref().unwrap_or(b), deps.as_ref())
+            })
+            .collect();
         drop(deps);
         for m in &missed {
             ffi::remark(Remark::Missed, m.at, "RegionsNotMerged", &m.why);
