@@ -19,7 +19,7 @@
 ; REMARK-NEXT: remark: <unknown>:0:0: loop fused into the loop before it (one partition; each iteration runs both bodies)
 ; REMARK-NEXT: remark: <unknown>:0:0: 2 adjacent parallel regions merged into one (one fork instead of 2)
 ; REMARK-NEXT: remark: <unknown>:0:0: implied barrier after this loop kept: the next loop may touch memory another thread wrote in this loop
-; REMARK-NEXT: remark: <unknown>:0:0: loop not fused into the loop before it: the next loop may touch memory another thread wrote in this loop
+; REMARK-NEXT: remark: <unknown>:0:0: loop not fused into the loop before it: the barrier before it must stay (implied barrier after this loop kept: the next loop may touch memory another thread wrote in this loop)
 ; REMARK-NEXT: remark: <unknown>:0:0: parallel regions not merged: code between the regions: a call to work with unknown side effects
 ; REMARK-NEXT: remark: <unknown>:0:0: parallel regions not merged: region 2: QUAL.OMP.NUM_THREADS sets the team of its region (regions with their own team settings are not merged)
 ; REMARK-NEXT: remark: <unknown>:0:0: parallel regions not merged: 'a' is shared in one region and private in the other

@@ -63,7 +63,8 @@ pub fn plan<'ctx>(
         } else if !barriers.nowait[k - 1] {
             let prev = a.graph.regions[chain.members[k - 1]].entry.span.first;
             let kept = barriers.kept.iter().find(|(at, _)| *at == prev).map(|(_, w)| w.as_str());
-            Some(format!("the barrier before it must stay ({})", kept.unwrap_or("barrier elimination keeps it")))
+            let why = format!("the barrier before it must stay ({})", kept.unwrap_or("barrier elimination keeps it"));
+            function_of(a.scan.values.instruction(at)).map(|f| with_o0_hint(f, why))
         } else {
             refusal(module, a, chain, head, k, deps)
         };
