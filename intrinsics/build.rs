@@ -15,6 +15,7 @@ const SOURCES: &[&str] = &[
     "cpp/unrotate.cc",
     "cpp/simd.cc",
     "cpp/widen.cc",
+    "cpp/fusion.cc",
 ];
 
 fn llvm_config(arg: &str) -> String {

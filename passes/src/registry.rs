@@ -129,11 +129,11 @@ pub static REGIONOPT: PassInfo = PassInfo {
     name: "weft-regionopt",
     kind: Kind::Transform,
     params: Some(ParamSpec {
-        syntax: "<no-merge;no-barrier>",
-        default: Params::RegionOpt(regionopt::Options { merge: true, barrier: true }),
+        syntax: "<no-merge;no-barrier;no-fuse>",
+        default: Params::RegionOpt(regionopt::Options { merge: true, barrier: true, fuse: true }),
         parse: |text| regionopt::Options::parse(text).map(Params::RegionOpt),
     }),
-    description: "merges adjacent parallel regions and removes the barriers between their loops, before outlining",
+    description: "merges adjacent parallel regions, removes the barriers between their loops and fuses their loops, before outlining",
     run: |m, i| regionopt::run(m, if let Params::RegionOpt(o) = i.params { o } else { regionopt::Options::default() }),
 };
 

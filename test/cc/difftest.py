@@ -34,6 +34,10 @@ sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True  # no __pycache__ next to the tests
 import randc  # noqa: E402
 
+# The program generator: randc.py, or another module with the same
+# files/build_flags/clang_checks (--generator adjacent: randc_adjacent.py).
+GEN = randc
+
 LLVM = os.environ.get("LLVM_SYS_160_PREFIX", "/usr/lib/llvm-16")
 CLANG = f"{LLVM}/bin/clang"
 WEFT_CC = os.environ.get("WEFT_CC") or os.path.join(ROOT, "target", "release", "weft-cc")
@@ -89,7 +93,7 @@ def first_diff(ref, out):
 
 def check(k, threads, clang_threads):
     """Returns (k, generator_problems, weft_failures); a failure is (config, what, detail)."""
-    srcs = randc.files(k)
+    srcs = GEN.files(k)
     gen, fails = [], []
     with tempfile.TemporaryDirectory(prefix=f"weft-cc-dt-{k}-") as d:
         prog = os.path.join(d, f"prog-{k}.c")
@@ -106,9 +110,9 @@ def check(k, threads, clang_threads):
         if st != 0:
             return k, src, [("serial run", describe(st, err), err[-1000:])], []
 
-        flags = randc.build_flags(srcs[f"prog-{k}.c"])
+        flags = GEN.build_flags(srcs[f"prog-{k}.c"])
         # (A program that uses what clang 16 gets wrong says so: randc_scan.py.)
-        if randc.clang_checks(srcs[f"prog-{k}.c"]):
+        if GEN.clang_checks(srcs[f"prog-{k}.c"]):
             st, _, err = run([CLANG, "-O2", "-w", "-fopenmp", *flags, prog, *LIBOMP, "-o", exe("clang")],
                              timeout=BUILD_TIMEOUT)
             if st != 0:
@@ -159,11 +163,17 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--count", type=int, default=20)
+    ap.add_argument("--generator", choices=["randc", "adjacent"], default="randc",
+                    help="adjacent: randc_adjacent.py's adjacent parallel loops")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--threads", default="1,2,3,4,7")
     ap.add_argument("--clang-threads", default="4", help="thread counts for the clang -fopenmp check")
     ap.add_argument("--keep", default=os.path.join(tempfile.gettempdir(), "weft-cc-difftest-failures"))
     a = ap.parse_args()
+    if a.generator == "adjacent":
+        global GEN
+        import randc_adjacent  # noqa: E402
+        GEN = randc_adjacent
     threads = [int(t) for t in a.threads.split(",")]
     cthreads = [int(t) for t in a.clang_threads.split(",")]
     if not os.access(WEFT_CC, os.X_OK):

@@ -68,6 +68,12 @@ const PURE_INTRINSICS: &[&str] = &[
     "llvm.cos.",
 ];
 
+/// Whether `name` is an LLVM intrinsic that computes a value from its
+/// operands alone.
+pub fn pure_intrinsic(name: &str) -> bool {
+    PURE_INTRINSICS.iter().any(|p| name.starts_with(p))
+}
+
 /// The calls a loop body may make without touching memory other threads see.
 fn harmless_call(name: &str) -> bool {
     name.starts_with("llvm.lifetime.")

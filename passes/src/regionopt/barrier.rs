@@ -10,7 +10,7 @@
 //! in both loops.
 use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::values::{BasicValue, BasicValueEnum, InstructionOpcode as Op};
-use weft_intrinsics::ffi::Value;
+use weft_intrinsics::ffi::{Dependences, Value};
 use weft_intrinsics::model::ValueId;
 
 use super::access::{accesses, body, identified, underlying, Access, Equiv};
@@ -29,20 +29,35 @@ pub struct Decision {
     pub kept: Vec<(ValueId, String)>,
 }
 
-/// Decides the barrier after each loop of `chain`.
-pub fn plan<'ctx>(module: &Module<'ctx>, a: &Analysis<'ctx>, chain: &Chain<'ctx>, enabled: bool) -> Decision {
+/// Decides the barrier after each loop of `chain`. Without a barrier
+/// after loop k, loop k+1 may run beside every loop since the last barrier
+/// kept, so it is checked against each of them, not only loop k.
+pub fn plan<'ctx>(
+    module: &Module<'ctx>,
+    a: &Analysis<'ctx>,
+    chain: &Chain<'ctx>,
+    enabled: bool,
+    deps: Option<&Dependences>,
+) -> Decision {
     let n = chain.members.len();
     let mut d = Decision { nowait: vec![false; n], removed: Vec::new(), kept: Vec::new() };
+    let mut since = 0;
     for k in 0..n.saturating_sub(1) {
         let (r, s) = (&a.graph.regions[chain.members[k]], &a.graph.regions[chain.members[k + 1]]);
-        let why =
-            if enabled { why_needed(module, a, r, s) } else { Some("barrier elimination is off (no-barrier)".into()) };
+        let why = if enabled {
+            (since..=k).find_map(|j| why_needed(module, a, &a.graph.regions[chain.members[j]], s, deps))
+        } else {
+            Some("barrier elimination is off (no-barrier)".into())
+        };
         match why {
             None => {
                 d.nowait[k] = true;
                 d.removed.push(r.entry.span.first);
             }
-            Some(why) => d.kept.push((r.entry.span.first, format!("implied barrier after this loop kept: {why}"))),
+            Some(why) => {
+                since = k + 1;
+                d.kept.push((r.entry.span.first, format!("implied barrier after this loop kept: {why}")))
+            }
         }
     }
     // The last loop's barrier is followed by the region's own end, where
@@ -91,8 +106,17 @@ fn static_chunk<'ctx>(c: &[RawClause<'ctx>]) -> Result<Option<Value>, String> {
     }
 }
 
-/// Why the barrier after loop `r` must stay before loop `s`, or None.
-fn why_needed<'ctx>(module: &Module<'ctx>, a: &Analysis<'ctx>, r: &WRegion, s: &WRegion) -> Option<String> {
+/// Why the barrier after loop `r` must stay before loop `s`, or None: then
+/// every access of `s` that meets one of `r` (one a write) is to what the
+/// same iteration touched, so the loops may also be fused (fusion.rs).
+/// A pair DependenceAnalysis proves independent (`deps`) needs nothing.
+pub fn why_needed<'ctx>(
+    module: &Module<'ctx>,
+    a: &Analysis<'ctx>,
+    r: &WRegion,
+    s: &WRegion,
+    deps: Option<&Dependences>,
+) -> Option<String> {
     let h = &a.scan.values;
     let (cr, cs) = (entry_clauses(r, h), entry_clauses(s, h));
     match (static_chunk(&cr), static_chunk(&cs)) {
@@ -121,6 +145,9 @@ fn why_needed<'ctx>(module: &Module<'ctx>, a: &Analysis<'ctx>, r: &WRegion, s: &
                 continue;
             }
             if one_to_one(x.ptr, fr.iv) && eq.same(x.ptr, y.ptr, 12) {
+                continue;
+            }
+            if deps.is_some_and(|d| !d.may_depend(x.inst, y.inst)) {
                 continue;
             }
             return Some("the next loop may touch memory another thread wrote in this loop".into());

@@ -2,8 +2,8 @@
 //! regions may become one (Tian et al. 2016, Figure 2): what may sit
 //! between them, which clauses move onto the worksharing loops, and which
 //! data-sharing combinations make a merge change what the program computes.
-use llvm_plugin::inkwell::values::{BasicValueEnum, InstructionOpcode, InstructionValue};
-use weft_intrinsics::ffi::{self, Value};
+use llvm_plugin::inkwell::values::BasicValueEnum;
+use weft_intrinsics::ffi::Value;
 
 use super::clauses::RawClause;
 
@@ -59,7 +59,10 @@ pub fn items<'ctx>(clauses: &[RawClause<'ctx>], bases: &[&str]) -> Vec<BasicValu
 /// A variable's name for a remark.
 pub fn name_of(v: BasicValueEnum<'_>) -> String {
     match v {
-        BasicValueEnum::PointerValue(p) => format!("'{}'", p.get_name().to_string_lossy()),
+        BasicValueEnum::PointerValue(p) if !p.get_name().to_bytes().is_empty() => {
+            format!("'{}'", p.get_name().to_string_lossy())
+        }
+        BasicValueEnum::PointerValue(_) => "an unnamed variable".into(),
         _ => "an operand".into(),
     }
 }
@@ -75,28 +78,4 @@ pub fn sharing_conflict(first: &[RawClause<'_>], second: &[RawClause<'_>]) -> Op
         }
     }
     None
-}
-
-/// Whether control goes straight from the end of one region (`exit_last`,
-/// its END group's last call) to the next (`entry_first`): the next
-/// instruction, or an unconditional branch to a block that begins with it
-/// and has no other predecessor. Anything else between them is code the
-/// merged region would run on every thread: refused, with what it is.
-pub fn adjacency(exit_last: InstructionValue<'_>, entry_first: InstructionValue<'_>) -> Result<(), String> {
-    let Some(next) = exit_last.get_next_instruction() else {
-        return Err("the first region's end is not followed by code".into());
-    };
-    if next == entry_first {
-        return Ok(());
-    }
-    if next.get_opcode() == InstructionOpcode::Br && next.get_num_operands() == 1 {
-        let target = next.get_operand(0).and_then(|o| o.right());
-        let (Some(target), Some(here)) = (target, exit_last.get_parent()) else {
-            return Err("the first region ends in a branch weft-regionopt cannot read".into());
-        };
-        if target.get_first_instruction() == Some(entry_first) && ffi::has_only_predecessor(target, here) {
-            return Ok(());
-        }
-    }
-    Err(format!("code between the regions ({:?} after the first region's end)", next.get_opcode()))
 }

@@ -11,15 +11,18 @@ use weft_intrinsics::ffi::{self, Value};
 use weft_intrinsics::model::Form;
 use weft_intrinsics::vocab::DirKind;
 
+use super::between;
 use super::clauses::{entry_clauses, group_calls, paper_call, RawClause};
-use super::legality::{adjacency, clause_refusal, items, sharing_conflict};
-use crate::wregion::Analysis;
+use super::legality::{clause_refusal, items, sharing_conflict};
+use crate::wregion::{Analysis, WRegion};
 
 /// Regions that become one parallel region, in program order.
 pub struct Chain<'ctx> {
     pub members: Vec<usize>,
     /// The union of the members' shared items, in first-seen order.
     pub shared: Vec<BasicValueEnum<'ctx>>,
+    /// Code between members, hoisted before the first (between.rs).
+    pub hoist: Vec<InstructionValue<'ctx>>,
 }
 
 /// A transformation not made, and why (a missed remark at `at`).
@@ -30,7 +33,7 @@ pub struct Missed<'ctx> {
 
 /// The chains of function `a`: runs of adjacent sibling `parallel loop`
 /// regions each pair of which may merge; and the pairs refused, with why.
-pub fn plan<'ctx>(a: &Analysis<'ctx>) -> (Vec<Chain<'ctx>>, Vec<Missed<'ctx>>) {
+pub fn plan<'ctx>(module: &Module<'ctx>, a: &Analysis<'ctx>) -> (Vec<Chain<'ctx>>, Vec<Missed<'ctx>>) {
     let g = &a.graph;
     let h = &a.scan.values;
     // Only combined parallel loops are read: the other constructs' groups
@@ -45,32 +48,39 @@ pub fn plan<'ctx>(a: &Analysis<'ctx>) -> (Vec<Chain<'ctx>>, Vec<Missed<'ctx>>) {
     let (mut chains, mut missed) = (Vec::new(), Vec::new());
     for sibs in scopes {
         let mut run: Vec<usize> = Vec::new();
+        let mut hoist = Vec::new();
         for w in sibs.windows(2) {
             let (p, c) = (w[0], w[1]);
             let both = [p, c].iter().all(|&r| g.regions[r].kind == DirKind::ParallelLoop);
-            let why = if both { pair_refusal(a, &clauses, &run, p, c) } else { Some(String::new()) };
+            let why = if both { pair_refusal(module, a, &clauses, &run, &hoist, p, c) } else { Err(String::new()) };
             match why {
-                None => {
+                Ok(code) => {
                     if run.is_empty() {
                         run.push(p);
                     }
                     run.push(c);
+                    hoist.extend(code);
                 }
-                Some(why) => {
+                Err(why) => {
                     if !why.is_empty() {
                         let at = h.instruction(g.regions[c].entry.span.first);
                         missed.push(Missed { at, why: format!("parallel regions not merged: {why}") });
                     }
-                    close(&mut run, &clauses, &mut chains);
+                    close(&mut run, &mut hoist, &clauses, &mut chains);
                 }
             }
         }
-        close(&mut run, &clauses, &mut chains);
+        close(&mut run, &mut hoist, &clauses, &mut chains);
     }
     (chains, missed)
 }
 
-fn close<'ctx>(run: &mut Vec<usize>, clauses: &[Vec<RawClause<'ctx>>], chains: &mut Vec<Chain<'ctx>>) {
+fn close<'ctx>(
+    run: &mut Vec<usize>,
+    hoist: &mut Vec<InstructionValue<'ctx>>,
+    clauses: &[Vec<RawClause<'ctx>>],
+    chains: &mut Vec<Chain<'ctx>>,
+) {
     if run.len() > 1 {
         let mut shared: Vec<BasicValueEnum<'ctx>> = Vec::new();
         for &m in run.iter() {
@@ -80,39 +90,77 @@ fn close<'ctx>(run: &mut Vec<usize>, clauses: &[Vec<RawClause<'ctx>>], chains: &
                 }
             }
         }
-        chains.push(Chain { members: std::mem::take(run), shared });
+        chains.push(Chain { members: std::mem::take(run), shared, hoist: std::mem::take(hoist) });
     }
     run.clear();
+    hoist.clear();
 }
 
-/// Why region `c` may not join the run ending in `p` (or `p` alone).
-fn pair_refusal(a: &Analysis<'_>, clauses: &[Vec<RawClause<'_>>], run: &[usize], p: usize, c: usize) -> Option<String> {
+/// Why region `c` may not join the run ending in `p` (or `p` alone), or
+/// the code between them to hoist before the run (`hoisted`: the code
+/// hoisted from earlier in the run).
+fn pair_refusal<'ctx>(
+    module: &Module<'ctx>,
+    a: &Analysis<'ctx>,
+    clauses: &[Vec<RawClause<'ctx>>],
+    run: &[usize],
+    hoisted: &[InstructionValue<'ctx>],
+    p: usize,
+    c: usize,
+) -> Result<Vec<InstructionValue<'ctx>>, String> {
     let g = &a.graph;
     let h = &a.scan.values;
     for r in [p, c] {
         if let Some(why) = clauses[r].iter().find_map(clause_refusal) {
-            return Some(format!("region {}: {why}", g.regions[r].number));
+            return Err(format!("region {}: {why}", g.regions[r].number));
         }
     }
     let before: Vec<RawClause<'_>> =
         if run.is_empty() { clauses[p].clone() } else { run.iter().flat_map(|&m| clauses[m].clone()).collect() };
     if let Some(why) = sharing_conflict(&before, &clauses[c]) {
-        return Some(why);
+        return Err(why);
     }
     if g.regions[c].exit.is_none() {
-        return Some(format!("region {} has no END directive", g.regions[c].number));
+        return Err(format!("region {} has no END directive", g.regions[c].number));
     }
-    let exit = g.regions[p].exit?;
-    adjacency(h.instruction(exit.span.last), h.instruction(g.regions[c].entry.span.first)).err()
+    let Some(exit) = g.regions[p].exit else { return Err(String::new()) };
+    let entry = h.instruction(g.regions[c].entry.span.first);
+    let code = between::path(h.instruction(exit.span.last), entry)?;
+    let members: Vec<&WRegion> =
+        if run.is_empty() { vec![&g.regions[p]] } else { run.iter().map(|&m| &g.regions[m]).collect() };
+    let f = entry.get_parent().and_then(|b| b.get_parent()).ok_or_else(String::new)?;
+    match between::hoist_refusal(module, f, a, &members, &code, hoisted) {
+        Some(why) => Err(why),
+        None => Ok(code),
+    }
+}
+
+/// A worksharing loop's directive calls after the rewrite: its BEGIN
+/// group's first and last calls, its END group's (one call each in the
+/// region form). Loop fusion (fusion.rs) edits them further.
+#[derive(Clone, Copy)]
+pub struct LoopCalls<'ctx> {
+    pub begin: [InstructionValue<'ctx>; 2],
+    pub end: [InstructionValue<'ctx>; 2],
 }
 
 /// Rewrites one chain: a parallel region opened before the first member
 /// and closed after the last; each member becomes a worksharing loop
 /// (without its shared list, with `nowait` where `nowait[k]` says).
-pub fn apply<'ctx>(module: &Module<'ctx>, a: &Analysis<'ctx>, chain: &Chain<'ctx>, nowait: &[bool]) {
+/// Returns each member's directive calls as they now are.
+pub fn apply<'ctx>(
+    module: &Module<'ctx>,
+    a: &Analysis<'ctx>,
+    chain: &Chain<'ctx>,
+    nowait: &[bool],
+) -> Vec<LoopCalls<'ctx>> {
+    let mut calls = Vec::new();
     let g = &a.graph;
     let h = &a.scan.values;
     let first = h.instruction(g.regions[chain.members[0]].entry.span.first);
+    for &i in &chain.hoist {
+        ffi::move_before(i, first);
+    }
     let last_member = *chain.members.last().expect("a chain has members");
     match g.regions[chain.members[0]].form {
         Form::Region => {
@@ -124,9 +172,9 @@ pub fn apply<'ctx>(module: &Module<'ctx>, a: &Analysis<'ctx>, chain: &Chain<'ctx
             for (k, &m) in chain.members.iter().enumerate() {
                 let r = &g.regions[m];
                 let e = ffi::rename_bundle(h.instruction(r.entry.span.first), "DIR.OMP.PARALLEL.LOOP", "DIR.OMP.LOOP");
-                let e = ffi::drop_bundles(e, "QUAL.OMP.SHARED");
+                let mut e = ffi::drop_bundles(e, "QUAL.OMP.SHARED");
                 if nowait.get(k).copied().unwrap_or(false) {
-                    ffi::add_bundle(e, "QUAL.OMP.NOWAIT", &[]);
+                    e = ffi::add_bundle(e, "QUAL.OMP.NOWAIT", &[]);
                 }
                 let exit = r.exit.expect("planned regions have an END");
                 let x =
@@ -135,6 +183,7 @@ pub fn apply<'ctx>(module: &Module<'ctx>, a: &Analysis<'ctx>, chain: &Chain<'ctx
                     let next = x.get_next_instruction().expect("a region exit is not a terminator");
                     ffi::build_region_exit(next, par, "DIR.OMP.END.PARALLEL");
                 }
+                calls.push(LoopCalls { begin: [e, e], end: [x, x] });
             }
         }
         Form::Paper => {
@@ -156,15 +205,17 @@ pub fn apply<'ctx>(module: &Module<'ctx>, a: &Analysis<'ctx>, chain: &Chain<'ctx
                 }
                 let exit = r.exit.expect("planned regions have an END");
                 ffi::set_metadata_argument(h.instruction(exit.span.first), 0, "DIR.OMP.END.LOOP");
+                let end = h.instruction(exit.span.last);
                 if m == last_member {
-                    let end = h.instruction(exit.span.last);
                     let next = end.get_next_instruction().expect("a directive call is not a terminator");
                     paper_call(module, next, "llvm.directive", "DIR.OMP.END.PARALLEL", &[]);
                     paper_call(module, next, "llvm.directive", "DIR.QUAL.LIST.END", &[]);
                 }
+                calls.push(LoopCalls { begin: [e, list_end], end: [h.instruction(exit.span.first), end] });
             }
         }
     }
+    calls
 }
 
 fn is_shared_qual(i: InstructionValue<'_>) -> bool {

@@ -2,17 +2,21 @@
 //! weft-paropt outlines (Tian et al. 2016, Figure 2: two adjacent parallel
 //! loops, the second reading what the first wrote, forked once). Each
 //! transformation has its own file and its own switch:
-//! `weft-regionopt<no-merge;no-barrier>`. Every decision is made on the
-//! unchanged IR (merge::plan, barrier::plan) before the first rewrite, and
-//! each says what it did or why not in an optimization remark.
+//! `weft-regionopt<no-merge;no-barrier;no-fuse>`. Every decision is made on
+//! the unchanged IR (merge::plan, barrier::plan, fusion::plan) before the
+//! first rewrite, and each says what it did or why not in an optimization
+//! remark.
 pub mod access;
 pub mod barrier;
+pub mod between;
 pub mod clauses;
+pub mod fusion;
+pub mod fusion_legality;
 pub mod legality;
 pub mod merge;
 
 use llvm_plugin::inkwell::module::Module;
-use weft_intrinsics::ffi::{self, Remark};
+use weft_intrinsics::ffi::{self, Dependences, Remark};
 use weft_intrinsics::PassResult;
 
 use crate::wregion;
@@ -22,23 +26,25 @@ use crate::wregion;
 pub struct Options {
     pub merge: bool,
     pub barrier: bool,
+    pub fuse: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { merge: true, barrier: true }
+        Options { merge: true, barrier: true, fuse: true }
     }
 }
 
 impl Options {
-    /// Parses `no-merge;no-barrier` (either, both, or nothing).
+    /// Parses `no-merge;no-barrier;no-fuse` (any of them, or nothing).
     pub fn parse(text: &str) -> Result<Options, String> {
         let mut o = Options::default();
         for word in text.split(';').filter(|w| !w.is_empty()) {
             match word {
                 "no-merge" => o.merge = false,
                 "no-barrier" => o.barrier = false,
-                other => return Err(format!("unknown parameter '{other}' (expected no-merge or no-barrier)")),
+                "no-fuse" => o.fuse = false,
+                other => return Err(format!("unknown parameter '{other}' (expected no-merge, no-barrier or no-fuse)")),
             }
         }
         Ok(o)
@@ -54,9 +60,27 @@ pub fn run(module: &Module<'_>, opts: Options) -> PassResult {
     let mut changed = false;
     for a in analyses.iter().filter(|a| !a.graph.is_empty()) {
         // The whole plan first: chains, then the barriers inside each.
-        let (chains, missed) = merge::plan(a);
+        let (chains, missed) = merge::plan(module, a);
+        // LLVM's dependence analysis of the unchanged function, dropped
+        // before the first rewrite.
+        let deps = chains
+            .first()
+            .and_then(|c| a.scan.values.instruction(a.graph.regions[c.members[0]].entry.span.first).get_parent())
+            .and_then(|b| b.get_parent())
+            .map(Dependences::new);
         let barriers: Vec<barrier::Decision> =
-            chains.iter().map(|c| barrier::plan(module, a, c, opts.barrier)).collect();
+            chains.iter().map(|c| barrier::plan(module, a, c, opts.barrier, deps.as_ref())).collect();
+        // (Fusion removes the barrier between the loops it fuses, so it asks
+        // barrier elimination's rule even where no-barrier keeps the others.)
+        let fusions: Vec<fusion::Plan> = chains
+            .iter()
+            .zip(&barriers)
+            .map(|(c, b)| {
+                let free = if opts.barrier { None } else { Some(barrier::plan(module, a, c, true, deps.as_ref())) };
+                fusion::plan(module, a, c, opts.fuse, free.as_ref().unwrap_or(b), deps.as_ref())
+            })
+            .collect();
+        drop(deps);
         for m in &missed {
             ffi::remark(Remark::Missed, m.at, "RegionsNotMerged", &m.why);
         }
@@ -82,8 +106,27 @@ pub fn run(module: &Module<'_>, opts: Options) -> PassResult {
                 );
             }
         }
-        for (chain, b) in chains.iter().zip(&barriers) {
-            merge::apply(module, a, chain, &b.nowait);
+        for (at, why) in fusions.iter().flat_map(|p| &p.missed) {
+            ffi::remark(Remark::Missed, a.scan.values.instruction(*at), "LoopsNotFused", why);
+        }
+        for at in fusions.iter().flat_map(|p| &p.fused) {
+            ffi::remark(
+                Remark::Passed,
+                a.scan.values.instruction(*at),
+                "LoopsFused",
+                "loop fused into the loop before it (one partition; each iteration runs both bodies)",
+            );
+        }
+        for ((chain, b), f) in chains.iter().zip(&barriers).zip(&fusions) {
+            // A fused loop waits (or not) as the last loop fused into it did.
+            let mut nowait = b.nowait.clone();
+            for k in (1..nowait.len()).rev() {
+                if f.into_previous[k] {
+                    nowait[k - 1] = nowait[k];
+                }
+            }
+            let calls = merge::apply(module, a, chain, &nowait);
+            fusion::apply(module, a, chain, f, &calls);
             changed = true;
         }
     }

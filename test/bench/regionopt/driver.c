@@ -8,29 +8,34 @@ typedef void kernel(double *, double *, double *, long);
 #define SIDE(p) kernel p##_fig2, p##_chain3, p##_jacobi;
 SIDE(clang)
 SIDE(merging)
+SIDE(hand)
 SIDE(weftbase)
 SIDE(weft)
 
-static kernel *table[3][4] = {
-    {clang_fig2, merging_fig2, weftbase_fig2, weft_fig2},
-    {clang_chain3, merging_chain3, weftbase_chain3, weft_chain3},
-    {clang_jacobi, merging_jacobi, weftbase_jacobi, weft_jacobi},
+#define W 5
+static kernel *table[3][W] = {
+    {clang_fig2, merging_fig2, hand_fig2, weftbase_fig2, weft_fig2},
+    {clang_chain3, merging_chain3, hand_chain3, weftbase_chain3, weft_chain3},
+    {clang_jacobi, merging_jacobi, hand_jacobi, weftbase_jacobi, weft_jacobi},
 };
 static const char *kernels[3] = {"fig2-pair", "chain3", "jacobi-pair"};
-static const char *sides[4] = {"clang", "clang-merging", "weft-no-regionopt", "weft"};
+static const char *sides[W] = {"clang", "clang-merging", "clang-hand-fused", "weft-base", "weft"};
 
 int main(int argc, char **argv) {
   int reps = argc > 1 ? atoi(argv[1]) : 5;
   long sizes[2] = {4096, 8L << 20};
+  int nsizes = 2;
+  // (bench REPS N: only arrays of N elements.)
+  if (argc > 2) sizes[0] = atol(argv[2]), nsizes = 1;
   double *a = malloc(sizeof(double) * sizes[1]), *b = malloc(sizeof(double) * sizes[1]);
   double *c = malloc(sizeof(double) * sizes[1]);
-  for (int s = 0; s < 2; s++) {
+  for (int s = 0; s < nsizes; s++) {
     long n = sizes[s];
     long calls = n < 100000 ? 20000 : 10;
     for (int k = 0; k < 3; k++) {
-      double best[4] = {1e30, 1e30, 1e30, 1e30}, check[4];
+      double best[W] = {1e30, 1e30, 1e30, 1e30, 1e30}, check[W];
       for (int r = 0; r < reps; r++)
-        for (int w = 0; w < 4; w++) {
+        for (int w = 0; w < W; w++) {
           for (long i = 0; i < n; i++) a[i] = b[i] = i % 17, c[i] = 0;
           double t = omp_get_wtime();
           for (long j = 0; j < calls; j++) table[k][w](a, b, c, n);
@@ -39,8 +44,9 @@ int main(int argc, char **argv) {
           check[w] = a[n / 2] + c[n / 3];
         }
       printf("%d threads n=%-8ld %-12s", omp_get_max_threads(), n, kernels[k]);
-      for (int w = 0; w < 4; w++) printf("  %s %.2f us", sides[w], best[w] * 1e6);
-      printf("%s\n", check[0] == check[1] && check[1] == check[2] && check[2] == check[3] ? "" : "  RESULTS DIFFER");
+      int same = 1;
+      for (int w = 0; w < W; w++) printf("  %s %.2f us", sides[w], best[w] * 1e6), same &= check[w] == check[0];
+      printf("%s\n", same ? "" : "  RESULTS DIFFER");
     }
   }
   return 0;
