@@ -27,25 +27,6 @@ struct Iter {
     step: String,
 }
 
-fn split_colons(s: &str) -> Vec<String> {
-    let (mut out, mut cur, mut depth) = (Vec::new(), String::new(), 0i32);
-    for c in s.chars() {
-        match c {
-            '(' | '[' | '{' => depth += 1,
-            ')' | ']' | '}' => depth -= 1,
-            ':' if depth == 0 => {
-                out.push(cur.trim().to_string());
-                cur.clear();
-                continue;
-            }
-            _ => {}
-        }
-        cur.push(c);
-    }
-    out.push(cur.trim().to_string());
-    out
-}
-
 fn iterators(spec: &str) -> Result<Vec<Iter>, String> {
     split_list(spec)
         .into_iter()
@@ -58,7 +39,7 @@ fn iterators(spec: &str) -> Result<Vec<Iter>, String> {
                 Some((n, t)) => (n.to_string(), t.join(" ")),
                 None => return Err(format!("iterator({it}): names no iterator")),
             };
-            let parts = split_colons(range);
+            let parts = crate::lists::split_top(range, ':');
             let (begin, end, step) = match parts.as_slice() {
                 [b, e] => (b.clone(), e.clone(), "1".to_string()),
                 [b, e, s] => (b.clone(), e.clone(), s.clone()),

@@ -19,26 +19,6 @@ enum Sub {
     },
 }
 
-/// Splits at `sep` outside brackets.
-fn split_top(s: &str, sep: char) -> Vec<String> {
-    let (mut out, mut cur, mut depth) = (Vec::new(), String::new(), 0i32);
-    for c in s.chars() {
-        match c {
-            '(' | '[' | '{' => depth += 1,
-            ')' | ']' | '}' => depth -= 1,
-            c if c == sep && depth == 0 => {
-                out.push(cur.trim().to_string());
-                cur.clear();
-                continue;
-            }
-            _ => {}
-        }
-        cur.push(c);
-    }
-    out.push(cur.trim().to_string());
-    out
-}
-
 /// `base[...][...]`: the base and each subscript's text, or None when the
 /// item does not end in subscripts.
 fn subscripts(item: &str) -> Option<(String, Vec<String>)> {
@@ -80,7 +60,7 @@ pub fn extent(item: &str) -> Option<Result<(String, String), String>> {
     let (base, texts) = subscripts(item)?;
     let mut subs = Vec::new();
     for t in &texts {
-        let parts = split_top(t, ':');
+        let parts = crate::lists::split_top(t, ':');
         subs.push(match parts.as_slice() {
             [e] => Sub::Index(e.clone()),
             [l, n] => Sub::Section { lower: l.clone(), length: n.clone(), stride: None },
