@@ -22,9 +22,14 @@ pub fn is_combined(kind: &str) -> bool {
         )
 }
 
-/// Whether a clause (by its QUAL name) belongs to the TARGET of a combined form.
-fn belongs(name: &str) -> bool {
+/// Whether a clause (by its QUAL name) belongs to the TARGET of a combined
+/// form; `teams`: the form has a teams, which takes `thread_limit`
+/// (OpenMP 5.1 §2.16: to teams where it is a constituent construct).
+fn belongs(name: &str, teams: bool) -> bool {
     let n = name.trim_matches('"');
+    if teams && n.starts_with("QUAL.OMP.THREAD_LIMIT") {
+        return false;
+    }
     ["QUAL.OMP.MAP.", "QUAL.OMP.DEVICE", "QUAL.OMP.THREAD_LIMIT", "QUAL.OMP.IS_DEVICE_PTR"]
         .iter()
         .chain(&["QUAL.OMP.HAS_DEVICE_ADDR", "QUAL.OMP.DEFAULTMAP", "QUAL.OMP.IF"])
@@ -149,8 +154,9 @@ pub fn wrap(ast: &Ast, d: &Directive, id: usize, cls: &mut Vec<Clause>) -> (Stri
     if !is_combined(&d.kind) {
         return (String::new(), String::new());
     }
-    let mut mine: Vec<Clause> = cls.iter().filter(|c| belongs(&c.name)).cloned().collect();
-    cls.retain(|c| !belongs(&c.name));
+    let teams = d.kind.starts_with("OMPTargetTeams");
+    let mut mine: Vec<Clause> = cls.iter().filter(|c| belongs(&c.name, teams)).cloned().collect();
+    cls.retain(|c| !belongs(&c.name, teams));
     // What X copies back (reductions, lastprivate) the target maps tofrom;
     // what X privatizes the target need not pass (X makes its copies).
     let mut tofrom = HashSet::new();

@@ -618,9 +618,7 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         let implicit_group = k == C::Implicit && r.kind == DirKind::Taskgroup;
         // (A device construct reads its entry index and defaultmap: plan/map.rs.)
         let device = r.kind.is_target() && matches!(k, C::OffloadEntryIdx | C::Defaultmap(_));
-        !implicit_group
-            && !device
-            && matches!(k, C::Implicit | C::OffloadEntryIdx | C::Defaultmap(_) | C::PragmaArray)
+        !implicit_group && !device && matches!(k, C::Implicit | C::OffloadEntryIdx | C::Defaultmap(_) | C::PragmaArray)
     };
     let typed = |c: &Clause| {
         c.kind.arity() == Arity::One && c.modifiers.contains(Modifiers::TYPED) && !teams::reads_typed(c.kind)
