@@ -162,7 +162,7 @@ pub fn wrap(ast: &Ast, d: &Directive, id: usize, cls: &mut Vec<Clause>) -> (Stri
     let mut tofrom = HashSet::new();
     let mut named = named_in(&mine);
     for c in cls.iter() {
-        let n = c.name.trim_matches('"');
+        let n = c.qual();
         let back = n.starts_with("QUAL.OMP.REDUCTION") || n.starts_with("QUAL.OMP.LASTPRIVATE");
         for v in named_in(std::slice::from_ref(c)) {
             if back {

@@ -95,8 +95,7 @@ enum Goes {
     Inside,
 }
 
-fn goes(inner: &str, name: &str, lastprivate: &[String], ops: &[String]) -> Goes {
-    let n = name.trim_matches('"');
+fn goes(inner: &str, n: &str, lastprivate: &[String], ops: &[String]) -> Goes {
     // (Only a distribute parallel loop takes the data clauses of parallel.)
     let team_like = inner == "DIR.OMP.DISTRIBUTE.PARLOOP";
     let is = |p: &str| n.starts_with(p);
@@ -153,7 +152,7 @@ pub fn wrap(kind: &str, text: &str, id: usize, cls: &mut Vec<Clause>) -> Result<
     let lastprivate: Vec<String> =
         cls.iter().filter(|c| c.name.starts_with("\"QUAL.OMP.LASTPRIVATE")).flat_map(|c| c.ops.clone()).collect();
     let mut mine = Vec::new();
-    cls.retain(|c| match goes(inner, &c.name, &lastprivate, &c.ops) {
+    cls.retain(|c| match goes(inner, c.qual(), &lastprivate, &c.ops) {
         Goes::Teams => {
             mine.push(c.clone());
             false
