@@ -3,7 +3,7 @@
 //! array or a struct is mapped tofrom, a pointer is firstprivate, its
 //! value passed as it is), and the combined forms `target X` written as
 //! nested regions, TARGET around X, with the device clauses moved onto
-//! TARGET (so that `target teams ...` composes once teams is lowered).
+//! TARGET (`target teams ...`: teams_forms.rs writes the TEAMS inside).
 use std::collections::HashSet;
 
 use crate::ast::{Ast, Directive};

@@ -134,9 +134,10 @@ int main(void) {
 #pragma omp target teams loop num_teams(2) thread_limit(2) map(to : a) map(from : b) map(tofrom : hits) \
     reduction(+ : lsum)
   for (int i = 0; i < n; i++) {
+    long v = (long)a[i] + i;
     b[i] = 3 * a[i];
     hits[i] += 1;
-    lsum += (long)a[i] + i;
+    lsum += v;
   }
   printf("loop: sum %ld hits %d b %ld\n", lsum, all_once(hits, N), checksum(b, N));
   return 0;
