@@ -23,8 +23,9 @@ pub fn is_combined(kind: &str) -> bool {
 }
 
 /// Whether a clause (by its QUAL name) belongs to the TARGET of a combined
-/// form; `teams`: the form has a teams, which takes `thread_limit`
-/// (OpenMP 5.1 §2.16: to teams where it is a constituent construct).
+/// form (`nowait` too: OpenMP 5.1 §2.16 applies it to target); `teams`:
+/// the form has a teams, which takes `thread_limit` (§2.16: to teams where
+/// it is a constituent construct).
 fn belongs(name: &str, teams: bool) -> bool {
     let n = name.trim_matches('"');
     if teams && n.starts_with("QUAL.OMP.THREAD_LIMIT") {
@@ -32,7 +33,7 @@ fn belongs(name: &str, teams: bool) -> bool {
     }
     ["QUAL.OMP.MAP.", "QUAL.OMP.DEVICE", "QUAL.OMP.THREAD_LIMIT", "QUAL.OMP.IS_DEVICE_PTR"]
         .iter()
-        .chain(&["QUAL.OMP.HAS_DEVICE_ADDR", "QUAL.OMP.DEFAULTMAP", "QUAL.OMP.IF"])
+        .chain(&["QUAL.OMP.HAS_DEVICE_ADDR", "QUAL.OMP.DEFAULTMAP", "QUAL.OMP.IF", "QUAL.OMP.NOWAIT"])
         .any(|q| n.starts_with(q))
 }
 

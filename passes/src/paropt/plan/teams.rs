@@ -103,9 +103,10 @@ pub fn teams_plan(r: &WRegion, construct: Construct, name: &str) -> Result<Teams
     Ok(TeamsPlan { num_teams, thread_limit, dist })
 }
 
-/// Whether a `:TYPED` one-operand clause is one this plan reads.
-pub fn reads_typed(kind: ClauseKind) -> bool {
-    matches!(kind, ClauseKind::NumTeams | ClauseKind::ThreadLimit)
+/// Whether a `:TYPED` one-operand clause of directive `dir` is one this
+/// plan reads (teams' only: THREAD_LIMIT:TYPED on a target is not).
+pub fn reads_typed(dir: DirKind, kind: ClauseKind) -> bool {
+    dir == DirKind::Teams && matches!(kind, ClauseKind::NumTeams | ClauseKind::ThreadLimit)
 }
 
 /// OpenMP's nesting rules for teams (OpenMP 5.1 §2.7): a `teams` region is
