@@ -1998,6 +1998,7 @@ class Gen:
         if tg.wanted:
             src.append(tg.function())
             self.calls.append("test_target();")
+            self.clang_wrong = self.clang_wrong or tg.clang_wrong
         src.append("int main(void) {")
         if r.random() < 0.5:
             kind = r.choice(['omp_sched_static', 'omp_sched_dynamic', 'omp_sched_guided'])

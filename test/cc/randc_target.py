@@ -32,6 +32,7 @@ class Target:
         self.r = random.Random(seed * 7919 + 41)
         self.wanted = self.r.random() < 0.3
         self.seed = seed
+        self.clang_wrong = None
 
     def league(self):
         r, cl = self.r, []
@@ -48,6 +49,8 @@ class Target:
         teams = 'teams' in form
         par = 'parallel' in form or form.endswith('dpf')
         loop = form.endswith('loop')
+        if loop:
+            self.clang_wrong = "clang 16's host fallback of target teams loop loses the loop's writes"
         red = r.choice(REDS) if form != 'target' and not loop else None
         lp = r.random() < 0.5 and form != 'target' and not loop
         lo = r.randint(0, 4)
@@ -81,7 +84,8 @@ class Target:
                            'max': f"s{k} = tg{k}[i] > s{k} ? tg{k}[i] : s{k};"}[red]
         if '+' in form:
             inner_name = 'distribute parallel for' if par else 'distribute'
-            tcl = self.league() + maps + [f"firstprivate(f{k})"] + ([data[-1]] if red else [])
+            # (f is firstprivate on the inner construct: shared in the league.)
+            tcl = self.league() + maps + ([data[-1]] if red else [])
             if lp:
                 tcl.append(f"shared(l{k})")
             out.append(f"#pragma omp target teams {' '.join(tcl)}")

@@ -12,7 +12,8 @@
 // last; a map(from:) array not copied back prints another checksum; a
 // league not sized by num_teams prints "league 0"; a team of more threads
 // than thread_limit prints "limit 0". The serial program is one team of
-// one thread.
+// one thread. A target (teams) whose statement is a loop construct
+// without braces must end after the loop (the last two).
 #include <stdio.h>
 #ifdef _OPENMP
 #include <omp.h>
@@ -140,5 +141,26 @@ int main(void) {
     lsum += v;
   }
   printf("loop: sum %ld hits %d b %ld\n", lsum, all_once(hits, N), checksum(b, N));
+
+  // target teams around a distribute parallel for (no braces: the target's
+  // statement is the whole loop), and target around a parallel for.
+  for (int i = 0; i < N; i++) hits[i] = 0, b[i] = -1;
+  long x = 4;
+#pragma omp target teams num_teams(3) map(to : a) map(tofrom : b, hits) reduction(^ : x)
+#pragma omp distribute parallel for reduction(^ : x)
+  for (long i = 4; i < n; i += 2) {
+    b[i] = a[i] + off;
+    hits[i] += 1;
+    x ^= (long)b[i] * i;
+  }
+  int even = 1;
+  for (int i = 0; i < N; i++) even &= hits[i] == (i >= 4 && i % 2 == 0);
+  printf("teams+distribute parallel for: x %ld hits %d b %ld\n", x, even, checksum(b, N));
+  for (int i = 0; i < N; i++) hits[i] = 0;
+#pragma omp target map(tofrom : hits)
+#pragma omp parallel for
+  for (int i = 0; i < N; i++)
+    hits[i] += 1;
+  printf("target+parallel for: hits %d\n", all_once(hits, N));
   return 0;
 }
