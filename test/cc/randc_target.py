@@ -33,6 +33,7 @@ class Target:
         self.wanted = self.r.random() < 0.3
         self.seed = seed
         self.clang_wrong = None
+        self.teams = False
 
     def league(self):
         r, cl = self.r, []
@@ -47,6 +48,7 @@ class Target:
         n = r.randint(1, 300)
         form = r.choice(FORMS)
         teams = 'teams' in form
+        self.teams = self.teams or teams
         par = 'parallel' in form or form.endswith('dpf')
         loop = form.endswith('loop')
         if loop:
