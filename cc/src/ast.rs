@@ -239,9 +239,12 @@ fn associated(d: &Json) -> Option<&Json> {
     if matches!(d.kind(), "OMPTargetEnterDataDirective" | "OMPTargetExitDataDirective" | "OMPTargetUpdateDirective") {
         return None;
     }
-    let s = d.inner().iter().find(|c| !c.kind().is_empty())?;
-    if s.kind() == "CapturedStmt" {
-        return s.inner().first().and_then(|cd| cd.inner().first());
+    let mut s = d.inner().iter().find(|c| !c.kind().is_empty())?;
+    // (A device construct's statement is captured once per region clang
+    // outlines it into, `target teams` three times: the statement is the
+    // innermost; an outer CapturedStmt ends at its last captured variable.)
+    while s.kind() == "CapturedStmt" {
+        s = s.inner().first().and_then(|cd| cd.inner().first())?;
     }
     Some(s)
 }

@@ -10,6 +10,16 @@ pub struct Clause {
 }
 
 impl Clause {
+    /// The clause's QUAL name without quotes; for a name chosen by the
+    /// item's type (min and max reductions: `_Generic(..., "Q:UNSIGNED",
+    /// default: "Q")`), the first one, which names the same clause.
+    pub fn qual(&self) -> &str {
+        let n = self.name.as_str();
+        let start = n.find("\"QUAL.").map_or(0, |i| i + 1);
+        let n = &n[start..];
+        n.find('"').map_or(n, |e| &n[..e])
+    }
+
     pub fn new(name: &str, ops: Vec<String>) -> Clause {
         Clause { name: format!("\"{name}\""), ops }
     }

@@ -164,13 +164,15 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
         refused[k] = d.parent.is_some_and(|p| refused[p]);
         // The clauses as clang read them (macros expanded), else as written.
         let text = d.expanded.as_deref().unwrap_or(&src[d.pragma.clone()]);
-        privatizes.push(if d.kind == "OMPTeamsGenericLoopDirective" {
-            true
-        } else if d.kind == "OMPGenericLoopDirective" {
-            binds_team(text, d.parent.map(|p| ast.directives[p].kind.as_str()))
-        } else {
-            spec.privatizes
-        });
+        privatizes.push(
+            if matches!(d.kind.as_str(), "OMPTeamsGenericLoopDirective" | "OMPTargetTeamsGenericLoopDirective") {
+                true
+            } else if d.kind == "OMPGenericLoopDirective" {
+                binds_team(text, d.parent.map(|p| ast.directives[p].kind.as_str()))
+            } else {
+                spec.privatizes
+            },
+        );
         // (The reductions declared before the pragma.)
         let declared: Vec<crate::udr::Declared> =
             udrs.iter().filter(|(at, _)| *at < d.pragma.start).map(|(_, u)| u.clone()).collect();
@@ -442,7 +444,7 @@ fn binds_team(pragma: &str, parent: Option<&str>) -> bool {
     let bind = squeezed.match_indices("bind(").find(|&(at, _)| !squeezed[..at].ends_with('_'));
     match bind {
         Some((at, _)) => squeezed[at..].starts_with("bind(parallel)") || squeezed[at..].starts_with("bind(teams)"),
-        None => matches!(parent, Some("OMPParallelDirective" | "OMPTeamsDirective")),
+        None => matches!(parent, Some("OMPParallelDirective" | "OMPTeamsDirective" | "OMPTargetTeamsDirective")),
     }
 }
 

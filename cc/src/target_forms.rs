@@ -3,7 +3,7 @@
 //! array or a struct is mapped tofrom, a pointer is firstprivate, its
 //! value passed as it is), and the combined forms `target X` written as
 //! nested regions, TARGET around X, with the device clauses moved onto
-//! TARGET (so that `target teams ...` composes once teams is lowered).
+//! TARGET (`target teams ...`: teams_forms.rs writes the TEAMS inside).
 use std::collections::HashSet;
 
 use crate::ast::{Ast, Directive};
@@ -22,12 +22,18 @@ pub fn is_combined(kind: &str) -> bool {
         )
 }
 
-/// Whether a clause (by its QUAL name) belongs to the TARGET of a combined form.
-fn belongs(name: &str) -> bool {
+/// Whether a clause (by its QUAL name) belongs to the TARGET of a combined
+/// form (`nowait` too: OpenMP 5.1 §2.16 applies it to target); `teams`:
+/// the form has a teams, which takes `thread_limit` (§2.16: to teams where
+/// it is a constituent construct).
+fn belongs(name: &str, teams: bool) -> bool {
     let n = name.trim_matches('"');
+    if teams && n.starts_with("QUAL.OMP.THREAD_LIMIT") {
+        return false;
+    }
     ["QUAL.OMP.MAP.", "QUAL.OMP.DEVICE", "QUAL.OMP.THREAD_LIMIT", "QUAL.OMP.IS_DEVICE_PTR"]
         .iter()
-        .chain(&["QUAL.OMP.HAS_DEVICE_ADDR", "QUAL.OMP.DEFAULTMAP", "QUAL.OMP.IF"])
+        .chain(&["QUAL.OMP.HAS_DEVICE_ADDR", "QUAL.OMP.DEFAULTMAP", "QUAL.OMP.IF", "QUAL.OMP.NOWAIT"])
         .any(|q| n.starts_with(q))
 }
 
@@ -149,14 +155,15 @@ pub fn wrap(ast: &Ast, d: &Directive, id: usize, cls: &mut Vec<Clause>) -> (Stri
     if !is_combined(&d.kind) {
         return (String::new(), String::new());
     }
-    let mut mine: Vec<Clause> = cls.iter().filter(|c| belongs(&c.name)).cloned().collect();
-    cls.retain(|c| !belongs(&c.name));
+    let teams = d.kind.starts_with("OMPTargetTeams");
+    let mut mine: Vec<Clause> = cls.iter().filter(|c| belongs(&c.name, teams)).cloned().collect();
+    cls.retain(|c| !belongs(&c.name, teams));
     // What X copies back (reductions, lastprivate) the target maps tofrom;
     // what X privatizes the target need not pass (X makes its copies).
     let mut tofrom = HashSet::new();
     let mut named = named_in(&mine);
     for c in cls.iter() {
-        let n = c.name.trim_matches('"');
+        let n = c.qual();
         let back = n.starts_with("QUAL.OMP.REDUCTION") || n.starts_with("QUAL.OMP.LASTPRIVATE");
         for v in named_in(std::slice::from_ref(c)) {
             if back {

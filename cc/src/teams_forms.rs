@@ -38,6 +38,21 @@ pub fn directive(kind: &str) -> Option<DirSpec> {
         }
         // (`loop` in teams binds to the teams: weft-prepare.)
         "OMPTeamsGenericLoopDirective" => spec("DIR.OMP.GENERICLOOP", &["teams", "loop"]),
+        // (`target teams ...`: target_forms.rs takes the TARGET around them.)
+        "OMPTargetTeamsDirective" => {
+            DirSpec { dir: "DIR.OMP.TEAMS", words: &["target", "teams"], privatizes: true, is_loop: false }
+        }
+        "OMPTargetTeamsDistributeDirective" => spec("DIR.OMP.DISTRIBUTE", &["target", "teams", "distribute"]),
+        "OMPTargetTeamsDistributeSimdDirective" => {
+            spec("DIR.OMP.DISTRIBUTE", &["target", "teams", "distribute", "simd"])
+        }
+        "OMPTargetTeamsDistributeParallelForDirective" => {
+            spec("DIR.OMP.DISTRIBUTE.PARLOOP", &["target", "teams", "distribute", "parallel", "for"])
+        }
+        "OMPTargetTeamsDistributeParallelForSimdDirective" => {
+            spec("DIR.OMP.DISTRIBUTE.PARLOOP", &["target", "teams", "distribute", "parallel", "for", "simd"])
+        }
+        "OMPTargetTeamsGenericLoopDirective" => spec("DIR.OMP.GENERICLOOP", &["target", "teams", "loop"]),
         _ => return None,
     })
 }
@@ -64,9 +79,11 @@ pub fn clause(name: &str, arg: &str) -> Result<Clause, String> {
     }
 }
 
-/// Whether the combined form `kind` starts with teams.
+/// Whether the combined form `kind` starts with teams (after a `target`,
+/// whose TARGET target_forms.rs writes around the TEAMS).
 fn with_teams(kind: &str) -> bool {
-    kind.starts_with("OMPTeams") && kind != "OMPTeamsDirective"
+    let rest = kind.strip_prefix("OMPTarget").or_else(|| kind.strip_prefix("OMP")).unwrap_or(kind);
+    rest.starts_with("Teams") && rest != "TeamsDirective"
 }
 
 /// Where a clause of a combined teams form goes: onto TEAMS only, onto both
@@ -78,8 +95,7 @@ enum Goes {
     Inside,
 }
 
-fn goes(inner: &str, name: &str, lastprivate: &[String], ops: &[String]) -> Goes {
-    let n = name.trim_matches('"');
+fn goes(inner: &str, n: &str, lastprivate: &[String], ops: &[String]) -> Goes {
     // (Only a distribute parallel loop takes the data clauses of parallel.)
     let team_like = inner == "DIR.OMP.DISTRIBUTE.PARLOOP";
     let is = |p: &str| n.starts_with(p);
@@ -136,7 +152,7 @@ pub fn wrap(kind: &str, text: &str, id: usize, cls: &mut Vec<Clause>) -> Result<
     let lastprivate: Vec<String> =
         cls.iter().filter(|c| c.name.starts_with("\"QUAL.OMP.LASTPRIVATE")).flat_map(|c| c.ops.clone()).collect();
     let mut mine = Vec::new();
-    cls.retain(|c| match goes(inner, &c.name, &lastprivate, &c.ops) {
+    cls.retain(|c| match goes(inner, c.qual(), &lastprivate, &c.ops) {
         Goes::Teams => {
             mine.push(c.clone());
             false

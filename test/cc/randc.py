@@ -56,6 +56,10 @@ Some programs have host teams (randc_teams.py, a random stream of its
 own): teams around distribute or distribute parallel for, and the combined
 teams distribute [parallel for] [simd], each iteration writing its own
 element.
+Some programs have target regions (randc_target.py, a random stream of its
+own): target, target parallel for and the target teams forms, with maps,
+num_teams, thread_limit, reductions and lastprivate, each iteration
+writing its own element; the host fallback runs them.
 Some programs have explicit tasks (randc_task.py, a random stream of its
 own): chains of dependent tasks on a row of cells whose updates do not
 commute, reads and writes through `in`/`out`/`inout`/`mutexinoutset`/
@@ -89,6 +93,7 @@ import sys
 from randc_macro import Packaging
 from randc_scan import Scans
 from randc_task import Tasks
+from randc_target import Target
 from randc_teams import Teams
 from randc_tp import Threadprivate
 
@@ -1989,6 +1994,16 @@ class Gen:
         if tm.wanted:
             src.append(tm.function())
             self.calls.append("test_teams();")
+        tg = Target(self.seed)
+        if tg.wanted:
+            src.append(tg.function())
+            self.calls.append("test_target();")
+            self.clang_wrong = self.clang_wrong or tg.clang_wrong
+            if tg.teams and (tm.wanted or tk.wanted):
+                # (libomp 16 asserts in kmp_wait_release.h in clang's build
+                # when its target teams fallback follows host teams or the
+                # tasking tests; weft's build does not.)
+                self.clang_wrong = self.clang_wrong or "clang 16's target teams after host teams or tasks (a libomp assertion)"
         src.append("int main(void) {")
         if r.random() < 0.5:
             kind = r.choice(['omp_sched_static', 'omp_sched_dynamic', 'omp_sched_guided'])

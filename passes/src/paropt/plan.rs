@@ -621,7 +621,7 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
         !implicit_group && !device && matches!(k, C::Implicit | C::OffloadEntryIdx | C::Defaultmap(_) | C::PragmaArray)
     };
     let typed = |c: &Clause| {
-        c.kind.arity() == Arity::One && c.modifiers.contains(Modifiers::TYPED) && !teams::reads_typed(c.kind)
+        c.kind.arity() == Arity::One && c.modifiers.contains(Modifiers::TYPED) && !teams::reads_typed(r.kind, c.kind)
     };
     if let Some(c) = r.directive.clauses.iter().find(|c| later(c.kind) || typed(c)) {
         return Err(not_yet(&c.spelling, "parsed, but weft-paropt does not lower it yet").on_directive(name));

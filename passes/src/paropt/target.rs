@@ -21,6 +21,7 @@ use super::offload_entry::MapArg;
 use super::plan::map::{self as bits, TargetPlan};
 use super::plan::{Plan, Share};
 use super::runtime::{self, Rt};
+use super::target_teams::LaunchValue;
 
 const ESCAPES_TARGET: &str =
     "inside the target region and used after it, but the region may run on a device: map a variable instead";
@@ -58,6 +59,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 .on_directive(name));
         }
         let body = blocks_between(f, shape.first, shape.end);
+        let league = self.launch_league(a, r, &body);
         ffi::recompute_pure_escaping(&body, shape.end.get_first_instruction().expect("the END group"));
         recompute_after(&body, shape, reg, ESCAPES_TARGET)?;
         // Private copies at the start of the body (outlined with it): a
@@ -116,7 +118,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             map_args.push(MapArg { base, begin, size, bits: m.bits & !bits::TARGET_PARAM });
         }
         let ident = self.rt.ident(fname, Some(begin), runtime::IDENT_KMPC);
-        self.launch(plan, &map_args, host, &fields, ident, outer_home, call, &entry);
+        let site = Launch { home: outer_home, call, entry: &entry, league };
+        self.launch(plan, &map_args, host, &fields, ident, site);
         self.notes.push(format!(
             "outlined into @{} called by the host fallback @{entry} ({} kernel arguments, {} map entries)",
             mt.get_name().to_string_lossy(),
@@ -249,7 +252,6 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// The launch in place of `call` (the call CodeExtractor left): under
     /// `if`, `__tgt_target_kernel` with the map arrays and the kernel
     /// argument record; the host fallback when it fails or `if` is false.
-    #[allow(clippy::too_many_arguments)]
     fn launch(
         &mut self,
         plan: &Plan,
@@ -257,10 +259,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         host: FunctionValue<'ctx>,
         fields: &[BasicValueEnum<'ctx>],
         ident: PointerValue<'ctx>,
-        home: llvm_plugin::inkwell::basic_block::BasicBlock<'ctx>,
-        call: InstructionValue<'ctx>,
-        entry: &str,
+        site: Launch<'_, 'ctx>,
     ) {
+        let Launch { home, call, entry, league } = site;
         let ctx = self.rt.ctx;
         let (i32t, i64t) = (self.rt.i32, self.rt.i64);
         let region_id = self.offload_entry(entry);
@@ -299,12 +300,15 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let kargs = self.alloca(home, kty.into(), "omp.kernel_args");
         let b = self.at(offload_at);
         let device = self.device_id(plan.target.device);
-        let limit = match plan.target.thread_limit {
-            Some(t) => self.int_operand(t, i32t),
-            None => i32t.const_zero(),
+        // (A plain target runs one team: -1; a nested teams region's league
+        // its NUM_TEAMS, 0 for the runtime's choice, and its THREAD_LIMIT.)
+        let (num_teams, limit) = match (league, plan.target.thread_limit) {
+            (Some((n, l)), _) => (self.build_launch_value(n), self.build_launch_value(l)),
+            (None, Some(t)) => (i32t.const_all_ones(), self.int_operand(t, i32t)),
+            (None, None) => (i32t.const_all_ones(), i32t.const_zero()),
         };
-        let no_teams = i32t.const_all_ones();
-        let teams = i32t.const_array(&[no_teams, i32t.const_zero(), i32t.const_zero()]);
+        let teams =
+            self.b.build_insert_value(t3.const_zero(), num_teams, 0, "").expect("positioned").as_basic_value_enum();
         let limits =
             self.b.build_insert_value(t3.const_zero(), limit, 0, "").expect("positioned").as_basic_value_enum();
         let values: [BasicValueEnum<'ctx>; 13] = [
@@ -318,7 +322,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             ptr.const_null().into(),
             i64t.const_zero().into(),
             i64t.const_zero().into(),
-            teams.into(),
+            teams,
             limits,
             i32t.const_zero().into(),
         ];
@@ -326,7 +330,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let slot = self.b.build_struct_gep(kty, kargs, k as u32, "").expect("a field");
             self.b.build_store(slot, *v).expect("positioned");
         }
-        let args = [ident.into(), device.into(), no_teams.into(), limit.into(), region_id.into(), kargs.into()];
+        let args = [ident.into(), device.into(), num_teams.into(), limit.into(), region_id.into(), kargs.into()];
         let rc = self.rt.call_i32(b, Rt::TgtTargetKernel, &args);
         let bad = self.b.build_int_compare(IntPredicate::NE, rc, i32t.const_zero(), "").expect("positioned");
         self.b.build_store(failed, bad).expect("positioned");
@@ -363,6 +367,16 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         };
         self.b.build_int_to_ptr(as_int, ptr, "omp.literal").expect("positioned")
     }
+}
+
+/// Where the launch goes: the home block of its allocas, the call
+/// CodeExtractor left, the offload entry's name, and the league of a
+/// nested teams region (paropt::target_teams).
+struct Launch<'s, 'ctx> {
+    home: llvm_plugin::inkwell::basic_block::BasicBlock<'ctx>,
+    call: InstructionValue<'ctx>,
+    entry: &'s str,
+    league: Option<(LaunchValue<'ctx>, LaunchValue<'ctx>)>,
 }
 
 /// Pointer identity of two values.

@@ -41,7 +41,8 @@ fn not_yet(clause: &str, what: &str, on: &str) -> WeftError {
     WeftError::new(Rule::NotYetSupported, clause, what).on_directive(on)
 }
 
-fn teams_value(r: &WRegion, kind: ClauseKind) -> Option<TeamsValue> {
+/// Region `r`'s NUM_TEAMS or THREAD_LIMIT (`kind`), if it has one.
+pub fn teams_value(r: &WRegion, kind: ClauseKind) -> Option<TeamsValue> {
     let v: &Operand = r.env.value(kind)?;
     let ty = r.env.value_types.iter().find(|(k, _)| *k == kind).map(|(_, t)| t.value);
     Some(TeamsValue { value: v.value, slot_of: ty.filter(|_| v.is_pointer()) })
@@ -102,13 +103,14 @@ pub fn teams_plan(r: &WRegion, construct: Construct, name: &str) -> Result<Teams
     Ok(TeamsPlan { num_teams, thread_limit, dist })
 }
 
-/// Whether a `:TYPED` one-operand clause is one this plan reads.
-pub fn reads_typed(kind: ClauseKind) -> bool {
-    matches!(kind, ClauseKind::NumTeams | ClauseKind::ThreadLimit)
+/// Whether a `:TYPED` one-operand clause of directive `dir` is one this
+/// plan reads (teams' only: THREAD_LIMIT:TYPED on a target is not).
+pub fn reads_typed(dir: DirKind, kind: ClauseKind) -> bool {
+    dir == DirKind::Teams && matches!(kind, ClauseKind::NumTeams | ClauseKind::ThreadLimit)
 }
 
-/// OpenMP's nesting rules for teams on the host (OpenMP 5.1 §2.7): a
-/// `teams` region is not nested in another region of the function; only
+/// OpenMP's nesting rules for teams (OpenMP 5.1 §2.7): a `teams` region is
+/// nested in no other region of the function but a target; only
 /// distribute, parallel, `loop`, atomic (and simd) regions are strictly
 /// nested in it; a distribute region is strictly nested in a teams region.
 pub fn check_nesting(a: &Analysis<'_>, r: usize, construct: Construct) -> Result<(), WeftError> {
@@ -116,10 +118,12 @@ pub fn check_nesting(a: &Analysis<'_>, r: usize, construct: Construct) -> Result
     let parent = reg.parent.map(|p| a.graph.regions[p].kind);
     let name = reg.kind.begin_name();
     let rule = |what: String| WeftError::new(Rule::ClauseNotAllowed, name, what);
+    // (A teams region nested in a target is the target's league: its host
+    // fallback forks it, paropt::target_teams.)
     if construct == Construct::Teams {
-        if let Some(p) = parent {
+        if let Some(p) = parent.filter(|&p| p != DirKind::Target) {
             return Err(rule(format!(
-                "a teams region on the host may not be nested in {} (OpenMP's nesting rules; teams inside target is not built)",
+                "a teams region may not be nested in {}: only in a target region or outside any (OpenMP's nesting rules)",
                 p.begin_name()
             )));
         }
