@@ -6,10 +6,16 @@
 # Each source carries the suite's tags in its header comment: @@operation
 # (compile, link, run or view), @@expect (success, ct-error, rt-error,
 # unspecified), @@version (omp_X.Y) and @@env. Sources whose operation is
-# view or that expect a compile error are skipped, and so are those whose
-# pragmas use target, teams or declare target (offloading is measured
-# elsewhere). omp_5.1 is built with -fopenmp-version=51, omp_5.2 and
-# omp_6.0 with 52 (clang 16's newest). An operation "compile" (most are
+# view or that expect a compile error are skipped; the others are built,
+# target, teams and task sources included. A source whose pragmas use
+# target (target regions, target data, declare target) runs on the host:
+# clang 16 without -fopenmp-targets runs its target regions inline,
+# weft-cc's build calls libomptarget, which runs them through its host
+# fallback; weft-cc's build is run twice, as is and with
+# OMP_TARGET_OFFLOAD=disabled, and both are compared with clang's (a
+# DIFFERS line says which; a source whose @@env sets OMP_TARGET_OFFLOAD
+# runs with that setting only). omp_5.1 is built with -fopenmp-version=51,
+# omp_5.2 and omp_6.0 with 52 (clang 16's newest). An operation "compile" (most are
 # fragments without main) is built with -c by clang-16 -fopenmp -O2 and by
 # weft-cc -O2 and counts as "compiles"; "link" is built into a program and
 # counts as "links"; "run" is built and run at 1, 2, 3 and 4 threads
@@ -34,8 +40,9 @@ clang=$llvm/bin/clang
 weftcc=${WEFT_CC:-$root/target/release/weft-cc}
 limit=${SUITE_TIMEOUT:-30}
 tmp=$(mktemp -d)
+extra_env=""
 trap 'rm -rf "$tmp"' EXIT
-skip_re='^\s*#\s*pragma\s+omp\b.*\b(target|teams)\b'
+target_re='^\s*#\s*pragma\s+omp\b.*\btarget\b'
 total=0 skipped=0 clang_ok=0 weft_ok=0 compiles=0 links=0 ran=0
 same=0 sorted_same=0 differ=0 nondet=0 unspec=0 timedout=0 clang_wrong=0
 : > "$tmp/reasons"
@@ -45,9 +52,9 @@ tag() { # file name: the tag's value, spaces trimmed
 once() { # binary threads: its output and exit status
   local rc=0
   if [ -n "$nt" ]; then
-    env $envs timeout $limit "$1" > "$tmp/out" 2>&1 || rc=$?
+    env $envs $extra_env timeout $limit "$1" > "$tmp/out" 2>&1 || rc=$?
   else
-    env $envs OMP_NUM_THREADS=$2 timeout $limit "$1" > "$tmp/out" 2>&1 || rc=$?
+    env $envs $extra_env OMP_NUM_THREADS=$2 timeout $limit "$1" > "$tmp/out" 2>&1 || rc=$?
   fi
   cat "$tmp/out"
   echo "exit $rc"
@@ -58,12 +65,12 @@ refused() { # name: report weft-cc's refusal and keep its messages
   # IR values, and the pipeline hook weft ran in.
   grep -E 'error:' "$tmp/err" | sed -E "s#[^ ]*:[0-9]+:[0-9]+: ##g; s/^weft-cc: //; s/ in function '[^']*'//; s/%[0-9A-Za-z_.]+ = [^!]*(, )?(!dbg ![0-9]+ )?/VALUE /; s/ \\(in weft \\([^)]*\\)\\)\$//" | sort -u >> "$tmp/reasons"
 }
-serial_says() { # after a DIFFERS: which build the serial program agrees with
-  local t w=1 c=1
+serial_says() { # variant: after a DIFFERS, which build the serial program agrees with
+  local t w=1 c=1 extra_env=""
   "$clang" $flags -fopenmp-simd "$src" -lm -L"$llvm/lib" -Wl,-rpath,"$llvm/lib" -lomp -o "$tmp/serial" 2> /dev/null || return
   once "$tmp/serial" 1 > "$tmp/serial.out"
   for t in $counts; do
-    cmp -s "$tmp/serial.out" "$tmp/weft.$t" || w=0
+    cmp -s "$tmp/serial.out" "$tmp/$1.$t" || w=0
     cmp -s "$tmp/serial.out" "$tmp/clang.$t" || c=0
   done
   if [ $w -eq 1 ] && [ $c -eq 0 ]; then
@@ -72,20 +79,25 @@ serial_says() { # after a DIFFERS: which build the serial program agrees with
     echo " (clang's output is the serial program's; weft-cc's is not)"
   fi
 }
-compare() { # name expect: run both builds and classify
-  local name=$1 expect=$2 t ok=1 sorted=1 stable=1 k
+compare() { # name expect variants: run both builds and classify
+  local name=$1 expect=$2 variants=$3 t ok=1 sorted=1 stable=1 k v which=""
+  local note=""
+  [ "$variants" = weft ] || note=" (target; also with OMP_TARGET_OFFLOAD=disabled)"
   counts="1 2 3 4"
   [ -n "$nt" ] && counts=1
   for t in $counts; do
     once "$tmp/clang" $t > "$tmp/clang.$t"
     once "$tmp/weft" $t > "$tmp/weft.$t"
+    case $variants in
+      *weftd*) extra_env=OMP_TARGET_OFFLOAD=disabled once "$tmp/weft" $t > "$tmp/weftd.$t" ;;
+    esac
   done
   t=${counts##* }
   for k in 1 2; do
     once "$tmp/clang" $t | sort > "$tmp/again"
     sort "$tmp/clang.$t" | cmp -s - "$tmp/again" || stable=0
   done
-  if cat "$tmp"/clang.* "$tmp"/weft.* "$tmp/again" | grep -qx 'exit 124'; then
+  if cat "$tmp"/clang.? "$tmp"/weft*.? "$tmp/again" | grep -qx 'exit 124'; then
     timedout=$((timedout + 1))
     echo "$name: timed out (over $limit s)"
     return
@@ -95,29 +107,37 @@ compare() { # name expect: run both builds and classify
     echo "$name: built; clang's output is nondeterministic"
     return
   fi
-  for t in $counts; do
-    cmp -s "$tmp/clang.$t" "$tmp/weft.$t" || ok=0
-    cmp -s <(sort "$tmp/clang.$t") <(sort "$tmp/weft.$t") || sorted=0
+  for v in $variants; do
+    for t in $counts; do
+      cmp -s "$tmp/clang.$t" "$tmp/$v.$t" || { ok=0; which="$which $v"; }
+      cmp -s <(sort "$tmp/clang.$t") <(sort "$tmp/$v.$t") || sorted=0
+    done
   done
+  which=$(printf '%s\n' $which | sort -u | paste -sd' ' -)
+  [ "$variants" = weft ] || case $which in
+    weft) note=" (weft-cc's build as is)" ;;
+    weftd) note=" (weft-cc's build with OMP_TARGET_OFFLOAD=disabled)" ;;
+    "weft weftd") note=" (weft-cc's build, as is and with OMP_TARGET_OFFLOAD=disabled)" ;;
+  esac
   if [ $ok -eq 1 ]; then
     same=$((same + 1))
-    echo "$name: same"
+    echo "$name: same$note"
   elif [ $sorted -eq 1 ]; then
     sorted_same=$((sorted_same + 1))
-    echo "$name: same lines, in another order"
+    echo "$name: same lines, in another order$note"
   elif [ "$expect" != success ]; then
     unspec=$((unspec + 1))
-    echo "$name: differs (the suite says $expect)"
+    echo "$name: differs (the suite says $expect)$note"
   else
     local says
-    says=$(serial_says)
+    says=$(serial_says "$(echo "${which:-weft}" | cut -d' ' -f1)")
     case $says in
       *"weft-cc's output is the serial"*)
         clang_wrong=$((clang_wrong + 1))
-        echo "$name: differs$says" ;;
+        echo "$name: differs$note$says" ;;
       *)
         differ=$((differ + 1))
-        echo "$name: DIFFERS$says" ;;
+        echo "$name: DIFFERS$note$says" ;;
     esac
   fi
 }
@@ -133,11 +153,8 @@ for src in "$dir"/*/sources/*.c; do
     continue
   fi
   # Pragmas joined across their backslash-newlines before they are read.
-  if sed -e :a -e '/\\$/N; s/\\\n//; ta' "$src" | grep -qE "$skip_re|declare\s+target"; then
-    skipped=$((skipped + 1))
-    echo "$name: skipped (target, teams or declare target)"
-    continue
-  fi
+  variants=weft
+  sed -e :a -e '/\\$/N; s/\\\n//; ta' "$src" | grep -qE "$target_re" && variants="weft weftd"
   flags="-O2 -w"
   case $version in
     omp_5.1) flags="$flags -fopenmp-version=51" ;;
@@ -145,6 +162,8 @@ for src in "$dir"/*/sources/*.c; do
   esac
   envs=$(tag "$src" env | tr -d '"')
   nt=$(printf '%s\n' $envs | grep '^OMP_NUM_THREADS=' || true)
+  # A source that sets the offload policy itself runs with that one only.
+  case $envs in *OMP_TARGET_OFFLOAD=*) variants=weft ;; esac
   out=("-c" "-o" "$tmp/x.o")
   [ "$op" = compile ] || out=("-lm" "-o")
   cl=("${out[@]}") wf=("${out[@]}")
@@ -170,7 +189,7 @@ for src in "$dir"/*/sources/*.c; do
       ;;
     *)
       ran=$((ran + 1))
-      compare "$name" "$expect"
+      compare "$name" "$expect" "$variants"
       ;;
   esac
 done
