@@ -5,21 +5,24 @@
 // parallel masked taskloop simd): tasks first, then each task's chunk a
 // simd loop that weft-vectorize vectorizes (test/cc/taskloop-simd.test
 // checks the remark and the vector code). The task's copies are the vector
-// loop's own: reductions (a sum, a product-free max and a bitwise or, as
-// task reductions and as an in_reduction), lastprivate, a private array
-// rewritten by every iteration, and one loop that reads what an iteration
+// loop's own: reductions (a sum, a max written with ?: and a bitwise or),
+// lastprivate, a private array rewritten by every iteration, and one loop that reads what an iteration
 // 2 before wrote (allowed by safelen(2), in one task: num_tasks(1)).
-// How it fails: a reduction copy taken for shared memory loses the other
-// lanes' partial sums (another s, m or bits); a private array shared by the
-// lanes gives one lane's values to another (another q[]); a lastprivate
-// copy not written by the last lane prints another last; a vector of more
-// than 2 lanes on the safelen(2) loop reads c[i - 2] before it is written
-// (another c[] sum: a build that drops safelen prints "c 1042" instead of
-// "c 2083"); simdlen(4) asks for 4 lanes, which only shapes the vector code.
+// How it fails: a vector of more than 2 lanes on the safelen(2) loop
+// reads c[i - 2] before it is written (a build that drops safelen from the
+// task's simd region vectorizes it with VF 4 and prints "c 2248" instead of
+// "c 375250"); a reduction copy taken for shared memory would lose the other
+// lanes' partial sums (another s, m or bits), a private array shared by
+// the lanes would give one lane's values to another (another q), a
+// lastprivate copy not written by the last lane another last (a build
+// that leaves the reduction copies off the simd region gets those loops
+// left scalar instead: taskloop-simd.test's remarks then fail);
+// simdlen(4) asks for 4 lanes.
 #include <stdio.h>
 
 #define N 1000
-long a[N], b[N], c[N], q[N];
+long a[N], b[N], q[N];
+int c[N];
 
 int main(void) {
   for (int i = 0; i < N; i++) {
