@@ -39,22 +39,22 @@ pub fn directive(kind: &str) -> Option<DirSpec> {
         // (A taskloop's tasks take their locals with them, as a task's.)
         "OMPTaskLoopDirective" => spec("DIR.OMP.TASKLOOP", &["taskloop"], true, true),
         // (Combined forms: nested regions around the taskloop, taskloop_forms.rs.)
-        "OMPTaskLoopSimdDirective" => spec("DIR.OMP.TASKLOOP", &["taskloop", "simd"], true, true),
+        "OMPTaskLoopSimdDirective" => spec("DIR.OMP.TASKLOOP.SIMD", &["taskloop", "simd"], true, true),
         "OMPMasterTaskLoopDirective" => spec("DIR.OMP.TASKLOOP", &["master", "taskloop"], true, true),
-        "OMPMasterTaskLoopSimdDirective" => spec("DIR.OMP.TASKLOOP", &["master", "taskloop", "simd"], true, true),
+        "OMPMasterTaskLoopSimdDirective" => spec("DIR.OMP.TASKLOOP.SIMD", &["master", "taskloop", "simd"], true, true),
         "OMPMaskedTaskLoopDirective" => spec("DIR.OMP.TASKLOOP", &["masked", "taskloop"], true, true),
-        "OMPMaskedTaskLoopSimdDirective" => spec("DIR.OMP.TASKLOOP", &["masked", "taskloop", "simd"], true, true),
+        "OMPMaskedTaskLoopSimdDirective" => spec("DIR.OMP.TASKLOOP.SIMD", &["masked", "taskloop", "simd"], true, true),
         "OMPParallelMasterTaskLoopDirective" => {
             spec("DIR.OMP.TASKLOOP", &["parallel", "master", "taskloop"], true, true)
         }
         "OMPParallelMasterTaskLoopSimdDirective" => {
-            spec("DIR.OMP.TASKLOOP", &["parallel", "master", "taskloop", "simd"], true, true)
+            spec("DIR.OMP.TASKLOOP.SIMD", &["parallel", "master", "taskloop", "simd"], true, true)
         }
         "OMPParallelMaskedTaskLoopDirective" => {
             spec("DIR.OMP.TASKLOOP", &["parallel", "masked", "taskloop"], true, true)
         }
         "OMPParallelMaskedTaskLoopSimdDirective" => {
-            spec("DIR.OMP.TASKLOOP", &["parallel", "masked", "taskloop", "simd"], true, true)
+            spec("DIR.OMP.TASKLOOP.SIMD", &["parallel", "masked", "taskloop", "simd"], true, true)
         }
         "OMPAtomicDirective" => spec("DIR.OMP.ATOMIC", &["atomic"], false, false),
         "OMPOrderedDirective" => spec("DIR.OMP.ORDERED", &["ordered"], false, false),
@@ -459,7 +459,10 @@ fn finish(
                 out.extend(cls);
             }
             "task_reduction" | "in_reduction"
-                if matches!(spec.dir, "DIR.OMP.TASKGROUP" | "DIR.OMP.TASK" | "DIR.OMP.TASKLOOP") =>
+                if matches!(
+                    spec.dir,
+                    "DIR.OMP.TASKGROUP" | "DIR.OMP.TASK" | "DIR.OMP.TASKLOOP" | "DIR.OMP.TASKLOOP.SIMD"
+                ) =>
             {
                 let (cls, names) = crate::task_clauses::task_reduction(&name, reduction(&need(&arg)?, udrs)?)?;
                 listed.extend(names);
@@ -528,8 +531,8 @@ fn finish(
             },
             "depend" | "doacross" if spec.dir == "DIR.OMP.ORDERED" => out.push(ordered_depend(&name, &need(&arg)?)?),
             "nowait" => out.push(Clause::new("QUAL.OMP.NOWAIT", vec![])),
-            "nogroup" if spec.dir == "DIR.OMP.TASKLOOP" => out.push(Clause::new("QUAL.OMP.NOGROUP", vec![])),
-            "grainsize" | "num_tasks" if spec.dir == "DIR.OMP.TASKLOOP" => {
+            "nogroup" if spec.dir.starts_with("DIR.OMP.TASKLOOP") => out.push(Clause::new("QUAL.OMP.NOGROUP", vec![])),
+            "grainsize" | "num_tasks" if spec.dir.starts_with("DIR.OMP.TASKLOOP") => {
                 out.push(crate::task_clauses::taskloop_division(&name, &need(&arg)?)?)
             }
             // (Clang has checked that each is a positive constant.)

@@ -28,7 +28,7 @@ pub fn clause(spec: &DirSpec, mods: &[&str], cond: &str) -> Result<Clause, Strin
             "'if(simd: ...)' on '{}' is not supported by weft yet (the simd part of a combined form)",
             spec.words.join(" ")
         )),
-        ["parallel"] if spec.dir == "DIR.OMP.TASKLOOP" => Ok(Clause::new(PARALLEL_PART, op)),
+        ["parallel"] if spec.dir.starts_with("DIR.OMP.TASKLOOP") => Ok(Clause::new(PARALLEL_PART, op)),
         ["taskloop"] if spec.words.contains(&"parallel") => Ok(Clause::new(TASKLOOP_PART, op)),
         [_] => Ok(Clause::new("QUAL.OMP.IF", op)),
         _ => Err(format!("'if' on '{}' takes one directive-name modifier", spec.words.join(" "))),

@@ -21,7 +21,7 @@ use crate::marker_clause::Clause;
 
 /// The directives whose unlisted variables this module lists.
 pub fn is_task(dir: &str) -> bool {
-    matches!(dir, "DIR.OMP.TASK" | "DIR.OMP.TASKLOOP")
+    matches!(dir, "DIR.OMP.TASK" | "DIR.OMP.TASKLOOP" | "DIR.OMP.TASKLOOP.SIMD")
 }
 
 /// How an enclosing construct treats a variable.

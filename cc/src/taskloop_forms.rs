@@ -5,8 +5,9 @@
 //! weft-cc writes each as nested regions: PARALLEL around MASTER or MASKED
 //! around TASKLOOP, with the clauses that belong to the outer constructs
 //! (`num_threads`, `proc_bind`, `copyin`; `filter`) moved onto them. The
-//! simd part is not vectorized yet: each task runs its chunk as a plain
-//! loop, which simd allows; its own clauses are refused by name.
+//! simd forms are TASKLOOP.SIMD, whose simd part (each task's loop) weft
+//! vectorizes, with `simdlen` and `safelen`; its other clauses are refused
+//! by name.
 use crate::marker_clause::Clause;
 
 /// The directives around the taskloop of a combined form, outermost first.
@@ -47,10 +48,10 @@ fn belongs(dir: &str, name: &str) -> bool {
 pub fn wrap(kind: &str, text: &str, id: usize, cls: &mut Vec<Clause>) -> Result<(String, String), String> {
     let simd = kind.ends_with("SimdDirective") && kind.contains("TaskLoop");
     if simd {
-        let words = ["safelen", "simdlen", "aligned", "linear", "nontemporal", "order"];
+        let words = ["aligned", "linear", "nontemporal", "order"];
         if let Some(w) = words.iter().find(|w| crate::clauses::clean(text).contains(&format!("{w}("))) {
             return Err(format!(
-                "'{w}' on '{}': the simd part of a taskloop is not vectorized by weft yet",
+                "'{w}' on '{}': not supported by weft yet on the simd part of a taskloop",
                 crate::clauses::spelling(kind)
             ));
         }

@@ -58,6 +58,7 @@ directives! {
     Task = "DIR.OMP.TASK", Some("DIR.OMP.END.TASK"), "WRNTaskNode";
     Taskgroup = "DIR.OMP.TASKGROUP", Some("DIR.OMP.END.TASKGROUP"), "WRNTaskgroupNode";
     Taskloop = "DIR.OMP.TASKLOOP", Some("DIR.OMP.END.TASKLOOP"), "WRNTaskloopNode";
+    TaskloopSimd = "DIR.OMP.TASKLOOP.SIMD", Some("DIR.OMP.END.TASKLOOP.SIMD"), "WRNTaskloopSimdNode";
     Target = "DIR.OMP.TARGET", Some("DIR.OMP.END.TARGET"), "WRNTargetNode";
     TargetData = "DIR.OMP.TARGET.DATA", Some("DIR.OMP.END.TARGET.DATA"), "WRNTargetDataNode";
     TargetUpdate = "DIR.OMP.TARGET.UPDATE", Some("DIR.OMP.END.TARGET.UPDATE"), "WRNTargetUpdateNode";

@@ -228,6 +228,7 @@ impl DirKind {
             D::Ordered => &[ORDERED],
             D::Task => &[TASK],
             D::Taskloop => &[TASKLOOP],
+            D::TaskloopSimd => &[TASKLOOP, SIMD],
             D::Target => &[TARGET],
             D::TargetData => &[TARGET_DATA],
             D::TargetUpdate | D::TargetEnterData | D::TargetExitData => &[TARGET_MOTION],
@@ -280,6 +281,12 @@ impl DirKind {
     /// (`teams`) or for each team (`distribute parallel for`).
     pub fn is_league(self) -> bool {
         matches!(self, DirKind::Teams | DirKind::DistributeParLoop)
+    }
+
+    /// Whether it is a taskloop (`taskloop` or `taskloop simd`, whose simd
+    /// part is each task's loop: paropt::taskloop_simd).
+    pub fn is_taskloop(self) -> bool {
+        matches!(self, DirKind::Taskloop | DirKind::TaskloopSimd)
     }
 
     /// Whether it is a worksharing loop (its iterations divided among a team).

@@ -28,6 +28,7 @@ impl DirKind {
         self.is_later_work()
             || self.is_target()
             || matches!(self, DirKind::Task | DirKind::Taskgroup | DirKind::Taskwait | DirKind::Taskloop)
+            || self == DirKind::TaskloopSimd
             || matches!(self, DirKind::Teams | DirKind::Distribute | DirKind::DistributeParLoop)
     }
 
@@ -48,7 +49,6 @@ pub const LATER_DIRECTIVES: &[&str] = &[
     "DIR.OMP.INTEROP",
     "DIR.OMP.TARGET.VARIANT.DISPATCH",
     "DIR.OMP.PREFETCH",
-    "DIR.OMP.TASKLOOP.SIMD",
     "DIR.OMP.DISTRIBUTE.SIMD",
     "DIR.OMP.DISTRIBUTE.PARLOOP.SIMD",
     "DIR.OMP.TEAMS.DISTRIBUTE",

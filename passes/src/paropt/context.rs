@@ -224,7 +224,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         while let Some(i) = cur {
             let reg = &a.graph.regions[i];
             if reg.kind.is_team_parallel()
-                || matches!(reg.kind, weft_intrinsics::vocab::DirKind::Task | weft_intrinsics::vocab::DirKind::Taskloop)
+                || reg.kind == weft_intrinsics::vocab::DirKind::Task
+                || reg.kind.is_taskloop()
             {
                 let s = a.scan.handles[reg.entry.block];
                 return self.first_block(s);

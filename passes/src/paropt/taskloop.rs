@@ -132,6 +132,10 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         self.in_reduction_copies(lat, &t.task_reductions)?;
         self.in_reduction_copies(lat, &t.in_reductions)?;
         let (placeholder, out) = self.taskloop_body_data(&typed, &layout, (loop_first, &loop_blocks), init, ivt);
+        if reg.kind == weft_intrinsics::vocab::DirKind::TaskloopSimd {
+            let tl = super::taskloop_simd::TaskLoop { loop_first, fini: shape.fini };
+            self.taskloop_simd_region(reg, plan, &typed, &out, tl)?;
+        }
         // The task holding the last iteration copies the lastprivate items out.
         let lasts: Vec<_> = typed
             .iter()

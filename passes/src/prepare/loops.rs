@@ -53,7 +53,7 @@ fn unnormalized(a: &Analysis<'_>) -> Vec<usize> {
             let collapsed = reg.env.value(ClauseKind::Collapse).and_then(|o| o.const_uint()).is_some_and(|n| n > 1);
             // (icx's form of a collapsed nest, one NORMALIZED pair per level,
             // is normalized again into one counter.)
-            let taskloop = reg.kind == weft_intrinsics::vocab::DirKind::Taskloop;
+            let taskloop = reg.kind.is_taskloop();
             unnormalized && (reg.kind.is_worksharing_loop() || taskloop || (reg.kind.is_simd_only() && collapsed))
         })
         .collect()

@@ -120,9 +120,11 @@ fn loops_needed(reg: &WRegion) -> Option<usize> {
         DirKind::Tile => Some(reg.env.sizes.len().max(1)),
         DirKind::Unroll => Some(1),
         _ if k.is_worksharing_loop() || k.is_simd_only() => Some(collapsed()),
-        DirKind::GenericLoop | DirKind::Taskloop | DirKind::Distribute | DirKind::DistributeParLoop => {
-            Some(collapsed())
-        }
+        DirKind::GenericLoop
+        | DirKind::Taskloop
+        | DirKind::TaskloopSimd
+        | DirKind::Distribute
+        | DirKind::DistributeParLoop => Some(collapsed()),
         _ => None,
     }
 }

@@ -75,13 +75,11 @@ pub fn target(a: &Analysis<'_>, r: usize, c: CancelConstruct) -> Result<usize, W
     }
     match up {
         Some(p) if matches(a.graph.regions[p].kind, c) => Ok(p),
-        Some(p) if c == CancelConstruct::Taskgroup && a.graph.regions[p].kind == DirKind::Taskloop => {
-            Err(WeftError::new(
-                Rule::NotYetSupported,
-                reg.kind.begin_name(),
-                format!("{} in a taskloop (a task's chunk of iterations would have to end early)", spelling(c)),
-            ))
-        }
+        Some(p) if c == CancelConstruct::Taskgroup && a.graph.regions[p].kind.is_taskloop() => Err(WeftError::new(
+            Rule::NotYetSupported,
+            reg.kind.begin_name(),
+            format!("{} in a taskloop (a task's chunk of iterations would have to end early)", spelling(c)),
+        )),
         Some(p) => Err(WeftError::new(
             Rule::ClauseNotAllowed,
             reg.kind.begin_name(),

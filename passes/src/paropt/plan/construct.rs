@@ -87,7 +87,7 @@ impl Construct {
             DirKind::Taskyield => Construct::Taskyield,
             DirKind::Task => Construct::Task,
             DirKind::Taskgroup => Construct::Taskgroup,
-            DirKind::Taskloop => Construct::Taskloop,
+            DirKind::Taskloop | DirKind::TaskloopSimd => Construct::Taskloop,
             DirKind::Atomic => Construct::Atomic,
             DirKind::Scope => Construct::Scope,
             DirKind::Scan => Construct::Scan,

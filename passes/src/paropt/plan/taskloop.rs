@@ -83,6 +83,9 @@ pub fn taskloop_plan(r: &WRegion, vars: &[Var], on: &str) -> Result<(TaskloopPla
             .on_directive(on));
         }
     }
+    if r.kind == weft_intrinsics::vocab::DirKind::TaskloopSimd {
+        simd_part(r, on)?;
+    }
     let nogroup = env.has_flag(ClauseKind::Nogroup);
     let mut reds = Vec::new();
     for v in vars {
@@ -136,4 +139,29 @@ pub fn taskloop_plan(r: &WRegion, vars: &[Var], on: &str) -> Result<(TaskloopPla
     }
     let strict = c.is_some_and(|c| c.modifiers.contains(Modifiers::STRICT));
     Ok((TaskloopPlan { division, amount: amount.map(|o: &Operand| o.value), strict, nogroup }, reds))
+}
+
+/// The simd part of `taskloop simd` (each task's loop, paropt::taskloop_simd):
+/// `simdlen` and `safelen` (positive constants, OpenMP 5.1 §2.11.5.1) go
+/// onto the task's simd loop; its other clauses are not built yet.
+fn simd_part(r: &WRegion, on: &str) -> Result<(), WeftError> {
+    for c in &r.directive.clauses {
+        match c.kind {
+            ClauseKind::Simdlen | ClauseKind::Safelen => {
+                if !c.value().and_then(|v| v.const_int()).is_some_and(|n| n > 0) {
+                    return Err(WeftError::new(
+                        Rule::OperandKind,
+                        c.spelling.as_str(),
+                        "a positive integer constant (OpenMP 5.1 §2.11.5.1)",
+                    )
+                    .on_directive(on));
+                }
+            }
+            ClauseKind::Linear | ClauseKind::Aligned | ClauseKind::Nontemporal | ClauseKind::Uniform => {
+                return Err(not_yet(&c.spelling, "this simd clause on a taskloop simd").on_directive(on));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
