@@ -454,7 +454,12 @@ fn finish(
                 out.push(Clause::new(&format!("QUAL.OMP.{}", name.to_uppercase()), ops));
             }
             "reduction" => {
-                let (cls, names) = reduction(&need(&arg)?, udrs)?;
+                // (`task`: the reduction is also a task reduction, task_clauses.rs.)
+                let (arg, task) = crate::task_clauses::strip_task_modifier(&need(&arg)?);
+                let (mut cls, names) = reduction(&arg, udrs)?;
+                if task {
+                    cls = crate::task_clauses::task_modifier(spec.dir, cls)?;
+                }
                 listed.extend(names);
                 out.extend(cls);
             }

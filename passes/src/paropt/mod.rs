@@ -48,6 +48,7 @@ pub mod task_dup;
 pub mod taskgroup;
 pub mod taskloop;
 pub mod taskred;
+pub mod taskred_mod;
 pub mod taskred_udr;
 pub mod teams;
 #[cfg(test)]

@@ -67,6 +67,27 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         gtid: llvm_plugin::inkwell::values::IntValue<'ctx>,
     ) -> Res<()> {
         let name = at.a.graph.regions[at.r].kind.begin_name();
+        let items: Vec<_> = reds.iter().map(|r| (self.value(r.var), self.value(r.var))).collect();
+        let arr = self.taskred_input_list(at.outer_home, at.shape.s, reds, &items, name)?;
+        let b = self.before_terminator(at.shape.s);
+        let n = self.rt.i32.const_int(reds.len() as u64, false);
+        self.rt.call_ptr(b, Rt::TaskredInit, &[gtid.into(), n.into(), arr.into()]);
+        self.notes.push(format!("{} task reduction item(s) registered through __kmpc_taskred_init", reds.len()));
+        Ok(())
+    }
+
+    /// The `kmp_taskred_input_t` list of `reds` (allocated in `home`, filled
+    /// before `at`'s terminator), item k's `(shared, orig)` from `items`: a
+    /// taskgroup's item both, a reduction modifier's the thread's copy and
+    /// the original (taskred_mod.rs).
+    pub(super) fn taskred_input_list(
+        &mut self,
+        home: llvm_plugin::inkwell::basic_block::BasicBlock<'ctx>,
+        at: llvm_plugin::inkwell::basic_block::BasicBlock<'ctx>,
+        reds: &[TaskRed],
+        items: &[(BasicValueEnum<'ctx>, BasicValueEnum<'ctx>)],
+        name: &str,
+    ) -> Res<llvm_plugin::inkwell::values::PointerValue<'ctx>> {
         let tys = self.task_red_types(reds, name)?;
         let ctx = self.rt.ctx;
         let (ptr, i64t, i32t) = (self.rt.ptr, self.rt.i64, self.rt.i32);
@@ -75,7 +96,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             false,
         );
         let arr_ty = input.array_type(reds.len() as u32);
-        let arr = self.alloca(at.outer_home, arr_ty.into(), "omp.taskred.list");
+        let arr = self.alloca(home, arr_ty.into(), "omp.taskred.list");
         let mut fns: Vec<(FunctionValue<'ctx>, FunctionValue<'ctx>, Option<FunctionValue<'ctx>>)> = Vec::new();
         for (r, &(ty, n)) in reds.iter().zip(&tys) {
             fns.push(match r.udr {
@@ -87,15 +108,14 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 ),
             });
         }
-        let b = self.before_terminator(at.shape.s);
-        for (k, ((r, &(ty, n)), (init, comb, fini))) in reds.iter().zip(&tys).zip(&fns).enumerate() {
-            let var = self.value(r.var);
+        let b = self.before_terminator(at);
+        for (k, ((&(ty, n), &(shared, orig)), (init, comb, fini))) in tys.iter().zip(items).zip(&fns).enumerate() {
             let idx = [i64t.const_zero(), i64t.const_int(k as u64, false)];
             // SAFETY: constant indices within the array of `reds.len()` items.
             let item = unsafe { b.build_in_bounds_gep(arr_ty, arr, &idx, "omp.taskred") }.expect("positioned");
             let fields: [BasicValueEnum<'ctx>; 7] = [
-                var,
-                var,
+                shared,
+                orig,
                 ty.size_of().expect("a sized type").const_mul(i64t.const_int(n, false)).into(),
                 init.as_global_value().as_pointer_value().into(),
                 fini.map_or(ptr.const_null(), |f| f.as_global_value().as_pointer_value()).into(),
@@ -107,10 +127,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 b.build_store(slot, v).expect("positioned");
             }
         }
-        let n = i32t.const_int(reds.len() as u64, false);
-        self.rt.call_ptr(b, Rt::TaskredInit, &[gtid.into(), n.into(), arr.into()]);
-        self.notes.push(format!("{} task reduction item(s) registered through __kmpc_taskred_init", reds.len()));
-        Ok(())
+        Ok(arr)
     }
 
     /// A task's in_reduction items: its body's uses of each go to the
