@@ -5,8 +5,8 @@ void f(int *a, int n) {
   a[0] = 1;
 #pragma omp taskgroup task_reduction(+: a[0:4])
   a[1] = 2;
-#pragma omp parallel reduction(task, +: x)
-  x += 1;
+#pragma omp parallel reduction(task, +: a[0:4])
+  a[0] += x;
   omp_depend_t o;
 #pragma omp depobj(o) depend(iterator(i = 0:n), in: a[i])
 }
