@@ -466,7 +466,8 @@ fn finish(
             "task_reduction" | "in_reduction"
                 if matches!(spec.dir, "DIR.OMP.TASKGROUP" | "DIR.OMP.TASK" | "DIR.OMP.TASKLOOP") =>
             {
-                let (cls, names) = crate::task_clauses::task_reduction(&name, reduction(&need(&arg)?, udrs)?)?;
+                let (cls, names) =
+                    crate::task_clauses::task_reduction(&name, spec.dir, reduction(&need(&arg)?, udrs)?)?;
                 listed.extend(names);
                 out.extend(cls);
             }

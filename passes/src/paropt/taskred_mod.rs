@@ -32,6 +32,7 @@ pub(super) fn modifier_reds(plan: &Plan) -> Vec<TaskRed> {
                 var: v.var,
                 elem: v.elem,
                 count: v.count,
+                first: None,
                 op,
                 unsigned,
                 udr: v.nonpod,
