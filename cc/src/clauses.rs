@@ -454,7 +454,12 @@ fn finish(
                 out.push(Clause::new(&format!("QUAL.OMP.{}", name.to_uppercase()), ops));
             }
             "reduction" => {
-                let (cls, names) = reduction(&need(&arg)?, udrs)?;
+                // (`task`: the reduction is also a task reduction, task_clauses.rs.)
+                let (arg, task) = crate::task_clauses::strip_task_modifier(&need(&arg)?);
+                let (mut cls, names) = reduction(&arg, udrs)?;
+                if task {
+                    cls = crate::task_clauses::task_modifier(spec.dir, cls)?;
+                }
                 listed.extend(names);
                 out.extend(cls);
             }
@@ -464,7 +469,8 @@ fn finish(
                     "DIR.OMP.TASKGROUP" | "DIR.OMP.TASK" | "DIR.OMP.TASKLOOP" | "DIR.OMP.TASKLOOP.SIMD"
                 ) =>
             {
-                let (cls, names) = crate::task_clauses::task_reduction(&name, reduction(&need(&arg)?, udrs)?)?;
+                let (cls, names) =
+                    crate::task_clauses::task_reduction(&name, spec.dir, reduction(&need(&arg)?, udrs)?)?;
                 listed.extend(names);
                 out.extend(cls);
             }

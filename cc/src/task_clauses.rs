@@ -113,10 +113,16 @@ pub fn affinity(a: &str) -> Result<Vec<Clause>, String> {
 /// icx spells it) or a task's `in_reduction` (INREDUCTION), from the
 /// clauses `reduction` parsing made of the same list (a declared
 /// reduction's items with their helpers, `REDUCTION.UDR:NONPOD`).
-pub fn task_reduction(name: &str, parsed: (Vec<Clause>, Vec<String>)) -> Result<(Vec<Clause>, Vec<String>), String> {
+pub fn task_reduction(
+    name: &str,
+    dir: &str,
+    parsed: (Vec<Clause>, Vec<String>),
+) -> Result<(Vec<Clause>, Vec<String>), String> {
     let (mut cls, names) = parsed;
-    if cls.iter().any(|c| c.name.contains("ARRSECT")) {
-        return Err(format!("{name} of array sections is not supported by weft yet"));
+    // (A taskgroup's and a task's sections of arrays are lowered, with
+    // constant bounds: paropt's taskred.rs; a taskloop's are not.)
+    if dir == "DIR.OMP.TASKLOOP" && cls.iter().any(|c| c.name.contains("ARRSECT")) {
+        return Err(format!("{name} of array sections on taskloop is not supported by weft yet"));
     }
     if name == "in_reduction" {
         for c in &mut cls {
@@ -124,6 +130,58 @@ pub fn task_reduction(name: &str, parsed: (Vec<Clause>, Vec<String>)) -> Result<
         }
     }
     Ok((cls, names))
+}
+
+/// `reduction(task, op: list)`'s argument without its `task` modifier
+/// (OpenMP 5.0 §2.19.5.4), and whether it had one.
+pub fn strip_task_modifier(a: &str) -> (String, bool) {
+    let Some((pre, list)) = a.split_once(':') else { return (a.to_string(), false) };
+    let words: Vec<&str> = pre.split(',').map(str::trim).collect();
+    if words.len() < 2 || !words[..words.len() - 1].contains(&"task") {
+        return (a.to_string(), false);
+    }
+    let rest: Vec<&str> = words[..words.len() - 1].iter().copied().filter(|w| *w != "task").collect();
+    let op = words[words.len() - 1];
+    let pre = rest.into_iter().chain([op]).collect::<Vec<_>>().join(", ");
+    (format!("{pre}:{list}"), true)
+}
+
+/// A reduction with the `task` modifier: each item's clause gets `:TASK`
+/// (icx's spelling, after any modifier it has), on the constructs weft
+/// lowers it on (parallel and worksharing ones; paropt's plan/task_mod.rs).
+pub fn task_modifier(dir: &str, mut cls: Vec<Clause>) -> Result<Vec<Clause>, String> {
+    let on =
+        ["DIR.OMP.PARALLEL", "DIR.OMP.LOOP", "DIR.OMP.SECTIONS", "DIR.OMP.PARALLEL.LOOP", "DIR.OMP.PARALLEL.SECTIONS"];
+    if !on.contains(&dir) {
+        return Err(format!("reduction(task, ...) on {dir} is not supported by weft yet"));
+    }
+    if cls.iter().any(|c| c.name.contains("ARRSECT")) {
+        return Err("reduction(task, ...) of array sections is not supported by weft yet".into());
+    }
+    for c in &mut cls {
+        // (A name chosen in C by the item's type, `_Generic(...)`, holds
+        // several clause names: each gets the modifier.)
+        c.name = add_task(&c.name);
+    }
+    Ok(cls)
+}
+
+/// `QUAL.OMP.REDUCTION.<op>[:<mods>]` with `TASK` among its modifiers, in
+/// each quoted clause name the text holds.
+fn add_task(name: &str) -> String {
+    let mut out = String::new();
+    let mut rest = name;
+    while let Some(k) = rest.find("QUAL.OMP.REDUCTION.") {
+        out.push_str(&rest[..k]);
+        let tail = &rest[k..];
+        let end = tail.find(|c: char| c == '"' || c.is_whitespace() || c == ',' || c == ')').unwrap_or(tail.len());
+        let q = &tail[..end];
+        out.push_str(q);
+        out.push_str(if q.contains(':') { ".TASK" } else { ":TASK" });
+        rest = &tail[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A taskloop's `grainsize([strict:] n)` or `num_tasks([strict:] n)`

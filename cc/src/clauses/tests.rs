@@ -103,7 +103,13 @@ fn refusals_name_the_clause() {
     assert_eq!(names("OMPOrderedDirective", "#pragma omp ordered threads"), ["\"QUAL.OMP.ORDERED.THREADS\" "]);
     assert!(e("#pragma omp for private(x) allocate(al: x[1:2])").contains("only variables"));
     assert!(e("#pragma omp for uses_allocators(x)").contains("'uses_allocators(x)'"));
-    assert!(e("#pragma omp for reduction(task, +: x)").contains("'task'"));
+    assert!(e("#pragma omp for reduction(bogus, +: x)").contains("'bogus'"));
+    assert_eq!(
+        names("OMPForDirective", "#pragma omp for reduction(task, +: x)"),
+        ["\"QUAL.OMP.REDUCTION.ADD:TASK\" &x"]
+    );
+    let tl = directive("OMPTaskLoopDirective").unwrap();
+    assert!(parse(&tl, "#pragma omp taskloop reduction(task, +: x)").unwrap_err().contains("reduction(task, ...) on"));
     assert!(e("#pragma omp for reduction(inscan, +: h[0:4])").contains("array sections"));
     assert_eq!(spelling("OMPParallelSectionsDirective"), "parallel sections");
 }

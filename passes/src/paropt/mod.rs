@@ -50,6 +50,7 @@ pub mod taskgroup;
 pub mod taskloop;
 pub mod taskloop_simd;
 pub mod taskred;
+pub mod taskred_mod;
 pub mod taskred_udr;
 pub mod teams;
 #[cfg(test)]

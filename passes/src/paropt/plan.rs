@@ -17,6 +17,7 @@ pub mod scan;
 pub mod schedule;
 pub mod section;
 pub mod task;
+pub mod task_mod;
 pub mod task_red;
 pub mod taskloop;
 pub mod teams;
@@ -143,8 +144,6 @@ fn unlowered_modifier(kind: ClauseKind, m: Modifiers) -> Option<&'static str> {
         )
     } else if m.contains(Modifiers::F90_NONPOD) {
         Some("Fortran non-POD items (F90_NONPOD) are not lowered yet: their copies need the type's own constructors")
-    } else if m.contains(Modifiers::TASK) {
-        Some("the task reduction modifier (TASK) needs tasking, which is not built yet")
     } else if m.contains(Modifiers::CMPLX) {
         Some("complex reductions (CMPLX) are not lowered yet")
     } else {
@@ -483,7 +482,8 @@ fn data_sharing(r: &WRegion, construct: Construct, name: &str) -> Result<Vec<Var
         } else {
             Share::Reduction { op: red.op, unsigned }
         };
-        let v = var_of(&red.item, &clause_of(ClauseKind::Reduction(red.op)), share, name)?;
+        let mut v = var_of(&red.item, &clause_of(ClauseKind::Reduction(red.op)), share, name)?;
+        v.task = red.modifiers.contains(Modifiers::TASK);
         if red.op == ReductionOp::Udr && v.nonpod.is_none() {
             return Err(WeftError::new(
                 Rule::OperandKind,
@@ -631,6 +631,7 @@ pub fn plan(r: &WRegion) -> Result<Plan, WeftError> {
     check_clauses(r, construct, name)?;
     let env = &r.env;
     let vars = data_sharing(r, construct, name)?;
+    task_mod::check(r.kind, &vars, name)?;
     let schedule = schedule(r, construct, name)?;
     let task = task::task_plan(r, construct, &vars, name)?;
     let teams = teams::teams_plan(r, construct, name)?;

@@ -85,6 +85,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         self.depend_shapes(&plan.task.depends, name)?;
         self.task_red_types(&plan.task.task_reductions, name)?;
         self.task_red_types(&plan.task.in_reductions, name)?;
+        self.task_red_types(&super::taskred_mod::modifier_reds(plan), name)?;
         let in_place: Vec<&Var> = match plan.construct {
             Construct::Simd => {
                 super::simd::iv_steps(a, r)?;

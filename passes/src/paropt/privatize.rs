@@ -106,6 +106,14 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let Copies { privs, copyins, heap, taken } = self.make_copies(typed, plan, home, &body, shape, fname, name)?;
         let gtid = self.gtid(home, fname);
         let starts = self.initialize_copies(&privs, &copyins, shape, home, gtid, (fname, begin_call));
+        // (reduction(task, ...): taskred_mod.rs.)
+        let task_mod = match plan.vars.iter().any(|v| v.task) {
+            true => Some(self.rt.ident(fname, Some(begin_call), runtime::IDENT_KMPC)),
+            false => None,
+        };
+        if let Some(ident) = task_mod {
+            self.start_task_modifier(plan, reg.kind, &privs, home, shape.first, (ident, gtid), name)?;
+        }
         let ends = if plan.construct.is_loop() {
             Some(self.partition(plan, shape, &privs, home, gtid, fname, begin_call, name)?)
         } else {
@@ -144,6 +152,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let conditional = self.lastprivate_conditional(a, r, plan, shape, &privs, home, fini, gtid, fname, name)?;
         if let Some(tail) = conditional {
             fini = tail;
+        }
+        if let Some(ident) = task_mod {
+            self.end_task_modifier(reg.kind, fini, (ident, gtid));
         }
         let fini = self.combine_and_destroy(&privs, heap, home, gtid, fini, (fname, begin_call));
         // (Last: the copies are read up to here, reductions' by other threads

@@ -10,7 +10,7 @@
 //! `comb(item, copy)`.
 use llvm_plugin::inkwell::module::Linkage;
 use llvm_plugin::inkwell::types::{BasicType, BasicTypeEnum};
-use llvm_plugin::inkwell::values::{AnyValue, BasicValueEnum, FunctionValue};
+use llvm_plugin::inkwell::values::{AnyValue, BasicValue, BasicValueEnum, FunctionValue};
 use weft_intrinsics::vocab::ReductionOp;
 use weft_intrinsics::Rule;
 
@@ -38,6 +38,14 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 None => weft_intrinsics::ffi::memory_type(var),
             };
             let mut count = u64::from(r.count);
+            if r.first.is_some() && matches!(ty, Some(BasicTypeEnum::ArrayType(_))) {
+                return Err(err(
+                    Rule::NotYetSupported,
+                    &r.clause,
+                    "task reductions of sections of arrays of several dimensions",
+                )
+                .on_directive(on));
+            }
             while let Some(BasicTypeEnum::ArrayType(at)) = ty {
                 count *= u64::from(at.len());
                 ty = Some(at.get_element_type());
@@ -53,6 +61,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 )
                 .on_directive(on));
             };
+            if let Some(first) = r.first {
+                self.check_task_red_section(r, ty, first, count, on)?;
+            }
             out.push((ty, count));
         }
         Ok(out)
@@ -68,6 +79,33 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     ) -> Res<()> {
         let name = at.a.graph.regions[at.r].kind.begin_name();
         let tys = self.task_red_types(reds, name)?;
+        let mut items = Vec::new();
+        for (r, &(ty, _)) in reds.iter().zip(&tys) {
+            let b = self.before_terminator(at.shape.s);
+            let item = self.task_red_item(b, r, ty).as_basic_value_enum();
+            items.push((item, item));
+        }
+        let arr = self.taskred_input_list(at.outer_home, at.shape.s, reds, &items, name)?;
+        let b = self.before_terminator(at.shape.s);
+        let n = self.rt.i32.const_int(reds.len() as u64, false);
+        self.rt.call_ptr(b, Rt::TaskredInit, &[gtid.into(), n.into(), arr.into()]);
+        self.notes.push(format!("{} task reduction item(s) registered through __kmpc_taskred_init", reds.len()));
+        Ok(())
+    }
+
+    /// The `kmp_taskred_input_t` list of `reds` (allocated in `home`, filled
+    /// before `at`'s terminator), item k's `(shared, orig)` from `items`: a
+    /// taskgroup's item both, a reduction modifier's the thread's copy and
+    /// the original (taskred_mod.rs).
+    pub(super) fn taskred_input_list(
+        &mut self,
+        home: llvm_plugin::inkwell::basic_block::BasicBlock<'ctx>,
+        at: llvm_plugin::inkwell::basic_block::BasicBlock<'ctx>,
+        reds: &[TaskRed],
+        items: &[(BasicValueEnum<'ctx>, BasicValueEnum<'ctx>)],
+        name: &str,
+    ) -> Res<llvm_plugin::inkwell::values::PointerValue<'ctx>> {
+        let tys = self.task_red_types(reds, name)?;
         let ctx = self.rt.ctx;
         let (ptr, i64t, i32t) = (self.rt.ptr, self.rt.i64, self.rt.i32);
         let input = ctx.struct_type(
@@ -75,7 +113,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             false,
         );
         let arr_ty = input.array_type(reds.len() as u32);
-        let arr = self.alloca(at.outer_home, arr_ty.into(), "omp.taskred.list");
+        let arr = self.alloca(home, arr_ty.into(), "omp.taskred.list");
         let mut fns: Vec<(FunctionValue<'ctx>, FunctionValue<'ctx>, Option<FunctionValue<'ctx>>)> = Vec::new();
         for (r, &(ty, n)) in reds.iter().zip(&tys) {
             fns.push(match r.udr {
@@ -87,15 +125,14 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 ),
             });
         }
-        let b = self.before_terminator(at.shape.s);
-        for (k, ((r, &(ty, n)), (init, comb, fini))) in reds.iter().zip(&tys).zip(&fns).enumerate() {
-            let var = self.value(r.var);
+        let b = self.before_terminator(at);
+        for (k, ((&(ty, n), &(shared, orig)), (init, comb, fini))) in tys.iter().zip(items).zip(&fns).enumerate() {
             let idx = [i64t.const_zero(), i64t.const_int(k as u64, false)];
             // SAFETY: constant indices within the array of `reds.len()` items.
             let item = unsafe { b.build_in_bounds_gep(arr_ty, arr, &idx, "omp.taskred") }.expect("positioned");
             let fields: [BasicValueEnum<'ctx>; 7] = [
-                var,
-                var,
+                shared,
+                orig,
                 ty.size_of().expect("a sized type").const_mul(i64t.const_int(n, false)).into(),
                 init.as_global_value().as_pointer_value().into(),
                 fini.map_or(ptr.const_null(), |f| f.as_global_value().as_pointer_value()).into(),
@@ -107,10 +144,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 b.build_store(slot, v).expect("positioned");
             }
         }
-        let n = i32t.const_int(reds.len() as u64, false);
-        self.rt.call_ptr(b, Rt::TaskredInit, &[gtid.into(), n.into(), arr.into()]);
-        self.notes.push(format!("{} task reduction item(s) registered through __kmpc_taskred_init", reds.len()));
-        Ok(())
+        Ok(arr)
     }
 
     /// A task's in_reduction items: its body's uses of each go to the
@@ -120,21 +154,88 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             return Ok(());
         }
         let name = at.a.graph.regions[at.r].kind.begin_name();
-        self.task_red_types(reds, name)?;
+        let tys = self.task_red_types(reds, name)?;
         let body = blocks_between(at.f, at.shape.first, at.shape.end);
         // (The thread id in the task's own first block: the thread that
         // runs the task.)
         let gtid = self.gtid(at.shape.first, at.fname);
         let term = at.shape.first.get_terminator().expect("terminator");
-        for r in reds {
+        for (r, &(ty, _)) in reds.iter().zip(&tys) {
             let orig = self.value(r.var).into_pointer_value();
             let null = self.rt.ptr.const_null();
             let copy =
                 self.rt.call_ptr(self.at(term), Rt::TaskReductionGetThData, &[gtid.into(), null.into(), orig.into()]);
-            self.privatize_uses(orig, copy, &body, term);
+            let Some(first) = r.first else {
+                self.privatize_uses(orig, copy, &body, term);
+                continue;
+            };
+            // A section's copy holds its elements only: the body's `a` is
+            // the copy `first` elements back, so that `a[i]` of the
+            // section is the copy's element i - first.
+            let back = self.rt.i64.const_int(first.wrapping_neg(), true);
+            // SAFETY: only the section's elements are addressed through it.
+            let base = unsafe { self.at(term).build_gep(ty, copy, &[back], "omp.inred.base") }.expect("positioned");
+            self.privatize_uses(orig, base, &body, term);
+            // The item's address, the section's first element, made only
+            // now: the body's uses of the variable are the copy's already.
+            let call = copy.as_instruction_value().expect("a call");
+            let item = self.task_red_item(self.at(call), r, ty);
+            call.set_operand(2, item);
         }
         self.notes.push(format!("{} in_reduction item(s) through __kmpc_task_reduction_get_th_data", reds.len()));
         Ok(())
+    }
+
+    /// The address libomp knows item `r` by: the variable, or its
+    /// section's first element.
+    fn task_red_item(
+        &self,
+        b: &llvm_plugin::inkwell::builder::Builder<'ctx>,
+        r: &TaskRed,
+        ty: BasicTypeEnum<'ctx>,
+    ) -> llvm_plugin::inkwell::values::PointerValue<'ctx> {
+        let var = self.value(r.var).into_pointer_value();
+        match r.first {
+            None => var,
+            Some(first) => {
+                let k = self.rt.i64.const_int(first, false);
+                // SAFETY: first + count is within the array (check_task_red_section).
+                unsafe { b.build_in_bounds_gep(ty, var, &[k], "omp.taskred.sect") }.expect("positioned")
+            }
+        }
+    }
+
+    /// A section's variable is an array of `ty` holding it (not a pointer:
+    /// a section through one is refused by name).
+    fn check_task_red_section(
+        &self,
+        r: &TaskRed,
+        ty: BasicTypeEnum<'ctx>,
+        first: u64,
+        count: u64,
+        on: &str,
+    ) -> Res<()> {
+        let mut total = 1u64;
+        let mut at = weft_intrinsics::ffi::memory_type(self.value(r.var));
+        while let Some(BasicTypeEnum::ArrayType(a)) = at {
+            total = total.saturating_mul(u64::from(a.len()));
+            at = Some(a.get_element_type());
+        }
+        match at {
+            Some(e) if e == ty && total > 1 && first.checked_add(count).is_some_and(|end| end <= total) => Ok(()),
+            Some(e) if e == ty && total > 1 => Err(err(
+                Rule::OperandKind,
+                &r.clause,
+                format!("the section [{first}:{count}] is outside the array's {total} elements"),
+            )
+            .on_directive(on)),
+            _ => Err(err(
+                Rule::NotYetSupported,
+                &r.clause,
+                "task reductions of array sections through a pointer (or of another element type): sections of array variables only",
+            )
+            .on_directive(on)),
+        }
     }
 
     /// `void (ptr copy, ptr orig)` storing `op`'s identity (`comb` false),

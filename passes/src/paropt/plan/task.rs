@@ -138,19 +138,29 @@ pub fn task_plan(r: &WRegion, construct: Construct, vars: &[Var], on: &str) -> R
                 // (Whole arrays are taken: a `:TYPED` count, or an array type;
                 // declared reductions by their helpers, a predefined
                 // operator's non-POD form with null helpers as the operator.)
-                let whole = v.section.is_none() && v.runtime_section.is_none() && v.layout.is_none();
+                // (A section with constant bounds of an array: its first
+                // element and count, taskred.rs.)
+                let whole = v.runtime_section.is_none() && v.layout.is_none();
                 let helpers = v.nonpod.filter(|h| *h != Default::default());
                 let udr = if op == ReductionOp::Udr { helpers.filter(|h| h.combiner.is_some()) } else { None };
                 let nonpod = helpers.is_some() && udr.is_none();
-                if !whole || nonpod || v.byref || v.alloc.is_some() || (op == ReductionOp::Udr && udr.is_none()) {
+                let udr_section = v.section.is_some() && op == ReductionOp::Udr;
+                if !whole
+                    || nonpod
+                    || udr_section
+                    || v.byref
+                    || v.alloc.is_some()
+                    || (op == ReductionOp::Udr && udr.is_none())
+                {
                     return Err(not_yet(
                         &v.clause,
-                        "task reductions of array sections, non-POD or BYREF items, or with ALLOCATE",
+                        "task reductions of array sections with bounds known only at run time or of several dimensions, of declared reductions' sections, non-POD or BYREF items, or with ALLOCATE",
                     )
                     .on_directive(on));
                 }
                 let (var, elem, count) = (v.var, v.elem, v.count);
-                task_reductions.push(TaskRed { var, elem, count, op, unsigned, udr, clause: v.clause.clone() });
+                let first = v.section;
+                task_reductions.push(TaskRed { var, elem, count, first, op, unsigned, udr, clause: v.clause.clone() });
             }
         }
         Construct::Taskwait => {}
@@ -176,19 +186,40 @@ pub fn task_plan(r: &WRegion, construct: Construct, vars: &[Var], on: &str) -> R
         };
         let var = red.item.var().value;
         // (Whole arrays are taken: a constant `:TYPED` count.)
+        // (A task's section with constant bounds, `a[first:count]` of an
+        // array: taskred.rs; a taskloop's stays refused.)
+        let first = match typed.and_then(|(_, t)| t.offset.as_ref()) {
+            None => None,
+            Some(o) => match o.const_uint() {
+                Some(k) if construct == Construct::Task => Some(k),
+                _ => {
+                    return Err(not_yet(
+                        &clause,
+                        "in_reduction of array sections with bounds known only at run time, or on a taskloop",
+                    )
+                    .on_directive(on))
+                }
+            },
+        };
         let (elem, count) = match typed {
             None => (None, 1),
-            Some((_, t)) if t.offset.is_none() && t.count.is_none() => (Some(t.ty.value), 1),
-            Some((_, t)) => match t.count.as_ref().and_then(Operand::const_uint).filter(|_| t.offset.is_none()) {
+            Some((_, t)) if t.count.is_none() => (Some(t.ty.value), 1),
+            Some((_, t)) => match t.count.as_ref().and_then(Operand::const_uint) {
                 Some(n) if (1..=u32::MAX as u64).contains(&n) => (Some(t.ty.value), n as u32),
-                _ => return Err(not_yet(&clause, "in_reduction of array sections").on_directive(on)),
+                _ => {
+                    return Err(not_yet(&clause, "in_reduction of array sections with bounds known only at run time")
+                        .on_directive(on))
+                }
             },
         };
         if red.modifiers.contains(Modifiers::CMPLX) {
             return Err(not_yet(&clause, "complex task reductions (CMPLX)").on_directive(on));
         }
+        if first.is_some() && red.op == ReductionOp::Udr {
+            return Err(not_yet(&clause, "in_reduction of a declared reduction's array section").on_directive(on));
+        }
         let unsigned = red.modifiers.contains(Modifiers::UNSIGNED);
-        in_reductions.push(TaskRed { var, elem, count, op: red.op, unsigned, udr: None, clause });
+        in_reductions.push(TaskRed { var, elem, count, first, op: red.op, unsigned, udr: None, clause });
     }
     // (weft-cc lists a task's variables; in IR a task's DEFAULT that would
     // privatize the unlisted ones is not expanded yet.)

@@ -13,6 +13,9 @@ pub struct TaskRed {
     /// `:TYPED`'s element count (an array of them); 1 otherwise (a
     /// variable of array type is an array too, taskred.rs).
     pub count: u32,
+    /// An array section `a[first:count]` of an array variable (constant
+    /// bounds): its first element; None: the whole variable.
+    pub first: Option<u64>,
     pub op: ReductionOp,
     pub unsigned: bool,
     /// A declared reduction's helpers (a taskgroup's item of one): its

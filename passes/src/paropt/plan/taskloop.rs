@@ -125,6 +125,7 @@ pub fn taskloop_plan(r: &WRegion, vars: &[Var], on: &str) -> Result<(TaskloopPla
                     .on_directive(on));
                 }
                 reds.push(TaskRed {
+                    first: None,
                     var: v.var,
                     elem: v.elem,
                     count: 1,

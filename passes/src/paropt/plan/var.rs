@@ -74,6 +74,9 @@ pub struct Var {
     pub byref: bool,
     /// An ALLOCATE item: its copies come from an allocator (paropt::allocate).
     pub alloc: Option<Alloc>,
+    /// A reduction with the `task` modifier (`:TASK`): also a task
+    /// reduction of the region's tasks (plan/task_mod.rs, taskred_mod.rs).
+    pub task: bool,
     /// The clause as written, for messages.
     pub clause: String,
 }
@@ -130,6 +133,7 @@ impl Var {
             nonpod: None,
             byref: false,
             alloc: None,
+            task: false,
             clause: clause.to_string(),
         }
     }

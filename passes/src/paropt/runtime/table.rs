@@ -143,6 +143,11 @@ entry_points! {
     TaskredInit = Libomp "__kmpc_taskred_init" (I32, I32, Ptr) -> Ptr;
     /// `ptr (gtid, taskgroup or null, shared item)`: this thread's copy.
     TaskReductionGetThData = Libomp "__kmpc_task_reduction_get_th_data" (I32, Ptr, Ptr) -> Ptr;
+    /// `ptr (ident, gtid, is_ws, n, kmp_taskred_input_t *)`: a parallel or
+    /// worksharing construct's `reduction(task, ...)` items, each thread's.
+    TaskredModifierInit = Libomp "__kmpc_taskred_modifier_init" (Ptr, I32, I32, I32, Ptr) -> Ptr;
+    /// `(ident, gtid, is_ws)`: their tasks' copies combined (the last thread).
+    TaskReductionModifierFini = Libomp "__kmpc_task_reduction_modifier_fini" (Ptr, I32, I32) -> Void;
     ReduceNowait = Libomp "__kmpc_reduce_nowait" (Ptr, I32, I32, I64, Ptr, Ptr, Ptr) -> I32;
     EndReduceNowait = Libomp "__kmpc_end_reduce_nowait" (Ptr, I32, Ptr) -> Void;
     /// `(ident_t *, gtid, schedtype, plastiter, plower, pupper, pstride, incr, chunk)`.
