@@ -14,12 +14,22 @@ pub const PARALLEL_PART: &str = "QUAL.OMP.IF.PARALLEL_PART";
 /// The name of an `if` for the taskloop of such a form alone (written as QUAL.OMP.IF on it).
 pub const TASKLOOP_PART: &str = "QUAL.OMP.IF.TASKLOOP_PART";
 
+/// The name of an `if(target: c)` on a combined target form: TARGET's
+/// alone (target_forms.rs writes it as QUAL.OMP.IF there).
+pub const TARGET_PART: &str = "QUAL.OMP.IF.TARGET_PART";
+/// The name of an `if` without a modifier on a combined target form: the
+/// TARGET's and, where the rest has a parallel part, that part's too.
+pub const EVERY_PART: &str = "QUAL.OMP.IF.EVERY_PART";
+
 /// The clause for `if([mods:] cond)` on the directive `spec`.
 pub fn clause(spec: &DirSpec, mods: &[&str], cond: &str) -> Result<Clause, String> {
     let op = vec![format!("(int)!!({cond})")];
     let named = |m: &str| spec.words.contains(&m) || (m == "cancel" && spec.dir == "DIR.OMP.CANCEL");
+    let target_form = spec.words.len() > 1 && spec.words[0] == "target";
     match mods {
+        [] if target_form => Ok(Clause::new(EVERY_PART, op)),
         [] => Ok(Clause::new("QUAL.OMP.IF", op)),
+        ["target"] if target_form => Ok(Clause::new(TARGET_PART, op)),
         [m] if !named(m) => Err(format!(
             "'if({m}: ...)' on '{}': the modifier names no construct of this directive (OpenMP 5.1 §3.4)",
             spec.words.join(" ")

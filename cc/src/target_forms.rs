@@ -33,8 +33,25 @@ fn belongs(name: &str, teams: bool) -> bool {
     }
     ["QUAL.OMP.MAP.", "QUAL.OMP.DEVICE", "QUAL.OMP.THREAD_LIMIT", "QUAL.OMP.IS_DEVICE_PTR"]
         .iter()
-        .chain(&["QUAL.OMP.HAS_DEVICE_ADDR", "QUAL.OMP.DEFAULTMAP", "QUAL.OMP.IF", "QUAL.OMP.NOWAIT"])
+        .chain(&["QUAL.OMP.HAS_DEVICE_ADDR", "QUAL.OMP.DEFAULTMAP", "QUAL.OMP.NOWAIT"])
         .any(|q| n.starts_with(q))
+}
+
+/// The `if` clauses of a combined target form (OpenMP 5.1 §3.4, §2.16):
+/// `if(target: c)` is TARGET's; `if(c)` is TARGET's and the parallel
+/// part's where the form has one (`if_modifier::EVERY_PART`); another
+/// modifier's (`parallel`, `simd`) stays with the rest of the form.
+fn route_if(kind: &str, mine: &mut Vec<Clause>, cls: &mut Vec<Clause>) {
+    let target = format!("\"{}\"", crate::if_modifier::TARGET_PART);
+    let every = format!("\"{}\"", crate::if_modifier::EVERY_PART);
+    let parallel = kind.contains("Parallel");
+    for c in cls.iter().filter(|c| c.name == target || c.name == every) {
+        mine.push(Clause::new("QUAL.OMP.IF", c.ops.clone()));
+    }
+    cls.retain(|c| c.name != target && (c.name != every || parallel));
+    for c in cls.iter_mut().filter(|c| c.name == every) {
+        *c = Clause::new("QUAL.OMP.IF", c.ops.clone());
+    }
 }
 
 /// The variables (by name) that clauses `cls` name by address (`&x`) or map.
@@ -116,6 +133,39 @@ fn implicit(
     maps
 }
 
+/// OpenMP 5.1 §2.21.7.1: the base pointer of a mapped array section is
+/// firstprivate in the region (it holds the section's device address), so
+/// a region that moves the pointer leaves the caller's as it was. Locals
+/// only, as in `implicit`; not where a clause already privatizes it.
+fn section_base_pointers(ast: &Ast, d: &Directive, cls: &[Clause]) -> Option<Clause> {
+    let stmt = d.stmt.as_ref()?;
+    let own = |c: &&Clause| {
+        let q = c.qual();
+        ["QUAL.OMP.FIRSTPRIVATE", "QUAL.OMP.PRIVATE", "QUAL.OMP.IS_DEVICE_PTR"].iter().any(|p| q.starts_with(p))
+    };
+    let privatized = named_in(&cls.iter().filter(own).cloned().collect::<Vec<_>>());
+    let mut bases = HashSet::new();
+    for c in cls.iter().filter(|c| c.qual().starts_with("QUAL.OMP.MAP.")) {
+        let Some(base) = c.ops.first().filter(|o| o.starts_with("__builtin_choose_expr(")) else { continue };
+        if let Some(i) = base.find("__typeof__(") {
+            let n: String = base[i + 11..].chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            bases.insert(n);
+        }
+    }
+    let file_scope: HashSet<&str> = ast.var_decls.iter().filter(|v| v.file_scope).map(|v| v.id.as_str()).collect();
+    let mut first = Vec::new();
+    for (_, vid) in ast.refs.iter().filter(|(at, _)| stmt.contains(at)) {
+        let Some((name, Some(_), storage)) = ast.decls.get(vid) else { continue };
+        let local = !matches!(storage.as_deref(), Some("static" | "extern")) && !file_scope.contains(vid.as_str());
+        let ty = ast.decl_types.get(vid).map(String::as_str).unwrap_or("");
+        let pointer = ty.ends_with('*') || ty.ends_with("* restrict") || ty.ends_with("*restrict");
+        if local && pointer && bases.contains(name) && !privatized.contains(name) && !first.contains(&format!("&{name}")) {
+            first.push(format!("&{name}"));
+        }
+    }
+    (!first.is_empty()).then(|| Clause::new("QUAL.OMP.FIRSTPRIVATE", first))
+}
+
 /// The map bits `defaultmap` gives unlisted scalars (None: firstprivate)
 /// and aggregates (tofrom without it).
 fn defaultmap_bits(cls: &[Clause]) -> (Option<u64>, u64) {
@@ -146,6 +196,7 @@ pub fn make_explicit(ast: &Ast, d: &Directive, listed: &[String], cls: &mut Vec<
     named.extend(listed.iter().cloned());
     let extra = implicit(ast, d, &named, &HashSet::new(), cls);
     cls.extend(extra);
+    cls.extend(section_base_pointers(ast, d, cls));
 }
 
 /// The marker text that opens and closes the TARGET of combined form
@@ -158,6 +209,7 @@ pub fn wrap(ast: &Ast, d: &Directive, id: usize, cls: &mut Vec<Clause>) -> (Stri
     let teams = d.kind.starts_with("OMPTargetTeams");
     let mut mine: Vec<Clause> = cls.iter().filter(|c| belongs(&c.name, teams)).cloned().collect();
     cls.retain(|c| !belongs(&c.name, teams));
+    route_if(&d.kind, &mut mine, cls);
     // What X copies back (reductions, lastprivate) the target maps tofrom;
     // what X privatizes the target need not pass (X makes its copies).
     let mut tofrom = HashSet::new();
@@ -175,6 +227,7 @@ pub fn wrap(ast: &Ast, d: &Directive, id: usize, cls: &mut Vec<Clause>) -> (Stri
     }
     let extra = implicit(ast, d, &named, &tofrom, &mine);
     mine.extend(extra);
+    mine.extend(section_base_pointers(ast, d, &mine));
     // (Ids counting down from the top of int, below taskloop_forms's.)
     let wid = 1_900_000_000 - id;
     let args: String = mine
