@@ -159,7 +159,12 @@ fn section_base_pointers(ast: &Ast, d: &Directive, cls: &[Clause]) -> Option<Cla
         let local = !matches!(storage.as_deref(), Some("static" | "extern")) && !file_scope.contains(vid.as_str());
         let ty = ast.decl_types.get(vid).map(String::as_str).unwrap_or("");
         let pointer = ty.ends_with('*') || ty.ends_with("* restrict") || ty.ends_with("*restrict");
-        if local && pointer && bases.contains(name) && !privatized.contains(name) && !first.contains(&format!("&{name}")) {
+        if local
+            && pointer
+            && bases.contains(name)
+            && !privatized.contains(name)
+            && !first.contains(&format!("&{name}"))
+        {
             first.push(format!("&{name}"));
         }
     }

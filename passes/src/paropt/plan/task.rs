@@ -130,39 +130,7 @@ pub fn task_plan(r: &WRegion, construct: Construct, vars: &[Var], on: &str) -> R
     let mut taskloop = super::taskloop::TaskloopPlan::default();
     match construct {
         Construct::Task => check_task_vars(vars, on)?,
-        Construct::Taskgroup => {
-            for v in vars {
-                let Share::Reduction { op, unsigned } = v.share else {
-                    return Err(not_yet(&v.clause, "this data-sharing clause on a taskgroup").on_directive(on));
-                };
-                // (Whole arrays are taken: a `:TYPED` count, or an array type;
-                // declared reductions by their helpers, a predefined
-                // operator's non-POD form with null helpers as the operator.)
-                // (A section with constant bounds of an array: its first
-                // element and count, taskred.rs.)
-                let whole = v.runtime_section.is_none() && v.layout.is_none();
-                let helpers = v.nonpod.filter(|h| *h != Default::default());
-                let udr = if op == ReductionOp::Udr { helpers.filter(|h| h.combiner.is_some()) } else { None };
-                let nonpod = helpers.is_some() && udr.is_none();
-                let udr_section = v.section.is_some() && op == ReductionOp::Udr;
-                if !whole
-                    || nonpod
-                    || udr_section
-                    || v.byref
-                    || v.alloc.is_some()
-                    || (op == ReductionOp::Udr && udr.is_none())
-                {
-                    return Err(not_yet(
-                        &v.clause,
-                        "task reductions of array sections with bounds known only at run time or of several dimensions, of declared reductions' sections, non-POD or BYREF items, or with ALLOCATE",
-                    )
-                    .on_directive(on));
-                }
-                let (var, elem, count) = (v.var, v.elem, v.count);
-                let first = v.section;
-                task_reductions.push(TaskRed { var, elem, count, first, op, unsigned, udr, clause: v.clause.clone() });
-            }
-        }
+        Construct::Taskgroup => task_reductions = taskgroup_reductions(vars, on)?,
         Construct::Taskwait => {}
         Construct::Taskloop => {
             let (tl, reds) = super::taskloop::taskloop_plan(r, vars, on)?;
@@ -171,8 +139,85 @@ pub fn task_plan(r: &WRegion, construct: Construct, vars: &[Var], on: &str) -> R
         }
         _ => return Ok(TaskPlan::default()),
     }
+    let in_reductions = in_reductions(r, construct, &clause_of, on)?;
+    // (weft-cc lists a task's variables; in IR a task's DEFAULT that would
+    // privatize the unlisted ones is not expanded yet.)
+    if let Some((k @ ClauseKind::Default(DataSharing::Private | DataSharing::Firstprivate), _)) =
+        env.flag(|k| matches!(k, ClauseKind::Default(_)))
+    {
+        return Err(not_yet(&clause_of(k), "DEFAULT(PRIVATE) and DEFAULT(FIRSTPRIVATE) on a task: list the variables")
+            .on_directive(on));
+    }
+    let mut depends = Vec::new();
+    for (kind, item) in &env.depend {
+        depends.push(depend_item(*kind, item, &clause_of(ClauseKind::Depend(*kind)), on)?);
+    }
+    let detach = super::detach::detach_var(r, on)?;
+    if detach.is_some() && env.has_flag(ClauseKind::Mergeable) {
+        return Err(WeftError::new(
+            Rule::OperandKind,
+            &clause_of(ClauseKind::Mergeable),
+            "mergeable with detach (OpenMP 5.1 §2.12.1 forbids it)",
+        )
+        .on_directive(on));
+    }
+    Ok(TaskPlan {
+        dep_arrays: super::detach::dep_arrays(r, on)?,
+        detach,
+        final_cond: env.value(ClauseKind::Final).map(|o| o.value),
+        priority: env.value(ClauseKind::Priority).map(|o| o.value),
+        untied: env.has_flag(ClauseKind::Untied),
+        mergeable: env.has_flag(ClauseKind::Mergeable),
+        depends,
+        task_reductions,
+        in_reductions,
+        taskloop,
+    })
+}
+
+/// A taskgroup's `task_reduction` items as data (paropt::taskred).
+fn taskgroup_reductions(vars: &[Var], on: &str) -> Result<Vec<TaskRed>, WeftError> {
+    let mut task_reductions = Vec::new();
+    for v in vars {
+        let Share::Reduction { op, unsigned } = v.share else {
+            return Err(not_yet(&v.clause, "this data-sharing clause on a taskgroup").on_directive(on));
+        };
+        // (Whole arrays are taken: a `:TYPED` count, or an array type;
+        // declared reductions by their helpers, a predefined
+        // operator's non-POD form with null helpers as the operator.)
+        // (A section with constant bounds of an array: its first
+        // element and count, taskred.rs.)
+        let whole = v.runtime_section.is_none() && v.layout.is_none();
+        let helpers = v.nonpod.filter(|h| *h != Default::default());
+        let udr = if op == ReductionOp::Udr { helpers.filter(|h| h.combiner.is_some()) } else { None };
+        let nonpod = helpers.is_some() && udr.is_none();
+        let udr_section = v.section.is_some() && op == ReductionOp::Udr;
+        if !whole || nonpod || udr_section || v.byref || v.alloc.is_some() || (op == ReductionOp::Udr && udr.is_none())
+        {
+            return Err(not_yet(
+                    &v.clause,
+                    "task reductions of array sections with bounds known only at run time or of several dimensions, of declared reductions' sections, non-POD or BYREF items, or with ALLOCATE",
+                )
+                .on_directive(on));
+        }
+        let (var, elem, count) = (v.var, v.elem, v.count);
+        let first = v.section;
+        task_reductions.push(TaskRed { var, elem, count, first, op, unsigned, udr, clause: v.clause.clone() });
+    }
+
+    Ok(task_reductions)
+}
+
+/// A task's or taskloop's `in_reduction` items as data: each finds its
+/// thread's copy by the item's address (paropt::taskred).
+fn in_reductions(
+    r: &WRegion,
+    construct: Construct,
+    clause_of: &dyn Fn(ClauseKind) -> String,
+    on: &str,
+) -> Result<Vec<TaskRed>, WeftError> {
     let mut in_reductions = Vec::new();
-    for red in &env.in_reductions {
+    for red in &r.env.in_reductions {
         let clause = clause_of(ClauseKind::InReduction(red.op));
         // (A declared reduction's item comes with its helpers; the task
         // only finds its thread's copy, by the item's address.)
@@ -221,37 +266,5 @@ pub fn task_plan(r: &WRegion, construct: Construct, vars: &[Var], on: &str) -> R
         let unsigned = red.modifiers.contains(Modifiers::UNSIGNED);
         in_reductions.push(TaskRed { var, elem, count, first, op: red.op, unsigned, udr: None, clause });
     }
-    // (weft-cc lists a task's variables; in IR a task's DEFAULT that would
-    // privatize the unlisted ones is not expanded yet.)
-    if let Some((k @ ClauseKind::Default(DataSharing::Private | DataSharing::Firstprivate), _)) =
-        env.flag(|k| matches!(k, ClauseKind::Default(_)))
-    {
-        return Err(not_yet(&clause_of(k), "DEFAULT(PRIVATE) and DEFAULT(FIRSTPRIVATE) on a task: list the variables")
-            .on_directive(on));
-    }
-    let mut depends = Vec::new();
-    for (kind, item) in &env.depend {
-        depends.push(depend_item(*kind, item, &clause_of(ClauseKind::Depend(*kind)), on)?);
-    }
-    let detach = super::detach::detach_var(r, on)?;
-    if detach.is_some() && env.has_flag(ClauseKind::Mergeable) {
-        return Err(WeftError::new(
-            Rule::OperandKind,
-            &clause_of(ClauseKind::Mergeable),
-            "mergeable with detach (OpenMP 5.1 §2.12.1 forbids it)",
-        )
-        .on_directive(on));
-    }
-    Ok(TaskPlan {
-        dep_arrays: super::detach::dep_arrays(r, on)?,
-        detach,
-        final_cond: env.value(ClauseKind::Final).map(|o| o.value),
-        priority: env.value(ClauseKind::Priority).map(|o| o.value),
-        untied: env.has_flag(ClauseKind::Untied),
-        mergeable: env.has_flag(ClauseKind::Mergeable),
-        depends,
-        task_reductions,
-        in_reductions,
-        taskloop,
-    })
+    Ok(in_reductions)
 }
