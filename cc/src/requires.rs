@@ -20,7 +20,7 @@ const REQ_UNIFIED_SHARED_MEMORY: u64 = 8;
 /// `rest` (to the end of the pragma), or why it is refused.
 pub fn flags(rest: &str) -> Result<u64, String> {
     let mut out = REQ_NONE;
-    for word in rest.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()) {
+    for word in rest.split(|c: char| c.is_whitespace() || c == ',' || c == '\\').filter(|w| !w.is_empty()) {
         let name = word.split('(').next().unwrap_or(word);
         match name {
             "unified_shared_memory" => out = REQ_UNIFIED_SHARED_MEMORY,
