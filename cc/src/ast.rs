@@ -125,6 +125,8 @@ pub struct Ast {
     pub decl_types: HashMap<String, String>,
     /// The variables `declare target` names (`target_forms::declare_target`).
     pub declare_target: Vec<String>,
+    /// The flags of the file's `#pragma omp requires` (`requires.rs`).
+    pub requires: Option<u64>,
 }
 
 /// A variable declaration: clang's node id, its name, where it begins in
@@ -157,7 +159,6 @@ pub struct ThreadPrivate {
 /// `-fopenmp` does.)
 const DECLARATIVE: &[(&str, &str)] = &[
     ("OMPDeclareMapperDecl", "declare mapper"),
-    ("OMPRequiresDecl", "requires"),
     ("OMPAllocateDecl", "allocate"),
     ("OMPDeclareVariantAttr", "declare variant"),
 ];
@@ -455,6 +456,20 @@ impl Walker<'_> {
                      it writes a reduction's functions only into the file it compiles; declare it there"
                         .into(),
                 )),
+            }
+            return;
+        }
+        if kind == "OMPRequiresDecl" {
+            let got = match self.span(n) {
+                Some(s) => crate::requires::flags(crate::requires::clauses_text(self.text, s.start)),
+                None => {
+                    Err("'#pragma omp requires' outside the file compiled is not supported by weft yet".to_string())
+                }
+            };
+            match got {
+                // (Several directives: a flag any of them states holds.)
+                Ok(f) => self.ast.requires = Some(self.ast.requires.map_or(f, |g| g.max(f))),
+                Err(why) => self.ast.refused.push((self.at(n), why)),
             }
             return;
         }

@@ -508,7 +508,7 @@ fn finish(
                 out.extend(crate::task_clauses::depend(&need(&arg)?)?)
             }
             "map" | "to" | "from" | "device" | "thread_limit" | "is_device_ptr" | "has_device_addr"
-            | "use_device_ptr" | "defaultmap"
+            | "use_device_ptr" | "use_device_addr" | "defaultmap"
                 if crate::target_clauses::takes(spec.dir, spec.words) =>
             {
                 let (cls, names) = crate::target_clauses::clause(spec.dir, &name, &need(&arg)?)?;

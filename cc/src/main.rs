@@ -25,6 +25,7 @@ mod macros;
 mod marker_clause;
 mod parallel_masked;
 mod preprocess;
+mod requires;
 mod rewrite;
 mod sharing;
 mod target_clauses;

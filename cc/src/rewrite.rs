@@ -262,6 +262,7 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
     out.push_str(&tp_marker);
     if pass.main {
         out.push_str(&crate::target_forms::declare_target(ast));
+        out.push_str(&crate::requires::global(ast.requires));
     }
     Ok(out)
 }

@@ -2,7 +2,7 @@
 //! `target update`'s `to`/`from`) as icx's map chains, one per item:
 //! `(base, begin, size in bytes, map-type bits)` with libomptarget's bits
 //! (docs/offload.md); `device`, `thread_limit`, `is_device_ptr`,
-//! `has_device_addr`, `use_device_ptr`, `defaultmap`.
+//! `has_device_addr`, `use_device_ptr`, `use_device_addr`, `defaultmap`.
 use crate::lists::split_list;
 use crate::marker_clause::Clause;
 
@@ -131,6 +131,7 @@ pub fn clause(dir: &str, name: &str, a: &str) -> Result<(Vec<Clause>, Vec<String
         "is_device_ptr" => pointers("QUAL.OMP.IS_DEVICE_PTR", a)?,
         "has_device_addr" => pointers("QUAL.OMP.HAS_DEVICE_ADDR", a)?,
         "use_device_ptr" => pointers("QUAL.OMP.USE_DEVICE_PTR", a)?,
+        "use_device_addr" => pointers("QUAL.OMP.USE_DEVICE_ADDR", a)?,
         "defaultmap" => {
             let (behavior, category) = match a.split_once(':') {
                 Some((b, c)) => (b.trim(), Some(c.trim())),

@@ -35,6 +35,17 @@ pub(super) struct MapArrays<'ctx> {
 /// `OMP_REQ_NONE`: the program states no `requires` clause.
 const REQ_NONE: u64 = 1;
 
+/// The flags a front end stated for the module's `requires` directives
+/// in the i64 constant `.omp.requires` (weft-cc's `requires.rs`,
+/// docs/offload.md); OMP_REQ_NONE without it.
+fn requires_flags(m: &llvm_plugin::inkwell::module::Module<'_>) -> u64 {
+    m.get_global(".omp.requires")
+        .and_then(|g| g.get_initializer())
+        .filter(|v| v.is_int_value())
+        .and_then(|v| v.into_int_value().get_zero_extended_constant())
+        .unwrap_or(REQ_NONE)
+}
+
 /// FNV-1a of the module's source file name: the file part of an entry's
 /// name (clang uses the file's device and inode numbers; a device
 /// compilation by weft computes the same hash from the same name).
@@ -104,8 +115,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         id.as_pointer_value()
     }
 
-    /// `__tgt_register_requires(OMP_REQ_NONE)` from a constructor, once per
-    /// module, as clang registers it; skipped when the module has
+    /// `__tgt_register_requires(flags)` from a constructor, once per
+    /// module, as clang registers it (the flags of `requires_flags`); skipped when the module has
     /// constructors of its own already (libomptarget then keeps its
     /// default, the same flags).
     pub(super) fn register_requires(&self) {
@@ -118,7 +129,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let f = m.add_function(name, ctx.void_type().fn_type(&[], false), Some(Linkage::Internal));
         let b = ctx.create_builder();
         b.position_at_end(ctx.append_basic_block(f, "entry"));
-        let flags = self.rt.i64.const_int(REQ_NONE, false);
+        let flags = self.rt.i64.const_int(requires_flags(m), false);
         self.rt.call(&b, Rt::TgtRegisterRequires, &[flags.into()]);
         b.build_return(None).expect("positioned");
         let ptr = ctx.ptr_type(AddressSpace::default());

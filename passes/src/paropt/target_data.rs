@@ -2,7 +2,8 @@
 //! `target data` maps its items around its body
 //! (`__tgt_target_data_begin_mapper` before it, `..._end_mapper` after it;
 //! a `use_device_ptr` item is read inside through a copy holding the
-//! device address the runtime returns); `target enter data`, `target exit
+//! device address the runtime returns; a `use_device_addr` variable is
+//! read inside at the device address the runtime returns for it); `target enter data`, `target exit
 //! data` and `target update` are one call each where the directive was.
 //! Without a device libomptarget maps nothing and the host data is the data.
 use llvm_plugin::inkwell::types::BasicType;
@@ -61,6 +62,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let p = self.at(before).build_load(ptr, var, "omp.use_device").expect("positioned").into_pointer_value();
             args.push(MapArg { base: p, begin: p, size: self.rt.i64.const_zero(), bits: RETURN_PARAM });
         }
+        // use_device_addr: the variable's own address, returned translated.
+        let first_addr = args.len();
+        for &u in &plan.target.use_device_addrs {
+            let var = self.value(u).into_pointer_value();
+            args.push(MapArg { base: var, begin: var, size: self.rt.i64.const_zero(), bits: RETURN_PARAM });
+        }
         let arrays = self.map_arrays(&args, outer_home, before);
         let call = match plan.construct {
             Construct::TargetData => Rt::TgtDataBegin,
@@ -85,6 +92,18 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let dev = b.build_load(ptr, slot, "omp.device_addr").expect("positioned");
             b.build_store(copy, dev).expect("positioned");
             self.privatize_uses(var, copy, &body, term);
+        }
+        for (k, &u) in plan.target.use_device_addrs.iter().enumerate() {
+            // Inside, the variable is the memory at the returned address (on
+            // the host fallback, the variable itself).
+            let var = self.value(u).into_pointer_value();
+            let b = self.at(before);
+            let idx = [self.rt.i32.const_zero(), self.rt.i32.const_int((first_addr + k) as u64, false)];
+            // SAFETY: in bounds of the pointers array map_arrays made for args.
+            let slot =
+                unsafe { b.build_in_bounds_gep(ptr.array_type(arrays.n), arrays.ptrs, &idx, "") }.expect("positioned");
+            let dev = b.build_load(ptr, slot, "omp.device_addr").expect("positioned").into_pointer_value();
+            self.privatize_uses(var, dev, &body, term);
         }
         let after = shape.end.get_first_instruction().expect("the END group");
         let b = self.at(after);

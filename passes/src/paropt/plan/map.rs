@@ -49,6 +49,9 @@ pub struct TargetPlan {
     /// `use_device_ptr` items on target data: pointer variables that see
     /// the device address inside the region.
     pub use_device_ptrs: Vec<ValueId>,
+    /// `use_device_addr` items on target data: variables whose address
+    /// inside is the device address the runtime returns (OpenMP 5.1 §2.14.2).
+    pub use_device_addrs: Vec<ValueId>,
     /// The map bits of a variable the region uses without a clause, from
     /// `defaultmap` (tofrom without one).
     pub implicit_bits: u64,
@@ -152,9 +155,7 @@ pub fn target_plan(r: &WRegion, construct: Construct, on: &str) -> Result<Target
             C::ThreadLimit => p.thread_limit = c.value().map(|o: &Operand| o.value),
             C::IsDevicePtr | C::HasDeviceAddr => p.device_addrs.extend(pointer_items(c, on)?),
             C::UseDevicePtr => p.use_device_ptrs.extend(pointer_items(c, on)?),
-            C::UseDeviceAddr => {
-                return Err(not_yet(&c.spelling, "use_device_addr (use_device_ptr is lowered)", on));
-            }
+            C::UseDeviceAddr => p.use_device_addrs.extend(pointer_items(c, on)?),
             C::Defaultmap(b) => {
                 // (Scalars and pointers a front end lists itself, as weft-cc
                 // does; what is left unlisted is a variable in memory.)
