@@ -88,6 +88,16 @@ fn map_items(c: &Clause, k: MapKind, on: &str) -> Result<Vec<MapItem>, WeftError
                         on,
                     ));
                 }
+                // (libomptarget's sizes are i64: a wider or non-integer size
+                // is malformed, refused before any IR changes.)
+                if !matches!(size.kind, OperandKind::Int { bits: 1..=64, .. }) {
+                    return Err(WeftError::new(
+                        Rule::OperandKind,
+                        &c.spelling,
+                        &format!("a map chain's size must be an integer of at most 64 bits, got {}", size.text),
+                    )
+                    .on_directive(on));
+                }
                 if rest.get(1).is_some_and(|m| !matches!(m.kind, OperandKind::Pointer { null: true })) {
                     return Err(not_yet(&c.spelling, "a user-defined mapper", on));
                 }
