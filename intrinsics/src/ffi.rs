@@ -75,9 +75,14 @@ pub fn called_function_name(call: Value) -> Option<String> {
 
 /// The call's argument operands (not the callee, not bundle operands).
 pub fn call_arguments(call: Value) -> Vec<Value> {
-    // SAFETY: `call` is a call instruction (checked by the caller through
-    // called_function_name); the argument operands come first.
+    // SAFETY: `call` is checked to be a call instruction first (a value
+    // that is not one, e.g. a directive call a malformed input moved, has
+    // no argument operands: reading a count from it would be garbage);
+    // the argument operands come first.
     unsafe {
+        if LLVMIsACallInst(call.0).is_null() {
+            return Vec::new();
+        }
         let n = LLVMGetNumArgOperands(call.0);
         (0..n).map(|i| Value(LLVMGetOperand(call.0, i))).collect()
     }
