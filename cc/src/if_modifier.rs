@@ -25,7 +25,11 @@ pub const EVERY_PART: &str = "QUAL.OMP.IF.EVERY_PART";
 pub fn clause(spec: &DirSpec, mods: &[&str], cond: &str) -> Result<Clause, String> {
     let op = vec![format!("(int)!!({cond})")];
     let named = |m: &str| spec.words.contains(&m) || (m == "cancel" && spec.dir == "DIR.OMP.CANCEL");
-    let target_form = spec.words.len() > 1 && spec.words[0] == "target";
+    // (A combined target form; `target data`, `target enter data`, ... are
+    // one construct: their `if` is theirs.)
+    let target_form = spec.words.len() > 1
+        && spec.words[0] == "target"
+        && !matches!(spec.words[1], "data" | "enter" | "exit" | "update");
     match mods {
         [] if target_form => Ok(Clause::new(EVERY_PART, op)),
         [] => Ok(Clause::new("QUAL.OMP.IF", op)),
