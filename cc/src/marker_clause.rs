@@ -24,3 +24,22 @@ impl Clause {
         Clause { name: format!("\"{name}\""), ops }
     }
 }
+
+/// The marker calls' clause arguments: `, name, count, op...` per clause.
+pub fn marker_args(clauses: &[Clause]) -> String {
+    clauses
+        .iter()
+        .map(|c| {
+            let ops: String = c.ops.iter().map(|o| format!(", {o}")).collect();
+            format!(", {}, {}{ops}", c.name, c.ops.len())
+        })
+        .collect()
+}
+
+/// The text that opens and closes a region weft-cc adds around a
+/// directive's own (a combined form's part): `{ __weft_cc_begin(...); `
+/// and ` __weft_cc_end(wid); }`.
+pub fn region(wid: usize, dir: &str, clauses: &[Clause]) -> (String, String) {
+    let args = marker_args(clauses);
+    (format!("{{ __weft_cc_begin({wid}, \"{dir}\", {}{args}); ", clauses.len()), format!(" __weft_cc_end({wid}); }}"))
+}

@@ -23,6 +23,6 @@ pub fn wrap(kind: &str, id: usize, cls: &mut Vec<Clause>) -> (String, String) {
     // (Ids counting down from the top of int as taskloop_forms.rs's, whose
     // parts use the first two of each directive's four.)
     let wid = 2_000_000_000 - (id * 4 + 3);
-    let args: String = mine.iter().map(|c| format!(", {}, {}, {}", c.name, c.ops.len(), c.ops.join(", "))).collect();
-    (format!(" {{ __weft_cc_begin({wid}, \"{dir}\", {}{args}); ", mine.len()), format!(" __weft_cc_end({wid}); }}"))
+    let (open, close) = crate::marker_clause::region(wid, dir, &mine);
+    (format!(" {open}"), close)
 }

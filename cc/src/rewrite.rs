@@ -64,16 +64,6 @@ fn past_semicolon(src: &str, end: usize) -> usize {
     }
 }
 
-fn marker_args(clauses: &[Clause]) -> String {
-    clauses
-        .iter()
-        .map(|c| {
-            let ops: String = c.ops.iter().map(|o| format!(", {o}")).collect();
-            format!(", {}, {}{ops}", c.name, c.ops.len())
-        })
-        .collect()
-}
-
 /// How many loops a loop directive associates: its collapse depth, or the
 /// loop count of a doacross `ordered(n)` (1 without either clause).
 fn associated_loops(clauses: &[Clause]) -> Result<usize, String> {
@@ -233,7 +223,7 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
             "{outer_open}{{ {decls}__weft_cc_begin({id}, \"{}\", {}{});{inner_open}{lines}",
             spec.dir,
             cls.len(),
-            marker_args(&cls)
+            crate::marker_clause::marker_args(&cls)
         );
         let end = format!("{inner_close} __weft_cc_end({id}); }}{outer_close}");
         match &d.stmt {

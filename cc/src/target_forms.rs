@@ -235,16 +235,7 @@ pub fn wrap(ast: &Ast, d: &Directive, id: usize, cls: &mut Vec<Clause>) -> (Stri
     mine.extend(section_base_pointers(ast, d, &mine));
     // (Ids counting down from the top of int, below taskloop_forms's.)
     let wid = 1_900_000_000 - id;
-    let args: String = mine
-        .iter()
-        .map(|c| {
-            let ops: String = c.ops.iter().map(|o| format!(", {o}")).collect();
-            format!(", {}, {}{ops}", c.name, c.ops.len())
-        })
-        .collect();
-    let open = format!("{{ __weft_cc_begin({wid}, \"DIR.OMP.TARGET\", {}{args}); ", mine.len());
-    let close = format!(" __weft_cc_end({wid}); }}");
-    (open, close)
+    crate::marker_clause::region(wid, "DIR.OMP.TARGET", &mine)
 }
 
 /// The offload entries of the `declare target` variables, as clang writes

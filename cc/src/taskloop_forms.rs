@@ -74,15 +74,9 @@ pub fn wrap(kind: &str, text: &str, id: usize, cls: &mut Vec<Clause>) -> Result<
         // file's directives count up from 0, each header's from a million
         // times its number.)
         let wid = 2_000_000_000 - (id * 4 + k);
-        let args: String = mine
-            .iter()
-            .map(|c| {
-                let ops: String = c.ops.iter().map(|o| format!(", {o}")).collect();
-                format!(", {}, {}{ops}", c.name, c.ops.len())
-            })
-            .collect();
-        open.push_str(&format!("{{ __weft_cc_begin({wid}, \"{dir}\", {}{args}); ", mine.len()));
-        close = format!(" __weft_cc_end({wid}); }}{close}");
+        let (o, c) = crate::marker_clause::region(wid, dir, &mine);
+        open.push_str(&o);
+        close = c + &close;
     }
     let own = format!("\"{}\"", crate::if_modifier::TASKLOOP_PART);
     for c in cls.iter_mut().filter(|c| c.name == own) {

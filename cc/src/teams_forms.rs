@@ -166,14 +166,5 @@ pub fn wrap(kind: &str, text: &str, id: usize, cls: &mut Vec<Clause>) -> Result<
     // (The id of the part around the directive: ids count down from the top
     // of int, as taskloop's combined forms' do, past their parts.)
     let wid = 2_000_000_000 - (id * 4 + 3);
-    let args: String = mine
-        .iter()
-        .map(|c| {
-            let ops: String = c.ops.iter().map(|o| format!(", {o}")).collect();
-            format!(", {}, {}{ops}", c.name, c.ops.len())
-        })
-        .collect();
-    let open = format!("{{ __weft_cc_begin({wid}, \"DIR.OMP.TEAMS\", {}{args}); ", mine.len());
-    let close = format!(" __weft_cc_end({wid}); }}");
-    Ok((open, close))
+    Ok(crate::marker_clause::region(wid, "DIR.OMP.TEAMS", &mine))
 }
