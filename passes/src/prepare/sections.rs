@@ -14,7 +14,7 @@
 //! of its sections regions can be.
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::module::Module;
-use llvm_plugin::inkwell::values::{BasicValueEnum, InstructionOpcode};
+use llvm_plugin::inkwell::values::{AnyValue, BasicValueEnum, InstructionOpcode};
 use llvm_plugin::inkwell::IntPredicate;
 use weft_intrinsics::ffi;
 use weft_intrinsics::vocab::DirKind;
@@ -141,7 +141,22 @@ fn plan_one<'ctx>(a: &Analysis<'ctx>, r: usize) -> Result<SectionsPlan<'ctx>, We
     if order.len() != sections.len() {
         return Err(refuse("a section region off the straight path through the sections region"));
     }
+    // A value a section computes and the code after the region uses would
+    // no longer dominate that use once the switch may skip its section: a
+    // pure one is computed again at the END (in `rewrite`), any other refused.
+    let (begin, end) = (a.scan.values.instruction(reg.entry.span.last), a.scan.values.instruction(exit.span.first));
+    if let Some(v) = ffi::unrecomputable_escaping(&region_blocks(a, r), begin, end) {
+        return Err(refuse(&format!(
+            "{} is computed in a section and used after the sections region (it reads memory or has effects)",
+            v.print_to_string().to_string_lossy().trim()
+        )));
+    }
     Ok(SectionsPlan { region: r, sections: order, implicit })
+}
+
+/// Every block of region `r`, as handles.
+fn region_blocks<'ctx>(a: &Analysis<'ctx>, r: usize) -> Vec<BasicBlock<'ctx>> {
+    a.graph.regions[r].blocks.iter().map(|&b| a.scan.handles[b]).collect()
 }
 
 /// A section region outside any sections region.
@@ -192,6 +207,17 @@ pub fn to_loops<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>]) -> (Ve
 /// The loop over the section index, in place of the section directives.
 fn rewrite<'ctx>(module: &Module<'ctx>, a: &Analysis<'ctx>, p: &SectionsPlan<'ctx>) {
     let reg = &a.graph.regions[p.region];
+    // (Planned: every value used after the region is pure. The BEGIN and
+    // END blocks are left out: what they compute dominates what follows.)
+    let exit = reg.exit.expect("planned");
+    let at = a.scan.values.instruction(exit.span.first);
+    let body: Vec<BasicBlock<'ctx>> = reg
+        .blocks
+        .iter()
+        .filter(|&&b| b != reg.entry.block && b != exit.block)
+        .map(|&b| a.scan.handles[b])
+        .collect();
+    ffi::recompute_pure_escaping(&body, at);
     let ctx = module.get_context();
     let i32t = ctx.i32_type();
     let b = ctx.create_builder();
