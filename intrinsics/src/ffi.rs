@@ -332,6 +332,39 @@ pub fn remove_unreachable_blocks(f: FunctionValue<'_>) -> bool {
     unsafe { weft_remove_unreachable_blocks(f.as_value_ref()) != 0 }
 }
 
+/// How many distinct blocks branch to `bb` (the terminators among its users).
+pub fn predecessor_count(bb: BasicBlock<'_>) -> usize {
+    let mut preds = Vec::new();
+    // SAFETY: a live block; its uses are walked, nothing is changed.
+    unsafe {
+        let mut u = LLVMGetFirstUse(LLVMBasicBlockAsValue(bb.as_mut_ptr()));
+        while !u.is_null() {
+            let user = LLVMGetUser(u);
+            if !LLVMIsATerminatorInst(user).is_null() {
+                preds.push(LLVMGetInstructionParent(user) as usize);
+            }
+            u = LLVMGetNextUse(u);
+        }
+    }
+    preds.sort_unstable();
+    preds.dedup();
+    preds.len()
+}
+
+/// Makes every edge from `bb` to `from` go to `to` instead.
+pub fn retarget_successor<'ctx>(bb: BasicBlock<'ctx>, from: BasicBlock<'ctx>, to: BasicBlock<'ctx>) {
+    let Some(term) = bb.get_terminator() else { return };
+    // SAFETY: `term` is a live terminator of a block of the same function as `from` and `to`.
+    unsafe {
+        let t = term.as_value_ref();
+        for i in 0..LLVMGetNumSuccessors(t) {
+            if LLVMGetSuccessor(t, i) == from.as_mut_ptr() {
+                LLVMSetSuccessor(t, i, to.as_mut_ptr());
+            }
+        }
+    }
+}
+
 /// Whether `pred` is `bb`'s only predecessor.
 pub fn has_only_predecessor(bb: BasicBlock<'_>, pred: BasicBlock<'_>) -> bool {
     // SAFETY: a live block; LLVM returns null or a block of the same function.

@@ -33,8 +33,8 @@ struct SectionsPlan<'ctx> {
     region: usize,
     sections: Vec<usize>,
     /// The first section when no directive marks it (OpenMP allows that):
-    /// its first block, and the block that leaves it for what follows.
-    implicit: Option<(BasicBlock<'ctx>, BasicBlock<'ctx>)>,
+    /// its first block, and the blocks that leave it for what follows.
+    implicit: Option<(BasicBlock<'ctx>, Vec<BasicBlock<'ctx>>)>,
 }
 
 /// The one block an unconditional branch ends `bb` in.
@@ -95,27 +95,28 @@ fn plan_one<'ctx>(a: &Analysis<'ctx>, r: usize) -> Result<SectionsPlan<'ctx>, We
     let first_marked = sections.first().map_or(e, |&c| a.scan.handles[a.graph.regions[c].entry.block]);
     let mut implicit = None;
     if cur != first_marked {
-        // Code before the first section directive: the first section. It
-        // is left through the one branch into the first marked section (or
-        // into the END, when no directive marks any).
+        // Code before the first section directive: the first section (all
+        // of the body when no directive marks any). It may leave through
+        // several branches (a loop's exit test), each into the first marked
+        // section (or into the END); nothing else enters that block.
+        let part = crate::cfg::reachable_before(cur, first_marked);
         let into: Vec<BasicBlock<'ctx>> =
-            a.scan.handles.iter().copied().filter(|&b| only_successor(b) == Some(first_marked)).collect();
-        match into.as_slice() {
-            [last] if ffi::has_only_predecessor(first_marked, *last) && *last != s => {
-                implicit = Some((cur, *last));
-                prev = *last;
-                cur = first_marked;
-            }
-            _ => {
-                return Err(refuse(
-                    "code in a sections region before its first section directive that does not lead straight \
-                     into that section",
-                ))
-            }
+            part.iter().copied().filter(|&b| ffi::successors(b).contains(&ffi::block_id(first_marked))).collect();
+        let preds = ffi::predecessor_count(first_marked);
+        if into.is_empty() || into.len() != preds || part.iter().any(|&b| b == s || b == e) {
+            return Err(refuse(
+                "code in a sections region before its first section directive that does not lead only into that \
+                 section",
+            ));
         }
+        implicit = Some((cur, into));
+        cur = first_marked;
     }
+    let mut first = implicit.is_some();
     loop {
-        entered(cur, prev)?;
+        if !std::mem::take(&mut first) {
+            entered(cur, prev)?;
+        }
         if cur == e {
             break;
         }
@@ -262,7 +263,8 @@ fn rewrite<'ctx>(module: &Module<'ctx>, a: &Analysis<'ctx>, p: &SectionsPlan<'ct
     let k = b.build_load(i32t, iv, "omp.sect.index").expect(e).into_int_value();
     let mut cases = Vec::new();
     let mut calls = Vec::new();
-    if let Some((first, _)) = p.implicit {
+    if let Some((first, _)) = &p.implicit {
+        let first = *first;
         cases.push((i32t.const_zero(), first));
     }
     let skip = cases.len();
@@ -277,8 +279,11 @@ fn rewrite<'ctx>(module: &Module<'ctx>, a: &Analysis<'ctx>, p: &SectionsPlan<'ct
         }
     }
     b.build_switch(k, next, &cases).expect(e);
-    if let Some((_, last)) = p.implicit {
-        redirect(last, next);
+    if let Some((_, leaving)) = &p.implicit {
+        let leave_to = p.sections.first().map_or(end, |&c| a.scan.handles[a.graph.regions[c].entry.block]);
+        for &bb in leaving {
+            ffi::retarget_successor(bb, leave_to, next);
+        }
     }
     for &c in &p.sections {
         redirect(a.scan.handles[a.graph.regions[c].exit.expect("planned").block], next);
