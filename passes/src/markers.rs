@@ -42,6 +42,8 @@ struct Construct<'ctx> {
 
 type Res<T> = Result<T, WeftError>;
 
+mod simd_typed;
+
 fn bad(detail: impl Into<String>) -> WeftError {
     WeftError::new(Rule::Marker, BEGIN, detail)
 }
@@ -111,6 +113,7 @@ fn parse_begin(call: InstructionValue<'_>) -> Res<(i64, Construct<'_>)> {
     if at != args.len() {
         return Err(bad(format!("{} arguments left over after {n} clauses", args.len() - at)));
     }
+    let clauses = simd_typed::retype(&dir, clauses);
     Ok((id, Construct { dir, end, clauses, begin_call: call, end_call: None }))
 }
 

@@ -1,3 +1,4 @@
+// RUN: %weftcc-check %s
 // A sections construct whose first structured block has no `section`
 // directive and ends in a loop (OpenMP 5.1 §2.10.1 allows the directive to
 // be left out for the first block): the block leaves through the loop's exit
