@@ -492,6 +492,9 @@ fn compile(t: &Tools, cli: &Cli, dir: &Path) -> Result<i32, String> {
     // the main file has no OpenMP pragma left for clang to lower.
     extra.push(format!("-D_OPENMP={}", openmp_macro(cli.openmp_version.as_deref())));
     extra.push("-fopenmp-simd".into());
+    // (The declarative pragmas weft-cc leaves, `declare target` among them,
+    // are parsed under the version the program asked for: 5.2's `enter`.)
+    extra.extend(cli.openmp_version.iter().map(|v| format!("-fopenmp-version={v}")));
     // Lifetime markers at -O0 too, as clang writes them at -O1 and above
     // (at -O0 only under this option, which by itself instruments nothing):
     // they tell weft that a temporary clang makes inside a construct (a
