@@ -24,7 +24,7 @@ pub fn prelude() -> String {
     let markers = "void __weft_cc_begin(int, const char *, int, ...);\n\
 void __weft_cc_end(int);\n\
 void __weft_cc_private(int, ...);\n";
-    format!("{markers}{}", threadprivate::PRELUDE)
+    format!("{markers}{}{}", threadprivate::PRELUDE, crate::task_clauses::ALL_MEMORY_PRELUDE)
 }
 
 #[derive(Debug)]

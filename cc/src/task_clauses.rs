@@ -54,11 +54,46 @@ pub fn depend(a: &str) -> Result<Vec<Clause>, String> {
         return Ok(depobj_items(list));
     }
     let q = dep_type(kind)?;
-    Ok(byte_items(&format!("depend({kind}: "), list)?
-        .into_iter()
-        .map(|ops| Clause::new(&format!("QUAL.OMP.DEPEND.{q}:ARRSECT.TYPED"), ops))
-        .collect())
+    let (all, rest): (Vec<String>, Vec<String>) = split_list(list).into_iter().partition(|i| i == ALL_MEMORY);
+    let mut out: Vec<Clause> = Vec::new();
+    if !all.is_empty() {
+        out.push(all_memory(kind)?);
+    }
+    if rest.is_empty() {
+        return Ok(out);
+    }
+    out.extend(
+        byte_items(&format!("depend({kind}: "), &rest.join(", "))?
+            .into_iter()
+            .map(|ops| Clause::new(&format!("QUAL.OMP.DEPEND.{q}:ARRSECT.TYPED"), ops)),
+    );
+    Ok(out)
 }
+
+/// OpenMP 5.1's reserved locator for all the memory a program can reach.
+const ALL_MEMORY: &str = "omp_all_memory";
+
+/// `depend(out|inout: omp_all_memory)` (OpenMP 5.1 §2.19.11): a dependence
+/// on every earlier sibling task and of every later one, which libomp reads
+/// from an entry of its own, `kmp_depend_info` `{0, 0, 0x80}` (kmp.h's
+/// `all` flag, as clang 16 emits it). weft-cc writes that entry in C and
+/// passes it as a one-entry DEPARRAY (icx's list of runtime entries), so no
+/// directive needs a spelling of its own.
+fn all_memory(kind: &str) -> Result<Clause, String> {
+    if kind != "out" && kind != "inout" {
+        return Err(format!("depend({kind}: omp_all_memory): omp_all_memory is only allowed with out or inout"));
+    }
+    Ok(Clause::new("QUAL.OMP.DEPARRAY", vec!["1".into(), "__weft_cc_all_memory()".into()]))
+}
+
+/// The entry `all_memory` passes, from a function of the program's own (a
+/// region may not name a global no clause lists; the function is outside
+/// every region). Three longs lay out as the entry does: base, length, then
+/// the flag byte at offset 16 (little-endian).
+pub const ALL_MEMORY_PRELUDE: &str = "__attribute__((unused)) static void *__weft_cc_all_memory(void) {\n\
+  static long entry[3] = {0, 0, 0x80};\n\
+  return entry;\n\
+}\n";
 
 /// Each item of a depend or affinity list as the storage it names: `(&first,
 /// "i8", length in bytes, 0)`, the operands of an `:ARRSECT.TYPED` item.
@@ -224,6 +259,11 @@ mod tests {
         assert_eq!(c[2].ops[0], "&(b)[1]");
         assert_eq!(c[2].ops[2], "(long)((n) * sizeof((b)[0]))");
         assert_eq!(depend("depobj: o").unwrap()[0].name, "\"QUAL.OMP.DEPARRAY\"");
+        let all = depend("out: x, omp_all_memory").unwrap();
+        assert_eq!(all.len(), 2);
+        assert_eq!(all[0].ops, ["1", "__weft_cc_all_memory()"]);
+        assert_eq!(all[1].ops[0], "&(x)");
+        assert!(depend("in: omp_all_memory").is_err());
         let items = depobj_items("o, p[1]");
         assert_eq!(items.len(), 2);
         assert_eq!(items[1].ops, ["(int)(((const long *)(p[1]))[-3])", "(void *)(p[1])"]);
