@@ -321,7 +321,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             ptr.const_null().into(),
             ptr.const_null().into(),
             i64t.const_zero().into(),
-            i64t.const_zero().into(),
+            i64t.const_int(super::target_task::kernel_flags(plan), false).into(),
             teams,
             limits,
             i32t.const_zero().into(),

@@ -120,6 +120,10 @@ entry_points! {
     /// `kmp_task_t *(ident, gtid, flags, sizeof task+privates, sizeof shareds, entry)`.
     TaskAlloc = Libomp "__kmpc_omp_task_alloc" (Ptr, I32, I32, I64, I64, Ptr) -> Ptr;
     Task = Libomp "__kmpc_omp_task" (Ptr, I32, Ptr) -> I32;
+    /// `kmp_task_t *(ident, gtid, flags, sizeof task+privates, sizeof
+    /// shareds, entry, int64_t device_id)`: a deferred target task's block
+    /// (libomp makes it a hidden helper task; LLVM 16 ignores the device).
+    TargetTaskAlloc = Libomp "__kmpc_omp_target_task_alloc" (Ptr, I32, I32, I64, I64, Ptr, I64) -> Ptr;
     /// `kmp_event_t *(ident, gtid, task)`: a detachable task's event
     /// handle (OpenMP 5.1's detach), fulfilled by `omp_fulfill_event`.
     TaskAllowCompletionEvent = Libomp "__kmpc_task_allow_completion_event" (Ptr, I32, Ptr) -> Ptr;
@@ -199,6 +203,12 @@ entry_points! {
     TgtDataBegin = Libomptarget "__tgt_target_data_begin_mapper" (Ptr, I64, I32, Ptr, Ptr, Ptr, Ptr, Ptr, Ptr) -> Void;
     TgtDataEnd = Libomptarget "__tgt_target_data_end_mapper" (Ptr, I64, I32, Ptr, Ptr, Ptr, Ptr, Ptr, Ptr) -> Void;
     TgtDataUpdate = Libomptarget "__tgt_target_data_update_mapper" (Ptr, I64, I32, Ptr, Ptr, Ptr, Ptr, Ptr, Ptr) -> Void;
+    /// The same in a deferred target task (`nowait`), with the
+    /// dependence lists `(int32_t n, void *list, int32_t noalias_n, void
+    /// *noalias_list)` after them: 0 and null, the task carries them.
+    TgtDataBeginNowait = Libomptarget "__tgt_target_data_begin_nowait_mapper" (Ptr, I64, I32, Ptr, Ptr, Ptr, Ptr, Ptr, Ptr, I32, Ptr, I32, Ptr) -> Void;
+    TgtDataEndNowait = Libomptarget "__tgt_target_data_end_nowait_mapper" (Ptr, I64, I32, Ptr, Ptr, Ptr, Ptr, Ptr, Ptr, I32, Ptr, I32, Ptr) -> Void;
+    TgtDataUpdateNowait = Libomptarget "__tgt_target_data_update_nowait_mapper" (Ptr, I64, I32, Ptr, Ptr, Ptr, Ptr, Ptr, Ptr, I32, Ptr, I32, Ptr) -> Void;
     /// `void (int64_t flags)`: the program's `requires` clauses.
     TgtRegisterRequires = Libomptarget "__tgt_register_requires" (I64) -> Void;
 }
