@@ -6,11 +6,13 @@
 //! by `task.rs` and the construct inside it by `target.rs` and
 //! `target_data.rs`; this file holds what differs from a plain task and a
 //! plain launch, as clang 16 emits it (docs/offload.md, "Target tasks"):
-//! a deferred target task's block comes from `__kmpc_omp_target_task_alloc`
-//! (libomp runs it on a hidden helper thread), the kernel argument record
-//! of a `nowait` target sets the NoWait flag, and a `nowait` data construct
-//! calls libomptarget's `*_nowait_mapper` entry point.
-use llvm_plugin::inkwell::builder::Builder;
+//! the kernel argument record of a `nowait` target sets the NoWait flag,
+//! and a `nowait` data construct calls libomptarget's `*_nowait_mapper`
+//! entry point. The task itself is a task like any other, from
+//! `__kmpc_omp_task_alloc`: clang 16's `__kmpc_omp_target_task_alloc`
+//! makes it a hidden helper task, which LLVM 16's libomp aborts on at the
+//! end of a parallel region in some runs (docs/offload.md says why weft
+//! does not follow clang there).
 use llvm_plugin::inkwell::values::{BasicValueEnum, InstructionValue, IntValue, PointerValue};
 
 use super::context::Lowerer;
@@ -41,25 +43,6 @@ fn nowait_entry(e: Rt) -> Rt {
 }
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
-    /// The task's block, `args` being `__kmpc_omp_task_alloc`'s: a
-    /// deferred target task's from `__kmpc_omp_target_task_alloc` (its
-    /// device -1: LLVM 16's libomp does not read it), as clang 16 allocates
-    /// one for `nowait`; an undeferred one (`depend` alone: `IF(false)`)
-    /// and any other task's from `__kmpc_omp_task_alloc`, as clang does.
-    pub(super) fn alloc_task_block(
-        &self,
-        b: &Builder<'ctx>,
-        plan: &Plan,
-        args: &[BasicValueEnum<'ctx>],
-    ) -> PointerValue<'ctx> {
-        if !plan.task.target_task || plan.if_cond.is_some() {
-            return self.rt.call_ptr(b, Rt::TaskAlloc, args);
-        }
-        let mut with_device = args.to_vec();
-        with_device.push(self.rt.i64.const_all_ones().into());
-        self.rt.call_ptr(b, Rt::TargetTaskAlloc, &with_device)
-    }
-
     /// A data construct's libomptarget call before `at`: with `nowait` (in
     /// its target task) the `*_nowait_mapper` entry point, whose dependence
     /// lists are empty (the task carries the dependences), else

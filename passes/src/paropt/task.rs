@@ -142,7 +142,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             self.rt.i64.const_zero().into(),
             entry_ptr.into(),
         ];
-        let block = self.alloc_task_block(b, plan, &args);
+        let block = self.rt.call_ptr(b, Rt::TaskAlloc, &args);
         // (Before the firstprivate copies: the event handle is one of them.)
         if let Some(ev) = t.detach {
             self.completion_event(ident, gtid, block, ev);

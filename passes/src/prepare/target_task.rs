@@ -145,8 +145,12 @@ fn rewrite<'ctx>(module: &Module<'ctx>, w: &Wrap<'ctx>, values: &Handles<'ctx>) 
         Form::Paper => {
             paper_call(module, first, "llvm.directive", "DIR.OMP.TASK", &[]);
             for (tag, vs) in &clauses {
-                let callee = if vs.is_empty() { "llvm.directive.qual" } else { "llvm.directive.qual.opndlist" };
-                paper_call(module, first, callee, tag, vs);
+                match vs.as_slice() {
+                    [] => paper_call(module, first, "llvm.directive.qual", tag, vs),
+                    // (A one-operand clause through `qual.opnd.<type>`.)
+                    [v] if tag == "QUAL.OMP.IF" => paper_opnd(module, first, tag, *v),
+                    _ => paper_call(module, first, "llvm.directive.qual.opndlist", tag, vs),
+                }
             }
             paper_call(module, first, "llvm.directive", "DIR.QUAL.LIST.END", &[]);
             paper_call(module, after, "llvm.directive", "DIR.OMP.END.TASK", &[]);
@@ -157,4 +161,18 @@ fn rewrite<'ctx>(module: &Module<'ctx>, w: &Wrap<'ctx>, values: &Handles<'ctx>) 
     for prefix in MOVED {
         entry = drop_clauses(values, &w.region, entry, prefix);
     }
+}
+
+/// The paper's `call void @llvm.directive.qual.opnd.i1(metadata !"<tag>", i1 v)`
+/// before `before` (`IF(false)`: an i1 constant).
+fn paper_opnd<'ctx>(module: &Module<'ctx>, before: InstructionValue<'ctx>, tag: &str, v: BasicValueEnum<'ctx>) {
+    let ctx = module.get_context();
+    let name = "llvm.directive.qual.opnd.i1";
+    let f = module.get_function(name).unwrap_or_else(|| {
+        let ty = ctx.void_type().fn_type(&[ctx.metadata_type().into(), ctx.bool_type().into()], false);
+        module.add_function(name, ty, None)
+    });
+    let b = ctx.create_builder();
+    b.position_before(&before);
+    b.build_call(f, &[ctx.metadata_string(tag).into(), v.into()], "").expect("positioned");
 }

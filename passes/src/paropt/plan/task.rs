@@ -44,9 +44,6 @@ pub struct TaskPlan {
     pub dep_arrays: Vec<(ValueId, ValueId)>,
     /// `detach(event)`: the event handle variable (plan/detach.rs).
     pub detach: Option<ValueId>,
-    /// icx's `TARGET.TASK`: the task a device construct with `nowait` or
-    /// `depend` is (paropt::target_task).
-    pub target_task: bool,
     /// A taskgroup's task reductions.
     pub task_reductions: Vec<TaskRed>,
     /// A task's in_reduction items.
@@ -167,7 +164,6 @@ pub fn task_plan(r: &WRegion, construct: Construct, vars: &[Var], on: &str) -> R
     Ok(TaskPlan {
         dep_arrays: super::detach::dep_arrays(r, on)?,
         detach,
-        target_task: env.has_flag(ClauseKind::TargetTask),
         final_cond: env.value(ClauseKind::Final).map(|o| o.value),
         priority: env.value(ClauseKind::Priority).map(|o| o.value),
         untied: env.has_flag(ClauseKind::Untied),

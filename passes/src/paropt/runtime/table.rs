@@ -120,10 +120,6 @@ entry_points! {
     /// `kmp_task_t *(ident, gtid, flags, sizeof task+privates, sizeof shareds, entry)`.
     TaskAlloc = Libomp "__kmpc_omp_task_alloc" (Ptr, I32, I32, I64, I64, Ptr) -> Ptr;
     Task = Libomp "__kmpc_omp_task" (Ptr, I32, Ptr) -> I32;
-    /// `kmp_task_t *(ident, gtid, flags, sizeof task+privates, sizeof
-    /// shareds, entry, int64_t device_id)`: a deferred target task's block
-    /// (libomp makes it a hidden helper task; LLVM 16 ignores the device).
-    TargetTaskAlloc = Libomp "__kmpc_omp_target_task_alloc" (Ptr, I32, I32, I64, I64, Ptr, I64) -> Ptr;
     /// `kmp_event_t *(ident, gtid, task)`: a detachable task's event
     /// handle (OpenMP 5.1's detach), fulfilled by `omp_fulfill_event`.
     TaskAllowCompletionEvent = Libomp "__kmpc_task_allow_completion_event" (Ptr, I32, Ptr) -> Ptr;
