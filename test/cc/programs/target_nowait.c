@@ -6,11 +6,12 @@
 // Each producer sleeps (a busy loop) before it writes, so a consumer that
 // does not wait for it reads the old values and prints another checksum:
 // - chain: a task writes a (token x); enter data nowait depend(in: x,
-//   out: y); update nowait depend(in: y, out: z); target depend(in: z)
-//   reads a. Only the dependences of the two data constructs order the
-//   target after the writer (dropping either prints "chain 0"); the
-//   target without nowait is an included task, so b is read right after
-//   it, before any taskwait (a deferred one prints "included 0").
+//   out: y); update nowait depend(in: y, out: z); target nowait
+//   depend(in: z, out: w) reads a. Only the dependences of the two data
+//   constructs order the target after the writer (dropping either prints,
+//   at 2 threads or more, "chain 0"); exit data depend(inout: w) without nowait is an included
+//   task that waits for the target, so b is read right after it, before
+//   any taskwait (a deferred one prints "included 0").
 // - fan: target nowait regions in a single, each writing its slice after
 //   a sleep, with the slice's number captured when the task is created
 //   (firstprivate: a later value prints another sum); a taskwait waits
@@ -37,7 +38,7 @@ static long sum(const int *v) {
 }
 
 static void chain(void) {
-  int x = 0, y = 0, z = 0;
+  int x = 0, y = 0, z = 0, w = 0;
   long included = 0;
 #pragma omp parallel
 #pragma omp single
@@ -49,10 +50,10 @@ static void chain(void) {
     }
 #pragma omp target enter data map(to: a) nowait depend(in: x) depend(out: y)
 #pragma omp target update to(a) nowait depend(in: y) depend(out: z)
-#pragma omp target map(to: a) map(from: b) depend(in: z)
+#pragma omp target map(to: a) map(from: b) nowait depend(in: z) depend(out: w)
     for (int i = 0; i < N; i++) b[i] = 2 * a[i];
+#pragma omp target exit data map(release: a) depend(inout: w)
     included = sum(b);
-#pragma omp target exit data map(release: a) nowait depend(inout: y)
 #pragma omp taskwait
   }
   printf("chain %ld included %d\n", sum(b), included == sum(b));
