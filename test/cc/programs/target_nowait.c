@@ -20,6 +20,10 @@
 //   depend(in: c) that sums c: without the dependence it sums zeros.
 // - barrier: target nowait regions in a parallel region, completed by its
 //   barrier.
+// - captured: a global firstprivate and an is_device_ptr pointer on target
+//   nowait are captured when the task is created: the global changes
+//   after each region is created, and to 0 before the taskwait (a region
+//   that read it late prints another value).
 #include <stdio.h>
 
 #define N 64
@@ -108,7 +112,31 @@ static void barrier(void) {
   printf("barrier %ld\n", sum(e));
 }
 
+static int g = 1;
+static int out[4];
+
+static void captured(void) {
+  int *p = out;
+#pragma omp parallel
+#pragma omp single
+  {
+    for (int k = 0; k < 4; k++) {
+      g = k + 10;
+#pragma omp target nowait firstprivate(g) is_device_ptr(p)
+      {
+        spin(5);
+        p[k] = g;
+      }
+    }
+    g = 0;
+    p = 0;
+#pragma omp taskwait
+  }
+  printf("captured %d %d %d %d\n", out[0], out[1], out[2], out[3]);
+}
+
 int main(void) {
+  captured();
   chain();
   fan();
   combined();
