@@ -504,7 +504,11 @@ fn finish(
                 out.push(c);
             }
             "affinity" if spec.dir == "DIR.OMP.TASK" => out.extend(crate::task_clauses::affinity(&need(&arg)?)?),
-            "depend" if matches!(spec.dir, "DIR.OMP.TASK" | "DIR.OMP.TASKWAIT") => {
+            // (On a device construct: its target task's, docs/offload.md.)
+            "depend"
+                if matches!(spec.dir, "DIR.OMP.TASK" | "DIR.OMP.TASKWAIT")
+                    || crate::target_clauses::takes_depend(spec.dir, spec.words) =>
+            {
                 out.extend(crate::task_clauses::depend(&need(&arg)?)?)
             }
             "map" | "to" | "from" | "device" | "thread_limit" | "is_device_ptr" | "has_device_addr"

@@ -18,6 +18,13 @@ pub fn takes(dir: &str, words: &[&str]) -> bool {
     dir.starts_with("DIR.OMP.TARGET") || words.first() == Some(&"target")
 }
 
+/// Whether directive `dir` (or a combined `target X` form) takes `depend`
+/// and `nowait`, which make it a target task (OpenMP 5.1 §2.14): all the
+/// device constructs but `target data`.
+pub fn takes_depend(dir: &str, words: &[&str]) -> bool {
+    takes(dir, words) && dir != "DIR.OMP.TARGET.DATA"
+}
+
 /// One item's chain: (name, [base, begin, size]) as C expressions.
 fn chain(item: &str) -> Result<(String, [String; 3]), String> {
     let item = item.trim();

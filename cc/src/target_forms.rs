@@ -23,7 +23,8 @@ pub fn is_combined(kind: &str) -> bool {
 }
 
 /// Whether a clause (by its QUAL name) belongs to the TARGET of a combined
-/// form (`nowait` too: OpenMP 5.1 §2.16 applies it to target); `teams`:
+/// form (`nowait` and `depend` too: OpenMP 5.1 §2.16 applies them to
+/// target, whose target task they make); `teams`:
 /// the form has a teams, which takes `thread_limit` (§2.16: to teams where
 /// it is a constituent construct).
 fn belongs(name: &str, teams: bool) -> bool {
@@ -34,6 +35,7 @@ fn belongs(name: &str, teams: bool) -> bool {
     ["QUAL.OMP.MAP.", "QUAL.OMP.DEVICE", "QUAL.OMP.THREAD_LIMIT", "QUAL.OMP.IS_DEVICE_PTR"]
         .iter()
         .chain(&["QUAL.OMP.HAS_DEVICE_ADDR", "QUAL.OMP.DEFAULTMAP", "QUAL.OMP.NOWAIT"])
+        .chain(&["QUAL.OMP.DEPEND", "QUAL.OMP.DEPARRAY"])
         .any(|q| n.starts_with(q))
 }
 

@@ -227,6 +227,10 @@ pub enum ClauseKind {
     Untied,
     Mergeable,
     Nogroup,
+    /// icx's `TARGET.TASK` on a task: the task that a target construct
+    /// with `nowait` or `depend` is (OpenMP 5.1 §2.14.5), the target
+    /// region its body (docs/offload.md, "Target tasks").
+    TargetTask,
     Atomic(AtomicOp),
     /// OpenMP 5.1 `compare` (alone or with `capture`/`update`).
     Compare,
@@ -360,6 +364,7 @@ pub const CLAUSES: &[(&str, ClauseKind, Arity)] = {
         ("QUAL.OMP.UNTIED", C::Untied, None),
         ("QUAL.OMP.MERGEABLE", C::Mergeable, None),
         ("QUAL.OMP.NOGROUP", C::Nogroup, None),
+        ("QUAL.OMP.TARGET.TASK", C::TargetTask, None),
         ("QUAL.OMP.READ", C::Atomic(AtomicOp::Read), None),
         ("QUAL.OMP.WRITE", C::Atomic(AtomicOp::Write), None),
         ("QUAL.OMP.UPDATE", C::Atomic(AtomicOp::Update), None),

@@ -36,6 +36,7 @@ mod restore;
 mod sections;
 mod simd_nest;
 pub mod ssa;
+mod target_task;
 mod tile;
 mod transform;
 mod transform_plan;
@@ -368,6 +369,13 @@ fn steps<'ctx>(
     let (erased, analyses) = ssa::erase(module, analyses)?;
     let changed = generic_loop::map_all(&analyses)?;
     let (mapped, analyses) = fresh(module, analyses, &changed)?;
+    // (Before the groups are isolated and locals captured: the task it
+    // writes is a region like any other from here on.)
+    let changed = target_task::wrap_all(module, &analyses).map_err(|mut e| {
+        crate::wregion::locate(&mut e, &analyses);
+        e
+    })?;
+    let (wrapped, analyses) = fresh(module, analyses, &changed)?;
     let changed = isolate_groups(&analyses);
     let (split, analyses) = fresh(module, analyses, &changed)?;
     // (Before the loops are normalized: a construct applies to the loops a
@@ -404,7 +412,7 @@ fn steps<'ctx>(
     let direct = tls_direct(&analyses);
     let tagged = tag_simd_loops(&analyses);
     Ok((
-        erased | mapped | split | transformed | sectioned | normalized | resplit | captured | direct | tagged,
+        erased | mapped | wrapped | split | transformed | sectioned | normalized | resplit | captured | direct | tagged,
         analyses,
     ))
 }

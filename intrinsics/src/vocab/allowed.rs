@@ -105,6 +105,7 @@ mod sets {
         Plain(C::Detach),
         Plain(C::Affinity),
         Plain(C::DepArray),
+        Plain(C::TargetTask),
     ];
     pub const TASKLOOP: &[Family] = &[
         Plain(C::If),
@@ -139,13 +140,15 @@ mod sets {
         Plain(C::IsDevicePtr),
         Plain(C::HasDeviceAddr),
         Depend,
+        Plain(C::DepArray),
         Plain(C::Nowait),
         Default,
         Plain(C::Allocate),
     ];
     pub const TARGET_DATA: &[Family] =
         &[Plain(C::If), Plain(C::Device), Map, Plain(C::UseDevicePtr), Plain(C::UseDeviceAddr)];
-    pub const TARGET_MOTION: &[Family] = &[Plain(C::If), Plain(C::Device), Map, Depend, Plain(C::Nowait)];
+    pub const TARGET_MOTION: &[Family] =
+        &[Plain(C::If), Plain(C::Device), Map, Depend, Plain(C::DepArray), Plain(C::Nowait)];
     pub const TEAMS: &[Family] = &[
         Plain(C::NumTeams),
         Plain(C::ThreadLimit),

@@ -22,8 +22,8 @@ impl DirKind {
 impl DirKind {
     /// Whether a clause this construct does not take, or one missing from the
     /// vocabulary, is refused by name as later work: the constructs of later
-    /// work, and the tasking constructs weft lowers while some of their
-    /// clauses (icx's `TARGET.TASK`) are not modelled yet.
+    /// work, and the tasking constructs weft lowers while some of the
+    /// clauses icx writes on them may not be modelled yet.
     pub fn has_later_clauses(self) -> bool {
         self.is_later_work()
             || self.is_target()

@@ -157,7 +157,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             }
             Construct::Scan => String::new(),
             Construct::Cancel | Construct::CancellationPoint => self.lower_cancel(at, plan)?,
-            Construct::Target => self.lower_target(at, plan)?,
+            // (In a target task that privatizes a global: read through a
+            // copy of its address, as a task's body reads one.)
+            Construct::Target => self.lower_target(at, &self.reading_outer_globals(at, plan))?,
             Construct::TargetData
             | Construct::TargetEnterData
             | Construct::TargetExitData

@@ -42,6 +42,7 @@ pub mod single;
 pub mod sync;
 pub mod target;
 pub mod target_data;
+pub mod target_task;
 pub mod target_teams;
 pub mod task;
 pub mod task_block;

@@ -67,10 +67,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         // fallback then takes (PRIVATE | TO on a device).
         let term = shape.first.get_terminator().expect("terminator");
         let mut privates = Vec::new();
-        let device_addrs = plan.target.device_addrs.iter().map(|&v| (self.value(v).into_pointer_value(), true));
-        let vars = typed.iter().map(|t| (t.orig, t.share == Share::Firstprivate));
-        for (orig, first) in vars.chain(device_addrs).collect::<Vec<_>>() {
-            let Some(ty) = ffi::memory_type(orig.as_basic_value_enum()) else {
+        let device_addrs = plan.target.device_addrs.iter().map(|&v| (self.value(v).into_pointer_value(), true, None));
+        // (A typed item's type from its plan: a global read through a copy
+        // of its address, `reading_outer_globals`, does not tell it.)
+        let vars = typed.iter().map(|t| (t.orig, t.share == Share::Firstprivate, Some(t.ty)));
+        for (orig, first, known) in vars.chain(device_addrs).collect::<Vec<_>>() {
+            let Some(ty) = known.or_else(|| ffi::memory_type(orig.as_basic_value_enum())) else {
                 return Err(err(Rule::NotYetSupported, name, "a private item of unknown type").on_directive(name));
             };
             let copy = self.alloca_for(shape.first, ty, &format!("{}.priv", orig.get_name().to_string_lossy()), orig);
@@ -321,7 +323,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             ptr.const_null().into(),
             ptr.const_null().into(),
             i64t.const_zero().into(),
-            i64t.const_zero().into(),
+            i64t.const_int(super::target_task::kernel_flags(plan), false).into(),
             teams,
             limits,
             i32t.const_zero().into(),

@@ -75,9 +75,10 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             Construct::TargetExitData => Rt::TgtDataEnd,
             _ => Rt::TgtDataUpdate,
         };
-        self.data_mapper_call(call, ident, device, arrays, before);
+        // (`nowait`: in its target task, paropt::target_task.)
+        let called = self.data_call(plan, call, ident, device, arrays, before);
         if plan.construct != Construct::TargetData {
-            return Ok(format!("lowered in place: {}", call.entry().name));
+            return Ok(format!("lowered in place: {}", called.entry().name));
         }
         let body = blocks_between(f, shape.first, shape.end);
         let term = shape.first.get_terminator().expect("terminator");

@@ -174,8 +174,10 @@ pub fn target_plan(r: &WRegion, construct: Construct, on: &str) -> Result<Target
                     p.implicit_bits = bits;
                 }
             }
-            C::Nowait | C::Depend(_) => {
-                return Err(not_yet(&c.spelling, "a deferred target task (nowait, depend on a device construct)", on));
+            // (weft-prepare moves a device construct's depend items onto
+            // the target task it writes around it: prepare/target_task.rs.)
+            C::Depend(_) | C::DepArray => {
+                return Err(not_yet(&c.spelling, "depend on a device construct outside its target task", on));
             }
             _ => {}
         }

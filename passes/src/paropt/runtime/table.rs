@@ -199,6 +199,12 @@ entry_points! {
     TgtDataBegin = Libomptarget "__tgt_target_data_begin_mapper" (Ptr, I64, I32, Ptr, Ptr, Ptr, Ptr, Ptr, Ptr) -> Void;
     TgtDataEnd = Libomptarget "__tgt_target_data_end_mapper" (Ptr, I64, I32, Ptr, Ptr, Ptr, Ptr, Ptr, Ptr) -> Void;
     TgtDataUpdate = Libomptarget "__tgt_target_data_update_mapper" (Ptr, I64, I32, Ptr, Ptr, Ptr, Ptr, Ptr, Ptr) -> Void;
+    /// The same in a deferred target task (`nowait`), with the
+    /// dependence lists `(int32_t n, void *list, int32_t noalias_n, void
+    /// *noalias_list)` after them: 0 and null, the task carries them.
+    TgtDataBeginNowait = Libomptarget "__tgt_target_data_begin_nowait_mapper" (Ptr, I64, I32, Ptr, Ptr, Ptr, Ptr, Ptr, Ptr, I32, Ptr, I32, Ptr) -> Void;
+    TgtDataEndNowait = Libomptarget "__tgt_target_data_end_nowait_mapper" (Ptr, I64, I32, Ptr, Ptr, Ptr, Ptr, Ptr, Ptr, I32, Ptr, I32, Ptr) -> Void;
+    TgtDataUpdateNowait = Libomptarget "__tgt_target_data_update_nowait_mapper" (Ptr, I64, I32, Ptr, Ptr, Ptr, Ptr, Ptr, Ptr, I32, Ptr, I32, Ptr) -> Void;
     /// `void (int64_t flags)`: the program's `requires` clauses.
     TgtRegisterRequires = Libomptarget "__tgt_register_requires" (I64) -> Void;
 }
