@@ -7,7 +7,7 @@
 //! it with the constant `.omp.offload.targets` ("triple:arch").
 use llvm_plugin::inkwell::module::{Linkage, Module};
 use llvm_plugin::inkwell::targets::{TargetData, TargetTriple};
-use llvm_plugin::inkwell::values::{BasicMetadataValueEnum, GlobalValue};
+use llvm_plugin::inkwell::values::{BasicMetadataValueEnum, BasicValue, GlobalValue};
 use llvm_plugin::inkwell::GlobalVisibility;
 use weft_intrinsics::ffi;
 use weft_intrinsics::{PassResult, Rule, WeftError};
@@ -58,6 +58,13 @@ pub fn run(m: &Module<'_>) -> PassResult {
     for f in dev.get_functions() {
         if f.count_basic_blocks() > 0 {
             kernel::retarget_forks(&rt, f);
+        }
+    }
+    // The host's forks, now unused, are not the device's.
+    for f in dev.get_functions() {
+        if f.count_basic_blocks() == 0 && f.as_global_value().as_pointer_value().get_first_use().is_none() {
+            // SAFETY: a declaration nothing uses.
+            unsafe { f.delete() };
         }
     }
     module_globals(&dev, &plan, &used);
