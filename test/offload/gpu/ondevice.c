@@ -1,6 +1,10 @@
 // Where each SPMD kernel ran and what it computed: on the GPU machine
 // `ondev` is the number of iterations that ran on the device (all of them),
 // on a machine without one 0; the sums equal the serial loops' either way.
+// Here (no GPU) the host fallback runs it; gpu-check.sh runs it on the GPU.
+// REQUIRES: nvptx-tools
+// RUN: %weftcc -O2 %offload %s -o %t && %t | FileCheck %s
+// CHECK: devices 0 ondev 0 saxpy ok scale ok
 #include <omp.h>
 #include <stdio.h>
 
