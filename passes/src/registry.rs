@@ -149,8 +149,7 @@ pub static OFFLOAD_DEVICE: PassInfo = PassInfo {
     name: "weft-offload-device",
     kind: Kind::Transform,
     params: None,
-    description:
-        "the device image of the target regions (when the module asks with .omp.offload.targets), in .llvm.offloading",
+    description: "the device image of the module's target regions",
     run: |m, _| offload::run(m),
 };
 
