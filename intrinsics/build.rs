@@ -16,6 +16,7 @@ const SOURCES: &[&str] = &[
     "cpp/simd.cc",
     "cpp/widen.cc",
     "cpp/fusion.cc",
+    "cpp/device.cc",
 ];
 
 fn llvm_config(arg: &str) -> String {

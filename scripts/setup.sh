@@ -5,6 +5,11 @@
 # through weft-cc).
 #   scripts/setup.sh            everything
 #   scripts/setup.sh --deps     only install what is missing (used by scripts/test.sh)
+#   scripts/setup.sh --offload  only the device-image tools (below)
+# The full set-up also installs what NVPTX device images need (docs/offload-device.md):
+# Debian's clang-tools-16 (clang-offload-packager, clang-linker-wrapper) and a CUDA folder
+# .cuda (ptxas, nvlink, fatbinary, libdevice from PyPI wheels: scripts/cuda-tools.sh); the
+# tests that need them (lit features offload-packager, nvptx-tools) are skipped without them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 LLVM=${LLVM_SYS_160_PREFIX:-/usr/lib/llvm-16}
@@ -34,8 +39,25 @@ install_deps() {
   fi
 }
 
+install_offload() {
+  if ! dpkg-query -W -f='${Status}' clang-tools-16 2>/dev/null | grep -q "install ok installed"; then
+    echo "== installing clang-tools-16 (offload packager and linker wrapper)"
+    sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -q clang-tools-16 ||
+      echo "== clang-tools-16 could not be installed: the device-image tests will be skipped" >&2
+  fi
+  if [[ ! -x .cuda/bin/ptxas && -z ${WEFT_CUDA_PATH:-} ]]; then
+    echo "== fetching ptxas, nvlink, fatbinary and libdevice into .cuda"
+    scripts/cuda-tools.sh .cuda || echo "== no CUDA tools: the device-image tests will be skipped" >&2
+  fi
+}
+
+if [[ ${1:-} == --offload ]]; then
+  install_offload
+  exit 0
+fi
 install_deps
 [[ ${1:-} == --deps ]] && exit 0
+install_offload
 
 echo "== building weft"
 cargo build --release

@@ -29,3 +29,27 @@ config.substitutions.append(("%root", root))
 # A C program through weft-cc, clang -fopenmp and serially (test/cc/check.sh).
 config.substitutions.append(("%weftcc-check", f"bash {os.path.join(root, 'test', 'cc', 'check.sh')}"))
 config.substitutions.append(("%weftcc", os.path.join(root, "target", "release", "weft-cc")))
+
+# Offloading's device side (docs/offload-device.md). `offload-packager`:
+# clang-offload-packager (Debian's clang-tools-16) reads device images out
+# of objects. `nvptx-tools`: also clang-linker-wrapper and a CUDA folder
+# with ptxas, nvlink and fatbinary (WEFT_CUDA_PATH, or the .cuda folder
+# `scripts/setup.sh` makes, or /usr/local/cuda): device images are linked
+# into programs. CI's clean machine has neither; those tests are skipped.
+def _tool(name):
+    return os.path.exists(os.path.join(bindir, name))
+
+if _tool("clang-offload-packager"):
+    config.available_features.add("offload-packager")
+_cuda = next(
+    (p for p in [os.environ.get("WEFT_CUDA_PATH"), os.path.join(root, ".cuda"), "/usr/local/cuda"]
+     if p and all(os.path.exists(os.path.join(p, "bin", t)) for t in ["ptxas", "nvlink", "fatbinary"])),
+    None,
+)
+if _cuda and _tool("clang-offload-packager") and _tool("clang-linker-wrapper"):
+    config.available_features.add("nvptx-tools")
+    config.substitutions.append(("%cuda", _cuda))
+    config.substitutions.append((
+        "%offload",
+        f"-fopenmp-targets=nvptx64-nvidia-cuda -Xopenmp-target=nvptx64-nvidia-cuda -march=sm_90 --cuda-path={_cuda}",
+    ))

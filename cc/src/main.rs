@@ -23,6 +23,7 @@ mod lists;
 mod loc;
 mod macros;
 mod marker_clause;
+mod offload_flags;
 mod parallel_masked;
 mod preprocess;
 mod requires;
@@ -134,6 +135,8 @@ struct Cli {
     paper: bool,
     /// `-fopenmp-version=N`: the OpenMP clang parses the program as.
     openmp_version: Option<String>,
+    /// `-fopenmp-targets=` and the device's flags (`offload_flags.rs`).
+    offload: offload_flags::Offload,
 }
 
 fn parse_cli(raw: Vec<String>) -> Result<Cli, String> {
@@ -149,6 +152,11 @@ fn parse_cli(raw: Vec<String>) -> Result<Cli, String> {
         if let Some(v) = a.strip_prefix("-fopenmp-version=") {
             cli.openmp_version = Some(v.to_string());
             i += 1;
+            continue;
+        }
+        let used = cli.offload.take(&raw, i)?;
+        if used > 0 {
+            i += used;
             continue;
         }
         if a.starts_with("-fopenmp") || a.starts_with("-fno-openmp") {
@@ -510,6 +518,16 @@ fn compile(t: &Tools, cli: &Cli, dir: &Path) -> Result<i32, String> {
     if cli.emit_llvm {
         return emit_directive_ir(t, cli, &args, &extra, dir);
     }
+    if cli.offload.wanted() {
+        // weft builds the device image into each object (docs/offload-device.md).
+        let header = dir.join("offload-targets.h");
+        fs::write(&header, cli.offload.header()?).map_err(|e| format!("cannot write {}: {e}", header.display()))?;
+        extra.push("-include".into());
+        extra.push(header.to_string_lossy().into_owned());
+        if linking {
+            return compile_and_link_offload(t, cli, &args, &extra, dir);
+        }
+    }
     let mut cmd = Command::new(&t.clang);
     cmd.args(&args).args(&extra).arg(format!("-fpass-plugin={}", t.plugin.display()));
     if linking {
@@ -518,6 +536,42 @@ fn compile(t: &Tools, cli: &Cli, dir: &Path) -> Result<i32, String> {
         cmd.args(OFFLOAD_LIB);
     }
     // `clang -c dir/x.c` writes x.o into the working folder, as for x.c.
+    run_tool(&mut cmd)
+}
+
+/// With offloading: each source compiled by weft into an object that
+/// carries its device image, then linked through clang's offload driver
+/// (clang-linker-wrapper registers the images).
+fn compile_and_link_offload(
+    t: &Tools,
+    cli: &Cli,
+    args: &[String],
+    extra: &[String],
+    dir: &Path,
+) -> Result<i32, String> {
+    let mut link: Vec<String> = without_mode(args, true);
+    for (k, &at) in cli.source_at.iter().enumerate() {
+        let obj = dir.join(format!("offload-{k}.o")).to_string_lossy().into_owned();
+        let mut cmd = Command::new(&t.clang);
+        cmd.args(without_mode(args, false))
+            .arg(&args[at])
+            .args(extra)
+            .arg(format!("-fpass-plugin={}", t.plugin.display()))
+            .args(["-c", "-o", &obj]);
+        let code = run_tool(&mut cmd)?;
+        if code != 0 {
+            return Ok(code);
+        }
+        let pos = link.iter().position(|a| *a == args[at]).ok_or("a source vanished from the command line")?;
+        link[pos] = obj;
+    }
+    let lib = t.libdir.display();
+    let mut cmd = Command::new(&t.clang);
+    cmd.args(&link).args(cli.offload.link_flags());
+    if let Some(o) = &cli.output {
+        cmd.args(["-o", o]);
+    }
+    cmd.args([format!("-L{lib}"), format!("-Wl,-rpath,{lib}"), "-lomp".into()]);
     run_tool(&mut cmd)
 }
 
@@ -574,6 +628,9 @@ fn run() -> Result<i32, String> {
             let lib = t.libdir.display();
             cmd.args([format!("-L{lib}"), format!("-Wl,-rpath,{lib}"), "-lomp".into()]);
             cmd.args(OFFLOAD_LIB);
+            if cli.offload.wanted() {
+                cmd.args(cli.offload.link_flags());
+            }
         }
         return run_tool(&mut cmd);
     }

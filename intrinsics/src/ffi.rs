@@ -14,6 +14,7 @@ use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::values::{AnyValue, AsValueRef, BasicValueEnum, FunctionValue, InstructionValue};
 
 mod analyses;
+mod device;
 mod fusion;
 mod genx;
 mod handles;
@@ -24,6 +25,7 @@ mod simd;
 mod value;
 mod variables;
 pub use analyses::FunctionAnalyses;
+pub use device::{clone_for_device, embed_device_image};
 pub use fusion::{fuse_loops, fusion_shape, Dependences, FusedPair};
 pub use genx::*;
 pub use handles::Handles;

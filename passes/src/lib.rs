@@ -5,6 +5,7 @@ pub mod cfg;
 pub mod cleanup;
 pub mod genx;
 pub mod markers;
+pub mod offload;
 pub mod paropt;
 pub mod pipeline;
 pub mod prepare;

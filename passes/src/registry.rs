@@ -10,7 +10,7 @@ use weft_intrinsics::PassResult;
 
 use crate::genx::legalize::Params as LegalizeParams;
 use crate::markers::{self, Form};
-use crate::{cleanup, genx, paropt, pipeline, prepare, regionopt, vectorize, wregion};
+use crate::{cleanup, genx, offload, paropt, pipeline, prepare, regionopt, vectorize, wregion};
 
 /// What a pass does to a module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,6 +145,14 @@ pub static PAROPT: PassInfo = PassInfo {
     run: |m, _| paropt::run(m),
 };
 
+pub static OFFLOAD_DEVICE: PassInfo = PassInfo {
+    name: "weft-offload-device",
+    kind: Kind::Transform,
+    params: None,
+    description: "the device image of the module's target regions",
+    run: |m, _| offload::run(m),
+};
+
 pub static VECTORIZE: PassInfo = PassInfo {
     name: "weft-vectorize",
     kind: Kind::Transform,
@@ -221,6 +229,7 @@ pub static PASSES: &[&PassInfo] = &[
     &PREPARE,
     &REGIONOPT,
     &PAROPT,
+    &OFFLOAD_DEVICE,
     &VECTORIZE,
     &PRINT_VPLAN,
     &GENX_LEGALIZE,
@@ -271,7 +280,8 @@ pub static HOOKS: &[Hook] = &[
                 return Ok(false);
             }
             let merged = regionopt::run(m, regionopt::Options::default())?;
-            Ok(paropt::run(m)? | merged)
+            let lowered = paropt::run(m)?;
+            Ok(offload::run(m)? | lowered | merged)
         },
     },
     // The rest (simd regions, GenX, the cleanup guard) before the loop vectorizer.
@@ -335,7 +345,8 @@ mod tests;
 
 /// The stages of `weft`, in order (after weft-cc's markers, when the module
 /// has them).
-pub static WEFT_PIPELINE: &[&PassInfo] = &[&PREPARE, &REGIONOPT, &PAROPT, &VECTORIZE, &GENX_LEGALIZE, &CLEANUP];
+pub static WEFT_PIPELINE: &[&PassInfo] =
+    &[&PREPARE, &REGIONOPT, &PAROPT, &OFFLOAD_DEVICE, &VECTORIZE, &GENX_LEGALIZE, &CLEANUP];
 
 /// Runs the whole pipeline, stopping at the first stage that fails; each
 /// stage runs with its default parameters and `inv`'s analyses.

@@ -61,7 +61,7 @@ impl<'a, 'ctx> Runtime<'a, 'ctx> {
             None => self.ctx.void_type().fn_type(&ps, ep.variadic),
         };
         let f = self.module.add_function(ep.name, ty, Some(Linkage::External));
-        if matches!(ep.lib, Lib::Libomp | Lib::Libomptarget) {
+        if matches!(ep.lib, Lib::Libomp | Lib::Libomptarget | Lib::DeviceRtl) {
             // libomp's entry points do not unwind (clang declares them so
             // too): calls to them inlined at an invoke site stay calls.
             let kind = Attribute::get_named_enum_kind_id("nounwind");
@@ -77,6 +77,8 @@ impl<'a, 'ctx> Runtime<'a, 'ctx> {
     fn ty(&self, t: Ty) -> Option<BasicTypeEnum<'ctx>> {
         match t {
             Ty::Void => None,
+            Ty::I8 => Some(self.ctx.i8_type().into()),
+            Ty::I1 => Some(self.ctx.bool_type().into()),
             Ty::I32 => Some(self.i32.into()),
             Ty::I64 => Some(self.i64.into()),
             Ty::Ptr => Some(self.ptr.into()),

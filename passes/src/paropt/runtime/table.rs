@@ -11,6 +11,9 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ty {
     Void,
+    /// `int8_t` and `bool` (the device runtime's execution mode and flags).
+    I8,
+    I1,
     I32,
     I64,
     Ptr,
@@ -24,6 +27,9 @@ pub enum Lib {
     /// libomptarget (`-lomptarget`): the offloading entry points
     /// (docs/offload.md).
     Libomptarget,
+    /// The device runtime (`libomptarget-nvptx-<arch>.bc`, linked into a
+    /// device image: docs/offload-device.md).
+    DeviceRtl,
 }
 
 /// One runtime function.
@@ -192,6 +198,13 @@ entry_points! {
     /// `int (ident_t *, int64_t device_id, int32_t num_teams, int32_t
     /// thread_limit, void *host_ptr, __tgt_kernel_arguments *)`: nonzero
     /// when the region did not run on a device (the host fallback runs).
+    /// `(ident_t *, int8_t mode, bool use_generic_state_machine)`: -1 for
+    /// the threads that run the kernel's body (device runtime, LLVM 16).
+    TargetInit = DeviceRtl "__kmpc_target_init" (Ptr, I8, I1) -> I32;
+    TargetDeinit = DeviceRtl "__kmpc_target_deinit" (Ptr, I8) -> Void;
+    /// `(ident_t *, gtid, if, num_threads, proc_bind, fn, wrapper, void
+    /// **args, nargs)`: a parallel region on the device.
+    Parallel51 = DeviceRtl "__kmpc_parallel_51" (Ptr, I32, I32, I32, I32, Ptr, Ptr, Ptr, I64) -> Void;
     TgtTargetKernel = Libomptarget "__tgt_target_kernel" (Ptr, I64, I32, I32, Ptr, Ptr) -> I32;
     /// `(ident_t *, int64_t device_id, int32_t arg_num, void **base_ptrs,
     /// void **ptrs, int64_t *sizes, int64_t *map_types, map_var_info_t *names,

@@ -1,0 +1,114 @@
+//! weft-offload-device: the device image of a module's target regions
+//! (docs/offload-device.md). After weft-paropt, each host fallback and what
+//! it reaches is cloned into a device module for `nvptx64-nvidia-cuda`,
+//! the clone of the fallback made a kernel of the same name and
+//! parameters, and the module packed into the host module's
+//! `.llvm.offloading` section for clang-linker-wrapper. A module asks for
+//! it with the constant `.omp.offload.targets` ("triple:arch").
+use llvm_plugin::inkwell::module::{Linkage, Module};
+use llvm_plugin::inkwell::targets::{TargetData, TargetTriple};
+use llvm_plugin::inkwell::values::{BasicMetadataValueEnum, BasicValue, GlobalValue};
+use llvm_plugin::inkwell::GlobalVisibility;
+use weft_intrinsics::ffi;
+use weft_intrinsics::{PassResult, Rule, WeftError};
+
+use crate::paropt::runtime::Runtime;
+
+pub mod kernel;
+pub mod plan;
+pub mod request;
+
+/// The data layout clang 16 gives `nvptx64-nvidia-cuda`.
+const NVPTX_LAYOUT: &str = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64";
+
+/// The device runtime's configuration globals clang 16 writes into each
+/// device module (all 0: debugging off, no assumptions).
+const RTL_CONFIG: &[&str] = &[
+    "__omp_rtl_debug_kind",
+    "__omp_rtl_assume_teams_oversubscription",
+    "__omp_rtl_assume_threads_oversubscription",
+    "__omp_rtl_assume_no_thread_state",
+    "__omp_rtl_assume_no_nested_parallelism",
+];
+
+/// Builds and embeds the device image when the module asks for one.
+pub fn run(m: &Module<'_>) -> PassResult {
+    let Some(req) = request::read(m).map_err(|e| vec![e])? else { return Ok(false) };
+    let plan = plan::plan(m)?;
+    if plan.kernels.is_empty() {
+        request::remove(m);
+        return Ok(true);
+    }
+    let keep: Vec<String> = plan.functions.iter().cloned().collect();
+    let dev = ffi::clone_for_device(m, &keep);
+    dev.set_triple(&TargetTriple::create(&req.triple));
+    dev.set_data_layout(&TargetData::create(NVPTX_LAYOUT).get_data_layout());
+    let features = req.features();
+    for f in dev.get_functions() {
+        if f.count_basic_blocks() > 0 {
+            kernel::device_attributes(f, &req.arch, &features);
+        }
+    }
+    let mut rt = Runtime::new(&dev);
+    let mut used = Vec::new();
+    for k in &plan.kernels {
+        let f = dev.get_function(&k.name).expect("the clone keeps every kernel");
+        used.push(kernel::build_kernel(&mut rt, f));
+    }
+    for f in dev.get_functions() {
+        if f.count_basic_blocks() > 0 {
+            kernel::retarget_forks(&rt, f);
+        }
+    }
+    // The host's forks, now unused, are not the device's.
+    for f in dev.get_functions() {
+        if f.count_basic_blocks() == 0 && f.as_global_value().as_pointer_value().get_first_use().is_none() {
+            // SAFETY: a declaration nothing uses.
+            unsafe { f.delete() };
+        }
+    }
+    module_globals(&dev, &plan, &used);
+    dev.verify().map_err(|msg| {
+        vec![WeftError::new(Rule::Internal, "the device module", format!("fails LLVM's verifier: {msg}"))]
+    })?;
+    ffi::embed_device_image(m, &dev, &req.triple, &req.arch, &features);
+    request::remove(m);
+    Ok(true)
+}
+
+/// What clang writes into every device module: the runtime's
+/// configuration, the kernels' annotations and exec modes, the OpenMP
+/// module flags.
+fn module_globals(dev: &Module<'_>, plan: &plan::DevicePlan, modes: &[GlobalValue<'_>]) {
+    let ctx = dev.get_context();
+    let i32t = ctx.i32_type();
+    for name in RTL_CONFIG {
+        let g = dev.add_global(i32t, None, name);
+        g.set_initializer(&i32t.const_zero());
+        g.set_constant(true);
+        g.set_linkage(Linkage::WeakODR);
+        g.set_visibility(GlobalVisibility::Hidden);
+    }
+    // The exec modes must survive until the CUDA plugin reads them.
+    let ptr = ctx.ptr_type(Default::default());
+    let list: Vec<_> = modes.iter().map(|g| g.as_pointer_value()).collect();
+    let used = dev.add_global(ptr.array_type(list.len() as u32), None, "llvm.compiler.used");
+    used.set_initializer(&ptr.const_array(&list));
+    used.set_linkage(Linkage::Appending);
+    used.set_section(Some("llvm.metadata"));
+    for k in &plan.kernels {
+        let f = dev.get_function(&k.name).expect("a kernel");
+        let md: [BasicMetadataValueEnum<'_>; 3] = [
+            f.as_global_value().as_pointer_value().into(),
+            ctx.metadata_string("kernel").into(),
+            i32t.const_int(1, false).into(),
+        ];
+        dev.add_global_metadata("nvvm.annotations", &ctx.metadata_node(&md)).expect("a named node");
+    }
+    // (7: LLVM's Max behavior, as clang writes these two.)
+    for flag in ["openmp", "openmp-device"] {
+        let md: [BasicMetadataValueEnum<'_>; 3] =
+            [i32t.const_int(7, false).into(), ctx.metadata_string(flag).into(), i32t.const_int(50, false).into()];
+        dev.add_global_metadata("llvm.module.flags", &ctx.metadata_node(&md)).expect("a named node");
+    }
+}

@@ -1,0 +1,241 @@
+//! The device image's plan, as plain data, read from the lowered host
+//! module before anything is built (docs/offload-device.md): which host
+//! fallbacks become kernels, every function the device module needs, and
+//! each refusal, decided before the first change.
+use std::collections::BTreeSet;
+
+use llvm_plugin::inkwell::module::Module;
+use llvm_plugin::inkwell::values::{BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue};
+use weft_intrinsics::ffi::{self, Value};
+use weft_intrinsics::{Rule, WeftError};
+
+/// The prefix of every host fallback (and of the kernel of the same name).
+pub const KERNEL_PREFIX: &str = "__omp_offloading_";
+
+/// The host runtime's entry points a device kernel may call: the device
+/// runtime has the same ones with the same ABI (worksharing loops, thread
+/// ids, barriers, the OpenMP API), or the kernel rewrite replaces them
+/// (the forks, `__kmpc_push_num_teams`).
+const DEVICE_CALLS: &[&str] = &[
+    "__kmpc_for_static_init_4",
+    "__kmpc_for_static_init_4u",
+    "__kmpc_for_static_init_8",
+    "__kmpc_for_static_init_8u",
+    "__kmpc_for_static_fini",
+    "__kmpc_global_thread_num",
+    "__kmpc_barrier",
+    "__kmpc_fork_call",
+    "__kmpc_fork_teams",
+    "__kmpc_push_num_teams",
+    "omp_get_thread_num",
+    "omp_get_num_threads",
+    "omp_get_team_num",
+    "omp_get_num_teams",
+    "omp_is_initial_device",
+];
+
+/// The forks the kernel rewrite replaces.
+pub const FORK_TEAMS: &str = "__kmpc_fork_teams";
+pub const FORK_CALL: &str = "__kmpc_fork_call";
+pub const PUSH_NUM_TEAMS: &str = "__kmpc_push_num_teams";
+
+/// One kernel: the host fallback of that name and its execution mode.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KernelPlan {
+    pub name: String,
+    /// SPMD (every thread runs the body); generic mode is not built yet.
+    pub spmd: bool,
+}
+
+/// The device image of one module.
+#[derive(Debug, Default)]
+pub struct DevicePlan {
+    pub kernels: Vec<KernelPlan>,
+    /// Every function whose body the device module keeps (the kernels and
+    /// what they reach).
+    pub functions: BTreeSet<String>,
+}
+
+fn refuse(kernel: &str, what: impl Into<String>, detail: impl Into<String>) -> WeftError {
+    WeftError::new(Rule::NotYetSupported, what, detail).on_directive("DIR.OMP.TARGET").in_function(kernel)
+}
+
+/// The plan for every host fallback of `m`, or every reason one cannot be
+/// a device kernel.
+pub fn plan(m: &Module<'_>) -> Result<DevicePlan, Vec<WeftError>> {
+    let mut out = DevicePlan::default();
+    let mut errors = Vec::new();
+    for f in m.get_functions() {
+        let name = f.get_name().to_string_lossy().into_owned();
+        if !name.starts_with(KERNEL_PREFIX) || f.count_basic_blocks() == 0 {
+            continue;
+        }
+        if m.get_global(&format!(".{name}.region_id")).is_none() {
+            continue;
+        }
+        match plan_kernel(m, f, &name, &mut out.functions) {
+            Ok(k) => out.kernels.push(k),
+            Err(e) => errors.push(e),
+        }
+    }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
+    }
+}
+
+/// One kernel: what it reaches, checked, and its mode.
+fn plan_kernel<'ctx>(
+    m: &Module<'ctx>,
+    k: FunctionValue<'ctx>,
+    name: &str,
+    all: &mut BTreeSet<String>,
+) -> Result<KernelPlan, WeftError> {
+    let mut seen: Vec<FunctionValue<'ctx>> = vec![k];
+    let mut at = 0;
+    while at < seen.len() {
+        let f = seen[at];
+        at += 1;
+        for i in instructions(f) {
+            for g in referenced_functions(m, i) {
+                if g.count_basic_blocks() > 0 {
+                    if !seen.contains(&g) {
+                        seen.push(g);
+                    }
+                    continue;
+                }
+                let callee = g.get_name().to_string_lossy().into_owned();
+                if !callee.starts_with("llvm.") && !DEVICE_CALLS.contains(&callee.as_str()) {
+                    return Err(refuse(
+                        name,
+                        format!("a call to '{callee}'"),
+                        "the device image has no such function (a runtime call weft cannot offload yet, or a function without declare target)",
+                    ));
+                }
+            }
+            check_globals(m, i, name)?;
+        }
+    }
+    let spmd = is_spmd(m, k);
+    if !spmd {
+        return Err(refuse(
+            name,
+            "a target region that is not one combined loop (generic mode)",
+            "device kernels are built for 'target teams distribute parallel for' and 'target parallel for' only",
+        ));
+    }
+    all.extend(seen.iter().map(|f| f.get_name().to_string_lossy().into_owned()));
+    Ok(KernelPlan { name: name.to_string(), spmd })
+}
+
+/// A global variable the region reads must be a constant: a variable of
+/// the host would have no device copy (declare target is not built for
+/// device images yet).
+fn check_globals(m: &Module<'_>, i: InstructionValue<'_>, kernel: &str) -> Result<(), WeftError> {
+    for k in 0..i.get_num_operands() {
+        let Some(BasicValueEnum::PointerValue(p)) = i.get_operand(k).and_then(|o| o.left()) else { continue };
+        let pname = p.get_name().to_string_lossy().into_owned();
+        let Some(g) = m.get_global(&pname).filter(|g| g.as_pointer_value() == p) else { continue };
+        if !g.is_constant() || g.is_thread_local() {
+            return Err(refuse(
+                kernel,
+                format!("the global variable '{pname}'"),
+                "a device kernel reads only its arguments and constants (declare target variables are not built for device images yet)",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Every instruction of `f`.
+pub fn instructions<'ctx>(f: FunctionValue<'ctx>) -> Vec<InstructionValue<'ctx>> {
+    let mut out = Vec::new();
+    for b in f.get_basic_blocks() {
+        let mut i = b.get_first_instruction();
+        while let Some(x) = i {
+            out.push(x);
+            i = x.get_next_instruction();
+        }
+    }
+    out
+}
+
+/// The functions an instruction names: a call's callee and any function
+/// passed as an operand (a microtask handed to a fork).
+fn referenced_functions<'ctx>(m: &Module<'ctx>, i: InstructionValue<'ctx>) -> Vec<FunctionValue<'ctx>> {
+    let mut out = Vec::new();
+    for k in 0..i.get_num_operands() {
+        let Some(BasicValueEnum::PointerValue(p)) = i.get_operand(k).and_then(|o| o.left()) else { continue };
+        let pname = p.get_name().to_string_lossy().into_owned();
+        if let Some(f) = m.get_function(&pname).filter(|f| f.as_global_value().as_pointer_value() == p) {
+            out.push(f);
+        }
+    }
+    out
+}
+
+/// The name of the function `i` calls directly.
+pub fn callee(i: InstructionValue<'_>) -> Option<String> {
+    (i.get_opcode() == InstructionOpcode::Call).then(|| ffi::called_function_name(Value::of_instruction(i))).flatten()
+}
+
+/// The function a fork call hands its microtask (operand 2).
+pub fn forked<'ctx>(m: &Module<'ctx>, fork: InstructionValue<'ctx>) -> Option<FunctionValue<'ctx>> {
+    let Some(BasicValueEnum::PointerValue(p)) = fork.get_operand(2).and_then(|o| o.left()) else { return None };
+    m.get_function(&p.get_name().to_string_lossy()).filter(|f| f.as_global_value().as_pointer_value() == p)
+}
+
+/// SPMD: the fallback calls the target's outlined body, which forks a
+/// league whose body forks a team (`target teams distribute parallel
+/// for`), or forks a team itself (`target parallel for`); and those bodies
+/// do nothing else than fill the fork's argument block and copy their
+/// firstprivate items: each thread may run them.
+fn is_spmd<'ctx>(m: &Module<'ctx>, fallback: FunctionValue<'ctx>) -> bool {
+    let Some(body) = only_callee_with_body(m, fallback) else { return false };
+    match only_fork(m, body) {
+        Some((fork, teams)) if fork == FORK_TEAMS => {
+            matches!(only_fork(m, teams), Some((inner, team)) if inner == FORK_CALL && has_loop_call(team))
+        }
+        Some((fork, team)) if fork == FORK_CALL => has_loop_call(team),
+        _ => false,
+    }
+}
+
+/// The one defined function `f` calls (the fallback's outlined body).
+fn only_callee_with_body<'ctx>(m: &Module<'ctx>, f: FunctionValue<'ctx>) -> Option<FunctionValue<'ctx>> {
+    let called: Vec<_> = instructions(f)
+        .into_iter()
+        .filter_map(callee)
+        .filter_map(|n| m.get_function(&n))
+        .filter(|g| g.count_basic_blocks() > 0)
+        .collect();
+    (called.len() == 1).then(|| called[0])
+}
+
+/// The one fork in `f` and its microtask, when `f` calls nothing else but
+/// intrinsics, `__kmpc_push_num_teams` and thread ids.
+fn only_fork<'ctx>(m: &Module<'ctx>, f: FunctionValue<'ctx>) -> Option<(String, FunctionValue<'ctx>)> {
+    let mut fork = None;
+    for i in instructions(f) {
+        let Some(name) = callee(i) else {
+            if i.get_opcode() == InstructionOpcode::Call {
+                return None;
+            }
+            continue;
+        };
+        match name.as_str() {
+            FORK_TEAMS | FORK_CALL if fork.is_none() => fork = Some((name, forked(m, i)?)),
+            PUSH_NUM_TEAMS | "__kmpc_global_thread_num" => {}
+            n if n.starts_with("llvm.") => {}
+            _ => return None,
+        }
+    }
+    fork
+}
+
+/// Whether a team's microtask partitions a loop (the worksharing loop the
+/// SPMD form is about), rather than run its body once per thread.
+fn has_loop_call(f: FunctionValue<'_>) -> bool {
+    instructions(f).into_iter().filter_map(callee).any(|n| n.starts_with("__kmpc_for_static_init_"))
+}
