@@ -52,6 +52,7 @@ pub mod taskloop_simd;
 pub mod taskred;
 pub mod taskred_mod;
 pub mod taskred_udr;
+pub mod team_chunks;
 pub mod teams;
 #[cfg(test)]
 mod tests;
