@@ -15,6 +15,7 @@ pub mod cancel;
 pub mod conditional;
 pub mod context;
 pub mod copyprivate;
+pub mod declare_target;
 pub mod depend;
 pub mod detach;
 pub mod distribute;
@@ -132,6 +133,8 @@ fn lower_simd_regions<'ctx>(
 }
 
 pub fn run(module: &Module<'_>) -> PassResult {
+    // (Module metadata, not a region: written whatever the regions are.)
+    let declared = declare_target::run(module).map_err(|e| vec![e])?;
     let (changed, analyses) = prepare::prepared(module)?;
     precheck::check_all(&Lowerer::new(Runtime::new(module), &analyses), &analyses)?;
     // (The module's own lowering reuses prepare's analysis; the copy's
@@ -144,7 +147,7 @@ pub fn run(module: &Module<'_>) -> PassResult {
         };
         lower_regions(m, analyses, rehearsal)
     })?;
-    Ok(lowered | changed)
+    Ok(lowered | changed | declared)
 }
 
 /// Every region of `module` paropt lowers, innermost and last first.
