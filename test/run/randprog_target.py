@@ -21,6 +21,13 @@ gives too:
                       loop with a reduction (target parallel for), and
                       target update from/to around host code between them.
 
+A program with kernel_league has no tasking kernel (randprog.py): libomp
+16 hangs when host teams are followed by a parallel region whose tasks
+run in a taskgroup with cancel, in clang 16's builds too (a C program of
+that shape, `teams distribute parallel for` then `parallel` / `single` /
+`taskgroup` of tasks with `cancel taskgroup`, hangs at 2 threads built by
+clang-16 -fopenmp as by weft-cc).
+
 No device is registered, so every target region runs through its host
 fallback: the map types decide nothing here, the lowering of every clause
 still has to be right (a wrong argument, a missed copy-back of a
