@@ -251,7 +251,7 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
     let mut out = apply(src, edits)?;
     out.push_str(&tp_marker);
     if pass.main {
-        out.push_str(&crate::target_forms::declare_target(ast));
+        out.push_str(&crate::target_forms::declare_target(ast, src));
         out.push_str(&crate::requires::global(ast.requires));
     }
     Ok(out)

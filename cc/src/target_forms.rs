@@ -240,22 +240,55 @@ pub fn wrap(ast: &Ast, d: &Directive, id: usize, cls: &mut Vec<Clause>) -> (Stri
     crate::marker_clause::region(wid, "DIR.OMP.TARGET", &mine)
 }
 
-/// The offload entries of the `declare target` variables, as clang writes
-/// them on the host side (docs/offload.md): a weak record `{ &var, "var",
-/// sizeof var, 0, 0 }` named `.omp_offloading.entry.var` in section
-/// `omp_offloading_entries`; C put after the program.
-pub fn declare_target(ast: &Ast) -> String {
+/// The offload entries of the `declare target` variables, as clang 16
+/// writes them on the host side (docs/offload.md): a weak record `{ &var,
+/// "var", sizeof var, 0, 0 }` named `.omp_offloading.entry.var` in section
+/// `omp_offloading_entries`; for a `link` variable a weak reference
+/// pointer `var_decl_tgt_ref_ptr = &var` and the record `{ &ref_ptr,
+/// "var_decl_tgt_ref_ptr", 8, 1, 0 }`. C put after the program (weft-cc
+/// rewrites C; a front end that writes IR lists the variables in
+/// `!omp_offload.info` instead, which weft-paropt reads:
+/// paropt::declare_target).
+pub fn declare_target(ast: &Ast, src: &str) -> String {
     if ast.declare_target.is_empty() {
         return String::new();
     }
+    let links = linked(src);
     let mut out = String::from(
         "\nstruct __weft_cc_offload_entry { void *addr; const char *name; unsigned long long size; int flags; int reserved; };\n",
     );
     for v in &ast.declare_target {
+        let (addr, name, size, flags) = if links.iter().any(|l| l == v) {
+            out.push_str(&format!("__attribute__((weak)) void *{v}_decl_tgt_ref_ptr = (void *)&{v};\n"));
+            (format!("&{v}_decl_tgt_ref_ptr"), format!("{v}_decl_tgt_ref_ptr"), "sizeof(void *)".to_string(), 1)
+        } else {
+            (format!("&{v}"), v.clone(), format!("sizeof({v})"), 0)
+        };
         out.push_str(&format!(
             "__attribute__((weak, used, section(\"omp_offloading_entries\"))) const struct __weft_cc_offload_entry \
-             __weft_cc_entry_{v} __asm__(\".omp_offloading.entry.{v}\") = {{ (void *)&{v}, \"{v}\", sizeof({v}), 0, 0 }};\n"
+             __weft_cc_entry_{name} __asm__(\".omp_offloading.entry.{name}\") = {{ (void *){addr}, \"{name}\", {size}, {flags}, 0 }};\n"
         ));
+    }
+    out
+}
+
+/// The variables the file's `declare target link(...)` clauses name
+/// (clang's AST does not say which clause named a variable).
+fn linked(src: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in src.lines() {
+        let words: Vec<&str> = line.trim_start().trim_start_matches('#').split_whitespace().collect();
+        if words.len() < 4 || words[..3] != ["pragma", "omp", "declare"] || !words[3].starts_with("target") {
+            continue;
+        }
+        let mut rest = line;
+        while let Some(at) = rest.find("link") {
+            rest = &rest[at + 4..];
+            let Some(list) = rest.trim_start().strip_prefix('(') else { continue };
+            let Some(end) = list.find(')') else { break };
+            out.extend(list[..end].split(',').map(|n| n.trim().to_string()).filter(|n| !n.is_empty()));
+            rest = &list[end..];
+        }
     }
     out
 }

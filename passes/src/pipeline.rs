@@ -7,6 +7,7 @@ use crate::markers;
 /// Whether a module calls directive intrinsics (or weft-cc's markers).
 pub fn has_directives(module: &Module<'_>) -> bool {
     declares(module, |n| weft_intrinsics::group::is_directive_intrinsic(n) || n == markers::BEGIN)
+        || crate::paropt::declare_target::declares(module)
 }
 
 /// Whether a module has anything for weft to do (directive or GenX intrinsics),

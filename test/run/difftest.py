@@ -28,7 +28,8 @@ import randprog  # noqa: E402
 LLVM = os.environ.get("LLVM_SYS_160_PREFIX", "/usr/lib/llvm-16")
 OPT, CLANG = f"{LLVM}/bin/opt", f"{LLVM}/bin/clang"
 PLUGIN = os.environ.get("WEFT_PLUGIN") or os.path.join(ROOT, "target", "release", "libweft.so")
-LIBOMP = [f"-L{LLVM}/lib", f"-Wl,-rpath,{LLVM}/lib", "-lomp"]
+# (libomptarget for the target kernels; --as-needed: only programs that call it.)
+LIBOMP = [f"-L{LLVM}/lib", f"-Wl,-rpath,{LLVM}/lib", "-lomp", "-Wl,--as-needed", "-lomptarget"]
 
 
 def run(cmd, env=None, timeout=60):

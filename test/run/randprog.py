@@ -9,13 +9,17 @@ and types, private / firstprivate / lastprivate variables, critical, single,
 master, masked and barrier inside parallel regions, num_threads and if
 clauses, nested parallel regions, pointer linear variables (icx's
 LINEAR:PTR_TO_PTR layout in the region form), SSA values that cross region
-boundaries, and tasking (randprog_tasks.py: task trees with depend items,
-taskwait, taskgroup, taskloop, sections, cancel). check.sh compiles each through weft and compares its output at
+boundaries, tasking (randprog_tasks.py: task trees with depend items,
+taskwait, taskgroup, taskloop, sections, cancel), and teams, distribute and
+target (randprog_target.py: teams with distribute or distribute parallel
+for, alone or in a target; target regions with maps and firstprivate
+scalars; target data with target update). check.sh compiles each through weft and compares its output at
 several thread counts with the same program with its directives stripped.
 
   randprog.py --seed S --index I            one program on stdout
   randprog.py --seed S --count N --out DIR  N programs, DIR/prog-S-I.ll
-Program I of seed S depends on S and I alone.
+Program I of seed S depends on S and I alone (RANDPROG_ONLY=kernel_league,...
+keeps only the kernels named, to search one family).
 """
 import argparse
 import os
@@ -67,8 +71,12 @@ class Fn:
                 # The paper form has no :TYPED; weft takes the type from the alloca.
                 tag, ops = tag.replace(":TYPED", ""), [o for o in ops if o.startswith("ptr")]
             if tag.split(":")[0] in ("QUAL.OMP.NUM_THREADS", "QUAL.OMP.IF", "QUAL.OMP.FILTER",
-                                     "QUAL.OMP.GRAINSIZE", "QUAL.OMP.NUM_TASKS"):
+                                     "QUAL.OMP.GRAINSIZE", "QUAL.OMP.NUM_TASKS", "QUAL.OMP.NUM_TEAMS",
+                                     "QUAL.OMP.THREAD_LIMIT", "QUAL.OMP.OFFLOAD.ENTRY.IDX", "QUAL.OMP.DEVICE"):
                 self.emit(f'call void (metadata, ...) @llvm.directive.qual.opnd(metadata !"{tag}", {ops[0]})')
+            elif not ops and tag.startswith("QUAL.OMP.DIST_SCHEDULE"):
+                # (A list clause, its chunk left out.)
+                self.emit(f'call void (metadata, ...) @llvm.directive.qual.opndlist(metadata !"{tag}")')
             elif not ops:
                 self.emit(f'call void @llvm.directive.qual(metadata !"{tag}")')
             else:
@@ -89,15 +97,20 @@ class Fn:
         return "\n".join([header + " {", "entry:"] + self.allocas + self.body + ["}", ""])
 
 
-def normalized_loop(fn, rng, directive, outer_clauses, n_expr, a_ptr, extra, ivty, unsigned):
+def normalized_loop(fn, rng, directive, outer_clauses, n_expr, a_ptr, extra, ivty, unsigned, slots=None):
     """A worksharing loop over i = 0 .. n-1: half the time in icx's normalized
     form, else written as a loop (cfg_loop) that weft must normalize itself.
-    extra(fn, i64_index) emits the body's work. Returns nothing."""
+    extra(fn, i64_index) emits the body's work. slots: the normalized form's
+    (lb, ub, iv) allocas when the caller lists them on enclosing regions
+    (as icx does on teams and target). Returns nothing."""
     if rng.random() < 0.5:
         return cfg_loop(fn, rng, directive, outer_clauses, n_expr, extra, ivty, unsigned)
-    lb = fn.alloca(ivty, fn.label("lb"))
-    ub = fn.alloca(ivty, fn.label("ub"))
-    iv = fn.alloca(ivty, fn.label("iv"))
+    if slots:
+        lb, ub, iv = slots
+    else:
+        lb = fn.alloca(ivty, fn.label("lb"))
+        ub = fn.alloca(ivty, fn.label("ub"))
+        iv = fn.alloca(ivty, fn.label("iv"))
     fn.emit(f"store {ivty} 0, ptr {lb}")
     if unsigned:
         # An unsigned normalized loop cannot express zero trips (ub = -1): run at least one.
@@ -189,7 +202,9 @@ def cfg_loop(fn, rng, directive, outer_clauses, n_expr, extra, ivty, unsigned):
     w_in_header = False
     if not var and fn.form == "paper" and rng.random() < 0.5:
         # (taskloop takes no linear clause: OpenMP 5.1 §2.12.2.)
-        tag = rng.choice(["QUAL.OMP.LINEAR", "QUAL.OMP.PRIVATE"] if directive != "DIR.OMP.TASKLOOP" else ["QUAL.OMP.PRIVATE"])
+        # (nor does a distribute loop: weft refuses linear there.)
+        no_linear = directive in ("DIR.OMP.TASKLOOP", "DIR.OMP.DISTRIBUTE", "DIR.OMP.DISTRIBUTE.PARLOOP")
+        tag = rng.choice(["QUAL.OMP.PRIVATE"] if no_linear else ["QUAL.OMP.LINEAR", "QUAL.OMP.PRIVATE"])
         ops = [f"{ivty} {v}"]
         if tag == "QUAL.OMP.LINEAR" and (step != 1 or rng.random() < 0.5):
             ops.append(f"{ivty} {step}")
@@ -601,9 +616,20 @@ out:
 def program(seed, index):
     rng = random.Random(f"{seed}:{index}")
     form = rng.choice(["region", "paper"])
-    import randprog_tasks  # (here: it imports this module)
+    import randprog_tasks  # (here: they import this module)
+    import randprog_target
     kernels = [kernel_parallel_loop, kernel_parallel_sync, kernel_nested] + randprog_tasks.KERNELS
+    kernels += randprog_target.KERNELS
+    # (RANDPROG_ONLY=name,name: only those kernels, to hunt in one family.)
+    only = os.environ.get("RANDPROG_ONLY")
+    if only:
+        kernels = [kern for kern in kernels if kern.__name__ in only.split(",")]
     chosen = [rng.choice(kernels) for _ in range(rng.randint(1, 3))]
+    # (libomp 16 hangs when host teams are followed by tasks in a taskgroup
+    # in one program, clang's builds too: randprog_target.py. Such a
+    # program keeps its league kernels and loses its tasking ones.)
+    if randprog_target.kernel_league in chosen:
+        chosen = [kern for kern in chosen if kern not in randprog_tasks.KERNELS]
     parts = [f"; weft random program seed {seed} index {index}, {form} form", HEADER]
     calls = []
     for k, kern in enumerate(chosen):

@@ -5,7 +5,8 @@
 ; the slot), THREAD_LIMIT:TYPED on TARGET, IMPLICIT on TASKGROUP and TASK,
 ; the scope construct, PROC_BIND.* spellings, ORDERED.THREADS, and the
 ; UDR layouts without NONPOD (printed as non-POD items with their helpers).
-; weft-paropt refuses the constructs that carry them, naming the clause.
+; weft-paropt refuses the constructs that carry what it does not lower,
+; naming the clause.
 ;
 ; RUN: %opt -passes='print<wregions>' -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --match-full-lines --strict-whitespace
@@ -49,7 +50,8 @@
 ; CHECK:  ORDERED.THREADS: YES
 ; CHECK-NEXT:  ORDERED.SIMD: NO
 ;
-; LOWER: error: weft: not yet supported: QUAL.OMP.THREAD_LIMIT:TYPED on DIR.OMP.TARGET in function 'target_teams': parsed, but weft-paropt does not lower it yet [rule: not-yet-supported]
+; (THREAD_LIMIT:TYPED on TARGET is lowered: test/paropt/target-thread-limit-typed.ll.)
+; LOWER: error: weft: not yet supported: QUAL.OMP.IMPLICIT on DIR.OMP.TASK in function 'implicit': parsed, but weft-paropt does not lower it yet [rule: not-yet-supported]
 
 declare token @llvm.directive.region.entry()
 declare void @llvm.directive.region.exit(token)

@@ -30,7 +30,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// place: the team's first block of `[k.start, k.ub0]` into `lo`..`hi`,
     /// its stride into `st`, `last` set when it holds the last iteration.
     #[allow(clippy::too_many_arguments)]
-    fn dist_init(
+    pub(super) fn dist_init(
         &self,
         b: &Builder<'ctx>,
         k: &Ctl<'ctx>,

@@ -15,6 +15,7 @@ pub mod cancel;
 pub mod conditional;
 pub mod context;
 pub mod copyprivate;
+pub mod declare_target;
 pub mod depend;
 pub mod detach;
 pub mod distribute;
@@ -53,6 +54,7 @@ pub mod taskloop_simd;
 pub mod taskred;
 pub mod taskred_mod;
 pub mod taskred_udr;
+pub mod team_chunks;
 pub mod teams;
 #[cfg(test)]
 mod tests;
@@ -132,6 +134,8 @@ fn lower_simd_regions<'ctx>(
 }
 
 pub fn run(module: &Module<'_>) -> PassResult {
+    // (Module metadata, not a region: written whatever the regions are.)
+    let declared = declare_target::run(module).map_err(|e| vec![e])?;
     let (changed, analyses) = prepare::prepared(module)?;
     precheck::check_all(&Lowerer::new(Runtime::new(module), &analyses), &analyses)?;
     // (The module's own lowering reuses prepare's analysis; the copy's
@@ -144,7 +148,7 @@ pub fn run(module: &Module<'_>) -> PassResult {
         };
         lower_regions(m, analyses, rehearsal)
     })?;
-    Ok(lowered | changed)
+    Ok(lowered | changed | declared)
 }
 
 /// Every region of `module` paropt lowers, innermost and last first.

@@ -144,26 +144,29 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             self.doacross_init(b, plan, privs, dims, ident, gtid, (start, ub0, unsigned), name)?;
         }
         let mut k = Ctl { ident, gtid, t, lo, hi, st, last, one, start, ub0, unsigned, team_last: None };
-        if let Some(chunk) = plan.teams.dist {
-            if !plan.construct.is_parallel() {
+        let mut team = None;
+        match plan.teams.dist {
+            Some(chunk) if !plan.construct.is_parallel() => {
                 return Ok(self.distribute(&k, chunk, init, ub.copy, shape, fname, begin_call));
             }
-            k = self.team_chunk(&k, init, home, fname, begin_call);
+            // (A distribute chunk: the inner loop once per team chunk, paropt::team_chunks.)
+            Some(Some(chunk)) => {
+                let (inner, chunks) = self.team_chunks_begin(&k, chunk, init, home, shape, fname, begin_call);
+                (k, team) = (inner, Some(chunks));
+            }
+            Some(None) => k = self.team_chunk(&k, init, home, fname, begin_call),
+            None => {}
         }
-        if sched.is_plain_static() {
-            return Ok(self.static_block(&k, sched, init, ub.copy, shape));
-        }
-        Ok(self.chunk_loop(
-            &k,
-            sched,
-            init,
-            ub.copy,
-            shape,
-            &ordered_steps,
-            dispatch_init,
-            dispatch_next,
-            dispatch_fini,
-        ))
+        let ends = if sched.is_plain_static() {
+            self.static_block(&k, sched, init, ub.copy, shape)
+        } else {
+            let dispatch = [dispatch_init, dispatch_next, dispatch_fini];
+            self.chunk_loop(&k, sched, init, ub.copy, shape, &ordered_steps, dispatch)
+        };
+        Ok(match team {
+            Some(team) => self.team_chunks_end(team, ends),
+            None => ends,
+        })
     }
 
     /// A plain static schedule: one block of iterations per thread.
@@ -227,9 +230,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         ub_copy: PointerValue<'ctx>,
         shape: Shape<'ctx>,
         ordered_steps: &[InstructionValue<'ctx>],
-        dispatch_init: Rt,
-        dispatch_next: Rt,
-        dispatch_fini: Rt,
+        [dispatch_init, dispatch_next, dispatch_fini]: [Rt; 3],
     ) -> LoopEnds<'ctx> {
         let Ctl { ident, gtid, t, lo, hi, st, last, one, start, ub0, unsigned, .. } = *k;
         let i32t = self.rt.i32;

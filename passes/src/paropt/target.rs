@@ -59,7 +59,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 .on_directive(name));
         }
         let body = blocks_between(f, shape.first, shape.end);
-        let league = self.launch_league(a, r, &body);
+        let league = self.launch_league(a, r, &body, plan.target.thread_limit);
         ffi::recompute_pure_escaping(&body, shape.end.get_first_instruction().expect("the END group"));
         recompute_after(&body, shape, reg, ESCAPES_TARGET)?;
         // Private copies at the start of the body (outlined with it): a
@@ -306,8 +306,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         // its NUM_TEAMS, 0 for the runtime's choice, and its THREAD_LIMIT.)
         let (num_teams, limit) = match (league, plan.target.thread_limit) {
             (Some((n, l)), _) => (self.build_launch_value(n), self.build_launch_value(l)),
-            (None, Some(t)) => (i32t.const_all_ones(), self.int_operand(t, i32t)),
-            (None, None) => (i32t.const_all_ones(), i32t.const_zero()),
+            (None, _) => (i32t.const_all_ones(), i32t.const_zero()),
         };
         let teams =
             self.b.build_insert_value(t3.const_zero(), num_teams, 0, "").expect("positioned").as_basic_value_enum();

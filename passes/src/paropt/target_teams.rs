@@ -36,15 +36,21 @@ pub(super) fn nested_teams(a: &Analysis<'_>, r: usize) -> Option<usize> {
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// The league's size and thread limit for the launch of target region
-    /// `r` (whose body is `body`), decided before the body changes; None
-    /// for a target without a nested teams region.
+    /// `r` (whose body is `body`), decided before the body changes; for a
+    /// target without a nested teams region one team (-1) and the target's
+    /// own `thread_limit` (`own_limit`), None without one.
     pub(super) fn launch_league(
         &self,
         a: &Analysis<'_>,
         r: usize,
         body: &[BasicBlock<'ctx>],
+        own_limit: Option<TeamsValue>,
     ) -> Option<(LaunchValue<'ctx>, LaunchValue<'ctx>)> {
-        let t = &a.graph.regions[nested_teams(a, r)?];
+        let Some(t) = nested_teams(a, r) else {
+            let one_team = LaunchValue::Known(self.rt.i32.const_all_ones());
+            return own_limit.map(|l| (one_team, self.launch_value(l, body)));
+        };
+        let t = &a.graph.regions[t];
         let read = |k| teams_value(t, k).map_or(LaunchValue::Default, |v| self.launch_value(v, body));
         Some((read(ClauseKind::NumTeams), read(ClauseKind::ThreadLimit)))
     }

@@ -42,7 +42,8 @@ pub struct TargetPlan {
     pub maps: Vec<MapItem>,
     /// `device(n)`; libomptarget's default device (-1) without it.
     pub device: Option<ValueId>,
-    pub thread_limit: Option<ValueId>,
+    /// `thread_limit(n)` on a target (a value, or icx's `:TYPED` slot).
+    pub thread_limit: Option<super::teams::TeamsValue>,
     /// `is_device_ptr` and `has_device_addr` items: device addresses
     /// already, passed as they are (a private copy of the pointer).
     pub device_addrs: Vec<ValueId>,
@@ -162,7 +163,7 @@ pub fn target_plan(r: &WRegion, construct: Construct, on: &str) -> Result<Target
         match c.kind {
             C::Map(k) => p.maps.extend(map_items(c, k, on)?),
             C::Device => p.device = c.value().map(|o: &Operand| o.value),
-            C::ThreadLimit => p.thread_limit = c.value().map(|o: &Operand| o.value),
+            C::ThreadLimit => p.thread_limit = super::teams::teams_value(r, C::ThreadLimit),
             C::IsDevicePtr | C::HasDeviceAddr => p.device_addrs.extend(pointer_items(c, on)?),
             C::UseDevicePtr => p.use_device_ptrs.extend(pointer_items(c, on)?),
             C::UseDeviceAddr => p.use_device_addrs.extend(pointer_items(c, on)?),

@@ -85,13 +85,6 @@ pub fn teams_plan(r: &WRegion, construct: Construct, name: &str) -> Result<Teams
                 )
                 .on_directive(name));
             }
-            if chunk.is_some() && construct == Construct::DistributeParLoop {
-                return Err(not_yet(
-                    "QUAL.OMP.DIST_SCHEDULE.STATIC",
-                    "a distribute chunk size on a distribute parallel loop (each team gets one block)",
-                    name,
-                ));
-            }
             Some(chunk.map(|c| c.value))
         }
     };
@@ -104,9 +97,12 @@ pub fn teams_plan(r: &WRegion, construct: Construct, name: &str) -> Result<Teams
 }
 
 /// Whether a `:TYPED` one-operand clause of directive `dir` is one this
-/// plan reads (teams' only: THREAD_LIMIT:TYPED on a target is not).
+/// plan reads: teams' NUM_TEAMS and THREAD_LIMIT, a target's THREAD_LIMIT
+/// (OpenMP 5.1 §2.14.5; icx: `THREAD_LIMIT:TYPED(ptr slot, i32 0)`, the
+/// slot captured FIRSTPRIVATE, or `(i32 n, i32 0)`).
 pub fn reads_typed(dir: DirKind, kind: ClauseKind) -> bool {
-    dir == DirKind::Teams && matches!(kind, ClauseKind::NumTeams | ClauseKind::ThreadLimit)
+    (dir == DirKind::Teams && matches!(kind, ClauseKind::NumTeams | ClauseKind::ThreadLimit))
+        || (dir == DirKind::Target && kind == ClauseKind::ThreadLimit)
 }
 
 /// OpenMP's nesting rules for teams (OpenMP 5.1 §2.7): a `teams` region is
