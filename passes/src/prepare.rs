@@ -30,6 +30,7 @@ mod doacross;
 mod generic_loop;
 mod loop_form;
 mod loops;
+mod narrow_iv;
 mod nonrect;
 pub mod rename;
 mod restore;

@@ -26,7 +26,7 @@
 ; ON-NEXT: skipped 1
 ;
 ; SHAPE-LABEL: define internal void @search.omp_outlined.1(
-; SHAPE: call void @__kmpc_for_static_init_8(
+; SHAPE: call void @__kmpc_for_static_init_{{4|8}}(
 ; SHAPE: [[EXIT:[a-z]+]]: {{.*}}%omp.cancel.leave
 ; SHAPE-NEXT: call void @__kmpc_for_static_fini(
 ; SHAPE-NEXT: br label %[[END:.*]]

@@ -15,7 +15,7 @@
 ; CHECK: call {{.*}}@__kmpc_fork_call(
 ; CHECK-LABEL: define internal void @f.omp_outlined
 ; CHECK: store i32 %i.v, ptr %x.priv
-; CHECK-NEXT: %omp.lastprivate.cond.k = load i64, ptr %omp.norm.iv.priv
+; CHECK-NEXT: %omp.lastprivate.cond.k = load {{i32|i64}}, ptr %omp.norm.iv.priv
 ; LOCK-LABEL: define internal void @f.omp_outlined
 ; LOCK: call void @__kmpc_critical(
 ; LOCK: omp.lastprivate.cond.wins

@@ -56,7 +56,7 @@
 ; SHAPE-LABEL: define internal void @excl_team.omp_outlined.1(
 ; SHAPE: omp.scan.end.input.pass:
 ; SHAPE-LABEL: define internal void @max_paper.omp_outlined.1(
-; SHAPE: call void @__kmpc_for_static_init_8(
+; SHAPE: call void @__kmpc_for_static_init_{{4|8}}(
 ; GONE-NOT: call {{.*}}@llvm.directive
 ;
 ; REMARK: remark: {{.*}}DIR.OMP.PARALLEL.LOOP (region 1) lowered; {{.*}}; inclusive scan of 1 variable(s)

@@ -23,7 +23,7 @@
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::builder::Builder;
 use llvm_plugin::inkwell::module::Module;
-use llvm_plugin::inkwell::types::AnyType;
+use llvm_plugin::inkwell::types::{AnyType, IntType};
 use llvm_plugin::inkwell::values::PointerValue;
 use llvm_plugin::inkwell::values::{BasicValue, BasicValueEnum, InstructionOpcode, InstructionValue, IntValue};
 use llvm_plugin::inkwell::IntPredicate as P;
@@ -242,22 +242,33 @@ struct Slots<'ctx> {
     flags: Vec<PointerValue<'ctx>>,
     trips: Vec<PointerValue<'ctx>>,
     run: Option<PointerValue<'ctx>>,
+    /// The counter's type: i64, or i32 (narrow_iv.rs).
+    iv_t: IntType<'ctx>,
 }
 
 impl<'ctx> Slots<'ctx> {
     /// Allocates the slots where `b` stands: `entered` flags, `trips`
     /// trip-count slots, and a run's counter when `run`.
-    fn new(b: &Builder<'ctx>, entered: usize, trips: usize, run: bool) -> Self {
-        let i64t = b.get_insert_block().expect("positioned").get_context().i64_type();
+    /// The counter and its bound are i32 when `narrow` (narrow_iv.rs).
+    fn new(b: &Builder<'ctx>, entered: usize, trips: usize, run: bool, narrow: bool) -> Self {
+        let ctx = b.get_insert_block().expect("positioned").get_context();
+        let i64t = ctx.i64_type();
+        let iv_t = if narrow { ctx.i32_type() } else { i64t };
         let bool_t = i64t.get_context().bool_type();
         let slot = |name: &str| b.build_alloca(i64t, name).expect("positioned");
+        let counter = |name: &str| b.build_alloca(iv_t, name).expect("positioned");
         Slots {
-            iv: slot("omp.norm.iv"),
-            ub: slot("omp.norm.ub"),
+            iv: counter("omp.norm.iv"),
+            ub: counter("omp.norm.ub"),
             flags: (0..entered).map(|_| b.build_alloca(bool_t, "omp.collapse.enter").expect("positioned")).collect(),
             trips: (0..trips).map(|_| slot("omp.doacross.trip")).collect(),
             run: run.then(|| slot("omp.nonrect.run")),
+            iv_t,
         }
+    }
+
+    fn iv_type(&self) -> IntType<'ctx> {
+        self.iv_t
     }
 }
 
@@ -309,7 +320,8 @@ fn normalize<'ctx>(
         Some(i) => b.position_before(&i),
         None => b.position_at_end(entry),
     }
-    let slots = Slots::new(&b, levels.len() - 1 - runs as usize, if vector { total } else { 0 }, runs);
+    let narrow = super::narrow_iv::narrow_counter(reg, &levels, inner_levels.len(), varying || vector);
+    let slots = Slots::new(&b, levels.len() - 1 - runs as usize, if vector { total } else { 0 }, runs, narrow);
     // (The inner ordered loops of a doacross nest are rectangular: refused above.)
     affine.truncate(levels.len());
     let mut nonrect = NonRect::new(&b, &levels, affine);
@@ -334,7 +346,7 @@ fn normalize<'ctx>(
         }
         None => None,
     };
-    let ks = level_values(&b, &levels, located.as_ref(), &strides, slots.iv);
+    let ks = level_values(&b, &levels, located.as_ref(), &strides, (slots.iv, slots.iv_t));
     // A doacross loop's `ordered depend(sink: v)` names iterations by the
     // variable's value: they become iteration numbers, (v - start) / step.
     if vector {
@@ -388,9 +400,14 @@ fn count<'ctx>(
             n
         }
     };
-    let last = b.build_int_sub(n, i64t.const_int(1, false), "omp.norm.last").expect("positioned");
+    let mut last = b.build_int_sub(n, i64t.const_int(1, false), "omp.norm.last").expect("positioned");
+    // (A narrow counter's n - 1 fits in i32: narrow_iv.rs.)
+    let iv_t = slots.iv_type();
+    if iv_t != i64t {
+        last = b.build_int_truncate(last, iv_t, "").expect("positioned");
+    }
     b.build_store(slots.ub, last).expect("positioned");
-    b.build_store(slots.iv, i64t.const_zero()).expect("positioned");
+    b.build_store(slots.iv, iv_t.const_zero()).expect("positioned");
     Ok((n, strides))
 }
 
@@ -405,7 +422,7 @@ fn counter_loop<'ctx>(
     n: IntValue<'ctx>,
     named: &dyn Fn(ffi::Value) -> bool,
 ) {
-    let i64t = n.get_type();
+    let i64t = slots.iv_type();
     let outer = &levels[0].lp;
     let term = outer.header.get_terminator().expect("a terminator");
     b.position_before(&term);
@@ -416,8 +433,8 @@ fn counter_loop<'ctx>(
     term.erase_from_basic_block();
     b.position_before(&outer.latch.get_terminator().expect("a terminator"));
     let cur = b.build_load(i64t, slots.iv, "omp.norm.iv.cur").expect("positioned").into_int_value();
-    // nsw: the counter never passes n - 1 < 2^63, and it tells SCEV the
-    // loop ends (so the vectorizer can count its iterations).
+    // nsw: the counter never passes n (< 2^63; of a narrow counter < 2^31),
+    // and it tells SCEV the loop ends (so the vectorizer can count its iterations).
     let next = b.build_int_nsw_add(cur, i64t.const_int(1, false), "omp.norm.iv.next").expect("positioned");
     b.build_store(slots.iv, next).expect("positioned");
     if let Some(nr) = nonrect {
@@ -456,7 +473,7 @@ fn level_values<'ctx>(
     levels: &[Level<'ctx>],
     located: Option<&(&NonRect<'ctx>, nonrect::Located<'ctx>, Option<nonrect::Run<'ctx>>)>,
     strides: &[IntValue<'ctx>],
-    iv_slot: PointerValue<'ctx>,
+    (iv_slot, iv_t): (PointerValue<'ctx>, IntType<'ctx>),
 ) -> Vec<IntValue<'ctx>> {
     let i64t = levels[0].n.get_type();
     let mut ks = Vec::new();
@@ -475,6 +492,13 @@ fn level_values<'ctx>(
         let (value, k64) = match located {
             Some((nr, at, Some(run))) if l + 1 == levels.len() => nr.run_value(b, levels, at, run),
             Some((nr, at, _)) => nr.value(b, levels, l, at),
+            // A narrow counter (one level, step 1): `start + k`, nsw as
+            // narrow_iv.rs shows, so that the variable's sext folds.
+            None if iv_t != i64t => {
+                let k = b.build_load(iv_t, iv_slot, "omp.norm.k").expect("positioned").into_int_value();
+                let v = b.build_int_nsw_add(lv.start, k, "omp.norm.var").expect("positioned");
+                (v, b.build_int_z_extend(k, i64t, "").expect("positioned"))
+            }
             None => {
                 let k = b.build_load(i64t, iv_slot, "omp.norm.k").expect("positioned").into_int_value();
                 let mut k = if l + 1 < levels.len() {
