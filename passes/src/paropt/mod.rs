@@ -21,6 +21,7 @@ pub mod distribute;
 pub mod doacross;
 pub mod linear;
 pub mod lower;
+pub mod map_links;
 pub mod nonpod;
 pub mod offload_entry;
 pub mod ordered_simd;
