@@ -22,6 +22,7 @@ mod lines;
 mod lists;
 mod loc;
 mod macros;
+mod map_items;
 mod marker_clause;
 mod parallel_masked;
 mod preprocess;

@@ -43,6 +43,7 @@ pub mod single;
 pub mod sync;
 pub mod target;
 pub mod target_data;
+pub mod target_pointer;
 pub mod target_teams;
 pub mod task;
 pub mod task_block;

@@ -69,15 +69,20 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         // fallback then takes (PRIVATE | TO on a device).
         let term = shape.first.get_terminator().expect("terminator");
         let mut privates = Vec::new();
-        let device_addrs = plan.target.device_addrs.iter().map(|&v| (self.value(v).into_pointer_value(), true));
-        let vars = typed.iter().map(|t| (t.orig, t.share == Share::Firstprivate));
-        for (orig, first) in vars.chain(device_addrs).collect::<Vec<_>>() {
+        let device_addrs = plan.target.device_addrs.iter().map(|&v| (self.value(v).into_pointer_value(), true, false));
+        let vars = typed.iter().map(|t| (t.orig, t.share == Share::Firstprivate, t.share == Share::Firstprivate));
+        for (orig, first, by_value) in vars.chain(device_addrs).collect::<Vec<_>>() {
             let Some(ty) = ffi::memory_type(orig.as_basic_value_enum()) else {
                 return Err(err(Rule::NotYetSupported, name, "a private item of unknown type").on_directive(name));
             };
             let copy = self.alloca_for(shape.first, ty, &format!("{}.priv", orig.get_name().to_string_lossy()), orig);
             self.privatize_uses(orig, copy, &body, term);
             // (After the redirection, which would take the copy's source too.)
+            // (A pointer: passed as its value, target_pointer.rs.)
+            if let Some(v) = by_value.then(|| self.pointer_value(orig, &plan.target.maps, shape.s)).flatten() {
+                self.at(term).build_store(copy, v).expect("positioned");
+                continue;
+            }
             if first {
                 let size = ty.size_of().expect("a sized type");
                 self.at(term).build_memcpy(copy, 1, orig, 1, size).expect("positioned");
@@ -118,7 +123,10 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         // Mapped items the region does not read: mapped, not passed.
         for m in &plan.target.maps {
             let base = self.value(m.base).into_pointer_value();
-            if fields.iter().any(|v| v.as_value_ref_eq(base)) {
+            let passed = |v: &BasicValueEnum<'ctx>| {
+                v.is_pointer_value() && super::target_pointer::uncast(v.into_pointer_value()) == base
+            };
+            if fields.iter().any(passed) {
                 continue;
             }
             let begin = self.value(m.begin).into_pointer_value();
@@ -226,7 +234,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     fn arg_of(&self, v: BasicValueEnum<'ctx>, t: &TargetPlan, privates: &[PointerValue<'ctx>]) -> Arg<'ctx> {
         let BasicValueEnum::PointerValue(p) = v else { return Arg::Literal(v) };
         let zero = self.rt.i64.const_zero();
-        if let Some(i) = t.maps.iter().position(|m| self.value(m.base).as_value_ref_eq(p)) {
+        let key = super::target_pointer::uncast(p);
+        if let Some(i) = t.maps.iter().position(|m| self.value(m.base).as_value_ref_eq(key)) {
             let m = &t.maps[i];
             let begin = self.value(m.begin).into_pointer_value();
             let size = self.map_size(m.size, begin).unwrap_or(zero);
