@@ -1,3 +1,4 @@
+// RUN: %weftcc-check %s
 // Map items through a struct member or a pointer member and sections of
 // several dimensions (docs/offload.md, "Map chains"): `s.p[0:n]` with
 // `s.a`, `mat->A[:n]`, `Q[0:rows][0:cols]`, `s.a, s.b[0:4]`, on target and
