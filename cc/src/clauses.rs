@@ -591,6 +591,8 @@ fn finish(
         }
     }
     out.extend(atomic.clauses());
+    // (A struct's mapped members: one chain after the struct's entry.)
+    let out = crate::map_items::chains(out);
     Ok((out, listed))
 }
 

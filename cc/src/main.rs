@@ -22,6 +22,7 @@ mod lines;
 mod lists;
 mod loc;
 mod macros;
+mod map_items;
 mod marker_clause;
 mod offload_flags;
 mod parallel_masked;

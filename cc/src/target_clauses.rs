@@ -90,13 +90,29 @@ fn map(dir: &str, a: &str) -> Result<(Vec<Clause>, Vec<String>), String> {
         _ => 0,
     };
     let qual = format!("QUAL.OMP.MAP.{}", kind.to_uppercase());
-    items(&qual, list, bits)
+    items(&qual, list, bits, false)
 }
 
-fn items(qual: &str, list: &str, bits: u64) -> Result<(Vec<Clause>, Vec<String>), String> {
+/// A clause's items; `motion`: `target update`'s `to`/`from`, whose items
+/// are moved one by one (no struct chains, no sections of several
+/// dimensions: map_items.rs).
+fn items(qual: &str, list: &str, bits: u64, motion: bool) -> Result<(Vec<Clause>, Vec<String>), String> {
     let mut out = Vec::new();
     let mut names = Vec::new();
     for item in split_list(list) {
+        if let Some(ops) = crate::map_items::several_dims(&item, motion)? {
+            let [base, begin, size] = ops;
+            out.push(Clause::new(qual, vec![base, begin, size, format!("(long long){bits}")]));
+            names.push(item.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect());
+            continue;
+        }
+        if !motion {
+            if let Some((c, listed)) = crate::map_items::member(qual, &item, bits)? {
+                out.push(c);
+                names.extend(listed);
+                continue;
+            }
+        }
         let (name, [base, begin, size]) = chain(&item)?;
         out.push(Clause::new(qual, vec![base, begin, size, format!("(long long){bits}")]));
         names.push(name);
@@ -126,7 +142,7 @@ pub fn clause(dir: &str, name: &str, a: &str) -> Result<(Vec<Clause>, Vec<String
                 }
                 _ => (0, a),
             };
-            items(&format!("QUAL.OMP.MAP.{}", name.to_uppercase()), list, bits | mods)?
+            items(&format!("QUAL.OMP.MAP.{}", name.to_uppercase()), list, bits | mods, true)?
         }
         "device" => {
             if a.contains(':') {
@@ -168,6 +184,7 @@ mod tests {
         let (c, _) = map("DIR.OMP.TARGET.EXIT.DATA", "y").unwrap();
         assert_eq!(c[0].ops[3], "(long long)2");
         assert!(map("DIR.OMP.TARGET", "mapper(m), to: x").is_err());
-        assert!(map("DIR.OMP.TARGET", "to: a[0:2][0:3]").is_err());
+        assert!(map("DIR.OMP.TARGET", "to: a[0:2][0:3]").is_ok());
+        assert!(clause("DIR.OMP.TARGET.UPDATE", "to", "a[0:2][0:3]").is_err());
     }
 }

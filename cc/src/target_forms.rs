@@ -106,7 +106,11 @@ fn implicit(
             continue;
         }
         let ty = ast.decl_types.get(vid).map(String::as_str).unwrap_or("");
-        let aggregate = ty.contains('[') || ty.starts_with("struct ") || ty.starts_with("union ");
+        // (A pointer to a struct or an array is a pointer: firstprivate,
+        // passed as its value, OpenMP 5.1 §2.21.7.1.)
+        let t = ty.trim_end().trim_end_matches("restrict").trim_end();
+        let pointer = t.ends_with('*') || t.contains("(*)");
+        let aggregate = !pointer && (ty.contains('[') || ty.starts_with("struct ") || ty.starts_with("union "));
         let bits = match (aggregate || tofrom.contains(name), scalar_map) {
             (true, _) => Some(aggregate_map),
             (false, Some(b)) if !ty.contains('*') => Some(b),

@@ -359,6 +359,15 @@ fn parse_list(tag: &str, kind: ClauseKind, mods: Modifiers, ops: Vec<Operand>) -
             let items = vars.into_iter().map(|var| Item::Var { var, typed: None }).collect();
             return Ok(Args::List { items, extra: ints.into_iter().next() });
         }
+        // (icx's older chains: the bits are missing, and with them which
+        // entries are members.)
+        C::Map(_) if mods.intersects(Modifiers::AGGRHEAD | Modifiers::AGGR) => {
+            return Err(WeftError::new(
+                Rule::NotYetSupported,
+                tag,
+                "icx's older map chains (AGGRHEAD, AGGR: no map-type bits); write the chain as MAP entries with their bits and :CHAIN links",
+            ))
+        }
         C::Map(_) if is_map_chain(&ops) => {
             let mut it = ops.into_iter();
             let base = it.next().expect("checked");

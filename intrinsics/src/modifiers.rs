@@ -41,6 +41,13 @@ bitflags::bitflags! {
         const F90_NONPOD = 1 << 26;
         /// OpenMP 5.1's `strict` on a taskloop's GRAINSIZE and NUM_TASKS.
         const STRICT = 1 << 27;
+        /// icx's map chains: a MAP link after the chain's first entry (a
+        /// struct member or a pointee, `MEMBER_OF`/`PTR_AND_OBJ` in its bits).
+        const CHAIN = 1 << 28;
+        /// icx's older map chains without map-type bits: the first link
+        /// (`AGGRHEAD`) and the links after it (`AGGR`); refused by name.
+        const AGGRHEAD = 1 << 29;
+        const AGGR = 1 << 30;
         /// The memory orders an atomic clause may carry.
         const ORDERS = Self::SEQ_CST.bits() | Self::ACQ_REL.bits() | Self::ACQUIRE.bits()
             | Self::RELEASE.bits() | Self::RELAXED.bits();
@@ -76,6 +83,9 @@ pub const MODIFIER_NAMES: &[(&str, Modifiers)] = &[
     ("REPRODUCIBLE", Modifiers::REPRODUCIBLE),
     ("UNCONSTRAINED", Modifiers::UNCONSTRAINED),
     ("STRICT", Modifiers::STRICT),
+    ("CHAIN", Modifiers::CHAIN),
+    ("AGGRHEAD", Modifiers::AGGRHEAD),
+    ("AGGR", Modifiers::AGGR),
 ];
 
 impl Modifiers {

@@ -547,6 +547,8 @@ impl ClauseKind {
             C::Inclusive | C::Exclusive => Modifiers::TYPED,
             // OpenMP 5.1's strict division of a taskloop.
             C::Grainsize | C::NumTasks => Modifiers::STRICT,
+            // icx's map chains (plan/map.rs).
+            C::Map(_) => list | Modifiers::CHAIN | Modifiers::AGGRHEAD | Modifiers::AGGR,
             k if k.arity() == Arity::List => list,
             _ => Modifiers::empty(),
         }

@@ -12,6 +12,7 @@ pub mod cancel;
 pub mod construct;
 pub mod detach;
 pub mod map;
+pub mod map_chain;
 pub mod nesting;
 pub mod scan;
 pub mod schedule;

@@ -38,6 +38,8 @@ enum Arg<'ctx> {
         begin: PointerValue<'ctx>,
         size: llvm_plugin::inkwell::values::IntValue<'ctx>,
         bits: u64,
+        /// The map item (a chain's first entry: its links follow it).
+        chain: Option<usize>,
     },
     /// A value the region reads (firstprivate by value: LITERAL).
     Literal(BasicValueEnum<'ctx>),
@@ -67,17 +69,26 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         // fallback then takes (PRIVATE | TO on a device).
         let term = shape.first.get_terminator().expect("terminator");
         let mut privates = Vec::new();
-        let device_addrs = plan.target.device_addrs.iter().map(|&v| (self.value(v).into_pointer_value(), true, None));
+        let device_addrs =
+            plan.target.device_addrs.iter().map(|&v| (self.value(v).into_pointer_value(), true, false, None));
         // (A typed item's type from its plan: a global read through a copy
         // of its address, `reading_outer_globals`, does not tell it.)
-        let vars = typed.iter().map(|t| (t.orig, t.share == Share::Firstprivate, Some(t.ty)));
-        for (orig, first, known) in vars.chain(device_addrs).collect::<Vec<_>>() {
+        let vars = typed.iter().map(|t| {
+            let first = t.share == Share::Firstprivate;
+            (t.orig, first, first, Some(t.ty))
+        });
+        for (orig, first, by_value, known) in vars.chain(device_addrs).collect::<Vec<_>>() {
             let Some(ty) = known.or_else(|| ffi::memory_type(orig.as_basic_value_enum())) else {
                 return Err(err(Rule::NotYetSupported, name, "a private item of unknown type").on_directive(name));
             };
             let copy = self.alloca_for(shape.first, ty, &format!("{}.priv", orig.get_name().to_string_lossy()), orig);
             self.privatize_uses(orig, copy, &body, term);
             // (After the redirection, which would take the copy's source too.)
+            // (A pointer: passed as its value, target_pointer.rs.)
+            if let Some(v) = by_value.then(|| self.pointer_value(orig, &plan.target.maps, shape.s)).flatten() {
+                self.at(term).build_store(copy, v).expect("positioned");
+                continue;
+            }
             if first {
                 let size = ty.size_of().expect("a sized type");
                 self.at(term).build_memcpy(copy, 1, orig, 1, size).expect("positioned");
@@ -98,26 +109,36 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let mut map_args: Vec<MapArg<'ctx>> = Vec::new();
         self.b.position_before(&call);
         for arg in &args {
-            map_args.push(match *arg {
-                Arg::Mapped { base, begin, size, bits } => {
-                    MapArg { base, begin, size, bits: bits | bits::TARGET_PARAM }
+            let (entry, chain) = match *arg {
+                Arg::Mapped { base, begin, size, bits, chain } => {
+                    (MapArg { base, begin, size, bits: bits | bits::TARGET_PARAM }, chain)
                 }
                 Arg::Literal(v) => {
                     let p = self.literal_ptr(v);
                     let size = v.get_type().size_of().expect("a sized type");
-                    MapArg { base: p, begin: p, size, bits: bits::LITERAL | bits::TARGET_PARAM | bits::IMPLICIT }
+                    let bits = bits::LITERAL | bits::TARGET_PARAM | bits::IMPLICIT;
+                    (MapArg { base: p, begin: p, size, bits }, None)
                 }
-            });
+            };
+            map_args.push(entry);
+            // (A chain's first entry, then its links: map_links.rs.)
+            if let Some(i) = chain {
+                map_args.extend(self.chain_links(&plan.target.maps[i], map_args.len() - 1)?);
+            }
         }
         // Mapped items the region does not read: mapped, not passed.
         for m in &plan.target.maps {
             let base = self.value(m.base).into_pointer_value();
-            if fields.iter().any(|v| v.as_value_ref_eq(base)) {
+            let passed = |v: &BasicValueEnum<'ctx>| {
+                v.is_pointer_value() && super::target_pointer::uncast(v.into_pointer_value()) == base
+            };
+            if fields.iter().any(passed) {
                 continue;
             }
             let begin = self.value(m.begin).into_pointer_value();
             let size = self.map_size(m.size, begin)?;
             map_args.push(MapArg { base, begin, size, bits: m.bits & !bits::TARGET_PARAM });
+            map_args.extend(self.chain_links(m, map_args.len() - 1)?);
         }
         let ident = self.rt.ident(fname, Some(begin), runtime::IDENT_KMPC);
         let site = Launch { home: outer_home, call, entry: &entry, league };
@@ -219,21 +240,29 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     fn arg_of(&self, v: BasicValueEnum<'ctx>, t: &TargetPlan, privates: &[PointerValue<'ctx>]) -> Arg<'ctx> {
         let BasicValueEnum::PointerValue(p) = v else { return Arg::Literal(v) };
         let zero = self.rt.i64.const_zero();
-        if let Some(m) = t.maps.iter().find(|m| self.value(m.base).as_value_ref_eq(p)) {
+        let key = super::target_pointer::uncast(p);
+        if let Some(i) = t.maps.iter().position(|m| self.value(m.base).as_value_ref_eq(key)) {
+            let m = &t.maps[i];
             let begin = self.value(m.begin).into_pointer_value();
             let size = self.map_size(m.size, begin).unwrap_or(zero);
-            return Arg::Mapped { base: p, begin, size, bits: m.bits };
+            return Arg::Mapped { base: p, begin, size, bits: m.bits, chain: Some(i) };
         }
         let size = self.size_of_var(p);
         if privates.iter().any(|&q| q == p) {
-            return Arg::Mapped { base: p, begin: p, size: size.unwrap_or(zero), bits: bits::TO | bits::PRIVATE };
+            let size = size.unwrap_or(zero);
+            return Arg::Mapped { base: p, begin: p, size, bits: bits::TO | bits::PRIVATE, chain: None };
         }
         match size {
+            // An address in a chain's member or pointee: translated, as a
+            // zero-length section (map_links.rs).
+            _ if self.is_link_address(&t.maps, p) => {
+                Arg::Mapped { base: p, begin: p, size: zero, bits: bits::IMPLICIT, chain: None }
+            }
             // A variable the region uses without a clause: mapped as
             // defaultmap says (tofrom without one).
-            Some(s) => Arg::Mapped { base: p, begin: p, size: s, bits: t.implicit_bits | bits::IMPLICIT },
+            Some(s) => Arg::Mapped { base: p, begin: p, size: s, bits: t.implicit_bits | bits::IMPLICIT, chain: None },
             // A pointer value: passed as it is (a zero-length section).
-            None => Arg::Mapped { base: p, begin: p, size: zero, bits: bits::IMPLICIT },
+            None => Arg::Mapped { base: p, begin: p, size: zero, bits: bits::IMPLICIT, chain: None },
         }
     }
 

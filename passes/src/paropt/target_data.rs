@@ -31,6 +31,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 })?,
             };
             out.push(MapArg { base, begin, size, bits: m.bits & !TARGET_PARAM });
+            out.extend(self.chain_links(m, out.len() - 1)?);
         }
         Ok(out)
     }

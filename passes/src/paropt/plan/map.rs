@@ -8,6 +8,7 @@ use weft_intrinsics::vocab::{ClauseKind, DefaultmapBehavior, MapKind, Modifiers}
 use weft_intrinsics::{Rule, WeftError};
 
 use super::construct::Construct;
+use super::map_chain;
 use crate::wregion::WRegion;
 
 pub const TO: u64 = 0x1;
@@ -26,7 +27,8 @@ pub const MEMBER_OF: u64 = 0xffff_0000_0000_0000;
 
 /// One map entry a clause names: the base address, the first byte mapped,
 /// the size in bytes (None: the whole variable, its size from its type),
-/// and the map-type bits.
+/// and the map-type bits; a chain's first entry has its `:CHAIN` links
+/// (struct members, pointees: plan/map_chain.rs), which have none.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MapItem {
     pub base: ValueId,
@@ -34,6 +36,7 @@ pub struct MapItem {
     pub size: Option<ValueId>,
     pub bits: u64,
     pub clause: String,
+    pub links: Vec<MapItem>,
 }
 
 /// A device construct's clauses as data.
@@ -82,13 +85,6 @@ fn map_items(c: &Clause, k: MapKind, on: &str) -> Result<Vec<MapItem>, WeftError
                 let Some(bits) = map_type.const_uint() else {
                     return Err(not_yet(&c.spelling, "a map type that is not a constant", on));
                 };
-                if bits & MEMBER_OF != 0 || bits & PTR_AND_OBJ != 0 {
-                    return Err(not_yet(
-                        &c.spelling,
-                        "map chains of struct members and pointees (MEMBER_OF, PTR_AND_OBJ)",
-                        on,
-                    ));
-                }
                 // (libomptarget's sizes are i64: a wider or non-integer size
                 // is malformed, refused before any IR changes.)
                 if !matches!(size.kind, OperandKind::Int { bits: 1..=64, .. }) {
@@ -108,15 +104,19 @@ fn map_items(c: &Clause, k: MapKind, on: &str) -> Result<Vec<MapItem>, WeftError
                     size: Some(size.value),
                     bits,
                     clause: c.spelling.clone(),
+                    links: Vec::new(),
                 });
             }
-            Item::Var { var, typed: None } if var.is_pointer() => out.push(MapItem {
-                base: var.value,
-                begin: var.value,
-                size: None,
-                bits: kind_bits(k),
-                clause: c.spelling.clone(),
-            }),
+            Item::Var { var, typed: None } if var.is_pointer() && !c.modifiers.contains(Modifiers::CHAIN) => {
+                out.push(MapItem {
+                    base: var.value,
+                    begin: var.value,
+                    size: None,
+                    bits: kind_bits(k),
+                    clause: c.spelling.clone(),
+                    links: Vec::new(),
+                })
+            }
             _ => {
                 return Err(not_yet(
                     &c.spelling,
@@ -161,7 +161,17 @@ pub fn target_plan(r: &WRegion, construct: Construct, on: &str) -> Result<Target
     }
     for c in &r.directive.clauses {
         match c.kind {
-            C::Map(k) => p.maps.extend(map_items(c, k, on)?),
+            C::Map(k) if c.modifiers.contains(Modifiers::CHAIN) => {
+                for it in map_items(c, k, on)? {
+                    map_chain::add_link(&mut p.maps, it, on)?;
+                }
+            }
+            C::Map(k) => {
+                for it in map_items(c, k, on)? {
+                    map_chain::check_head(&it, on)?;
+                    p.maps.push(it);
+                }
+            }
             C::Device => p.device = c.value().map(|o: &Operand| o.value),
             C::ThreadLimit => p.thread_limit = super::teams::teams_value(r, C::ThreadLimit),
             C::IsDevicePtr | C::HasDeviceAddr => p.device_addrs.extend(pointer_items(c, on)?),
