@@ -13,6 +13,7 @@ pub mod construct;
 pub mod detach;
 pub mod map;
 pub mod map_chain;
+pub mod map_item;
 pub mod nesting;
 pub mod scan;
 pub mod schedule;

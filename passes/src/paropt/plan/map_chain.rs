@@ -10,7 +10,7 @@
 //! arrays are built (a link without `MEMBER_OF` stays without).
 use weft_intrinsics::{Rule, WeftError};
 
-use super::map::{MapItem, MEMBER_OF, TARGET_PARAM};
+use super::map_item::{MapItem, MEMBER_OF, TARGET_PARAM};
 
 /// The `MEMBER_OF` field naming the entry at 0-based position `parent`.
 pub fn member_of(parent: usize) -> u64 {
@@ -63,7 +63,7 @@ pub fn add_link(maps: &mut [MapItem], item: MapItem, on: &str) -> Result<(), Wef
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::paropt::plan::map::{FROM, PTR_AND_OBJ, TO};
+    use crate::paropt::plan::map_item::{FROM, PTR_AND_OBJ, TO};
 
     #[test]
     fn member_of_names_the_parent_position() {
