@@ -233,8 +233,8 @@ pub fn apply<'ctx>(
     let mut shared = chain.shared.clone();
     if let Some(f) = first.get_parent().and_then(|b| b.get_parent()) {
         for (k, w) in chain.wrapped.iter().enumerate().filter(|(_, w)| !w.code.is_empty()) {
-            shared.extend(single::demote(module, f, w));
             single::wrap(module, form, w, h.instruction(g.regions[chain.members[k + 1]].entry.span.first));
+            shared.extend(single::demote(module, f, w));
         }
     }
     match form {
