@@ -173,7 +173,15 @@ fn pair_refusal<'ctx>(
     let code = between::path(h.instruction(exit.span.last), entry)?;
     let regions: Vec<&WRegion> = members.iter().map(|&m| &g.regions[m]).collect();
     let f = entry.get_parent().and_then(|b| b.get_parent()).ok_or_else(String::new)?;
-    let gap = match between::hoist_refusal(module, f, a, &regions, &code, &run.hoist) {
+    // Once code runs under single in the run, later code stays in its
+    // place too: hoisted before the fork it would run before that code.
+    let wrapped_before = run.wrapped.iter().any(|w| !w.code.is_empty());
+    let hoist = if wrapped_before && wrap {
+        Some("code runs under single earlier in the run".to_string())
+    } else {
+        between::hoist_refusal(module, f, a, &regions, &code, &run.hoist)
+    };
+    let gap = match hoist {
         None => Gap { hoist: code, wrapped: Wrapped::default() },
         Some(why) if !wrap => return Err(format!("{why} (running it under single is off: no-single)")),
         Some(_) => {

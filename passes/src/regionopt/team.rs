@@ -97,7 +97,8 @@ fn captured(v: BasicValueEnum<'_>) -> bool {
                 Op::Store if u.get_operand(0).and_then(|o| o.left()).map(Value::of) != Some(Value::of_instruction(addrs[k])) => {}
                 Op::Call => {
                     let n = ffi::called_function_name(Value::of_instruction(u)).unwrap_or_default();
-                    if !(n.starts_with("llvm.directive") || n.starts_with("llvm.lifetime.") || n.starts_with("llvm.dbg.")) {
+                    let known = n.starts_with("llvm.directive") || n.starts_with("llvm.lifetime.") || n.starts_with("llvm.dbg.");
+                    if !known && n != super::super::prepare::rename::RENAME {
                         return true;
                     }
                 }
@@ -114,9 +115,10 @@ fn captured(v: BasicValueEnum<'_>) -> bool {
 /// in `single` between any of them (hoisted code runs before the fork and
 /// is no concern). A plain member's private or firstprivate item becomes
 /// the merged region's, so no other member or code between may name it
-/// (but a `private` item of two plain members, whose copies hold nothing
-/// on entry anyway); a firstprivate item of a later member is copied at
-/// the merged fork, so nothing before it may write it.
+/// (not even as a private item of its own: weft-prepare renamed each
+/// region's uses of it apart, prepare/rename.rs); a firstprivate item of a
+/// later member is copied at the merged fork, so nothing before it may
+/// write it.
 pub fn item_refusal<'ctx>(
     _module: &Module<'ctx>,
     before: &[Member<'_, 'ctx>],
@@ -124,16 +126,11 @@ pub fn item_refusal<'ctx>(
     between: &[InstructionValue<'ctx>],
 ) -> Option<String> {
     const PRIVATE: &[&str] = &["QUAL.OMP.PRIVATE", "QUAL.OMP.FIRSTPRIVATE"];
-    let plain_private = |m: &Member<'_, 'ctx>, v: BasicValueEnum<'ctx>| {
-        m.plain
-            && items(m.clauses, &["QUAL.OMP.PRIVATE"]).iter().any(|&x| Value::of(x) == Value::of(v))
-            && !items(m.clauses, &["QUAL.OMP.FIRSTPRIVATE"]).iter().any(|&x| Value::of(x) == Value::of(v))
-    };
     let check = |owner: &Member<'_, 'ctx>, others: &[&Member<'_, 'ctx>]| -> Option<String> {
         for v in items(owner.clauses, PRIVATE) {
             for o in others {
                 let in_clauses = o.clauses.iter().any(|k| k.values.iter().flatten().any(|&x| Value::of(x) == Value::of(v)));
-                if (in_clauses || names(o.body, v)) && !(plain_private(owner, v) && plain_private(o, v)) {
+                if in_clauses || names(o.body, v) {
                     return Some(format!(
                         "{} is private in a plain parallel region and used by another region merged with it",
                         name_of(v)

@@ -14,7 +14,9 @@
 // - `computed`: a value computed between (through a function of the
 //   program) used by the next region and after it: it reaches the team
 //   through memory;
-// - `mixed`: a combined parallel loop, then a plain region, a call between.
+// - `mixed`: a combined parallel loop, then a plain region, a call between;
+// - `privates`: the first region's firstprivate and the second's private
+//   become the merged region's (as copies: y doubled in each thread).
 // test/regionopt/cc-plain.test checks the remarks (each of these merged).
 #include <stdio.h>
 
@@ -142,6 +144,27 @@ static void mixed(long n) {
   printf("mixed %ld\n", counter);
 }
 
+// Each region's own private items become the merged region's: the
+// second region's private x is a copy there too.
+static void privates(long n) {
+  double x = 5, y = 7;
+#pragma omp parallel firstprivate(y)
+  {
+    y = y * 2;
+#pragma omp for
+    for (long i = 0; i < n; i++) a[i] = i * y;
+  }
+  counter++;
+#pragma omp parallel private(x)
+  {
+    x = 3;
+#pragma omp for
+    for (long i = 0; i < n; i++) b[i] = a[i] + x;
+  }
+  (void)x;
+  printf("privates %.1f %ld\n", sum(b, n), counter);
+}
+
 int main(void) {
   counted(N);
   printed(N);
@@ -149,5 +172,6 @@ int main(void) {
   stored(N);
   computed(N);
   mixed(N);
+  privates(N);
   return 0;
 }
