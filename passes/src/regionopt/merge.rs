@@ -117,7 +117,12 @@ pub fn plan<'ctx>(module: &Module<'ctx>, a: &Analysis<'ctx>, wrap: bool) -> (Vec
     (chains, missed)
 }
 
-fn close<'ctx>(run: &mut Run<'ctx>, a: &Analysis<'ctx>, clauses: &[Vec<RawClause<'ctx>>], chains: &mut Vec<Chain<'ctx>>) {
+fn close<'ctx>(
+    run: &mut Run<'ctx>,
+    a: &Analysis<'ctx>,
+    clauses: &[Vec<RawClause<'ctx>>],
+    chains: &mut Vec<Chain<'ctx>>,
+) {
     let run = std::mem::take(run);
     if run.members.len() < 2 {
         return;
@@ -192,7 +197,8 @@ fn pair_refusal<'ctx>(
     };
     // The private items, against everything merged so far and what runs
     // under single between.
-    let bodies: Vec<Vec<InstructionValue<'ctx>>> = members.iter().chain([&c]).map(|&m| body(a, &g.regions[m])).collect();
+    let bodies: Vec<Vec<InstructionValue<'ctx>>> =
+        members.iter().chain([&c]).map(|&m| body(a, &g.regions[m])).collect();
     let view = |k: usize, m: usize| Member {
         plain: g.regions[m].kind == DirKind::Parallel,
         clauses: &clauses[m],

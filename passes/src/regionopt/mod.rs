@@ -50,7 +50,11 @@ impl Options {
                 "no-single" => o.single = false,
                 "no-barrier" => o.barrier = false,
                 "no-fuse" => o.fuse = false,
-                other => return Err(format!("unknown parameter '{other}' (expected no-merge, no-single, no-barrier or no-fuse)")),
+                other => {
+                    return Err(format!(
+                        "unknown parameter '{other}' (expected no-merge, no-single, no-barrier or no-fuse)"
+                    ))
+                }
             }
         }
         Ok(o)

@@ -40,10 +40,47 @@ pub struct Wrapped<'ctx> {
 /// C library functions that neither fork a team nor ask the runtime about
 /// one, so one thread of the team may call them for the program.
 const LIBRARY: &[&str] = &[
-    "printf", "fprintf", "sprintf", "snprintf", "puts", "putchar", "fputs", "fputc", "fwrite", "fflush",
-    "__printf_chk", "__fprintf_chk", "malloc", "calloc", "realloc", "free", "memcpy", "memmove", "memset",
-    "memcmp", "strlen", "strcmp", "strncmp", "strcpy", "strncpy", "abs", "labs", "llabs", "sqrt", "sqrtf", "sin",
-    "cos", "exp", "log", "pow", "fabs", "floor", "ceil", "fmod", "rand", "srand",
+    "printf",
+    "fprintf",
+    "sprintf",
+    "snprintf",
+    "puts",
+    "putchar",
+    "fputs",
+    "fputc",
+    "fwrite",
+    "fflush",
+    "__printf_chk",
+    "__fprintf_chk",
+    "malloc",
+    "calloc",
+    "realloc",
+    "free",
+    "memcpy",
+    "memmove",
+    "memset",
+    "memcmp",
+    "strlen",
+    "strcmp",
+    "strncmp",
+    "strcpy",
+    "strncpy",
+    "abs",
+    "labs",
+    "llabs",
+    "sqrt",
+    "sqrtf",
+    "sin",
+    "cos",
+    "exp",
+    "log",
+    "pow",
+    "fabs",
+    "floor",
+    "ceil",
+    "fmod",
+    "rand",
+    "srand",
 ];
 
 /// OpenMP routines whose answer depends on being inside a team.
@@ -128,9 +165,9 @@ pub fn value_operands<'ctx>(i: InstructionValue<'ctx>) -> Vec<BasicValueEnum<'ct
 /// A thread-local global among `i`'s operands (how C front ends give
 /// `threadprivate`), as a refusal.
 fn threadprivate_operand(module: &Module<'_>, i: InstructionValue<'_>) -> Option<String> {
-    let named = value_operands(i).into_iter().any(|v| {
-        matches!(v, BasicValueEnum::PointerValue(p) if p.as_instruction().is_none() && is_thread_local(module, p))
-    });
+    let named = value_operands(i).into_iter().any(
+        |v| matches!(v, BasicValueEnum::PointerValue(p) if p.as_instruction().is_none() && is_thread_local(module, p)),
+    );
     named.then(|| "a threadprivate variable: under single another thread's copy would be used".into())
 }
 

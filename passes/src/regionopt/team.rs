@@ -38,8 +38,14 @@ pub fn clause_refusal(c: &RawClause<'_>) -> Option<String> {
     if base == "QUAL.OMP.SHARED" && c.tag != base {
         return Some(format!("{}: shared items with modifiers are not merged", c.tag));
     }
-    if ["QUAL.OMP.SHARED", "QUAL.OMP.PRIVATE", "QUAL.OMP.FIRSTPRIVATE", "QUAL.OMP.DEFAULT.SHARED", "QUAL.OMP.DEFAULT.NONE"]
-        .contains(&base)
+    if [
+        "QUAL.OMP.SHARED",
+        "QUAL.OMP.PRIVATE",
+        "QUAL.OMP.FIRSTPRIVATE",
+        "QUAL.OMP.DEFAULT.SHARED",
+        "QUAL.OMP.DEFAULT.NONE",
+    ]
+    .contains(&base)
     {
         return None;
     }
@@ -52,7 +58,10 @@ pub fn body_refusal(g: &WRegionGraph, r: usize) -> Option<String> {
     let mut stack = g.regions[r].children.clone();
     while let Some(k) = stack.pop() {
         if matches!(g.regions[k].kind, DirKind::Cancel | DirKind::CancellationPoint) {
-            return Some(format!("region {} holds a cancellation, which would cancel the merged region", g.regions[r].number));
+            return Some(format!(
+                "region {} holds a cancellation, which would cancel the merged region",
+                g.regions[r].number
+            ));
         }
         stack.extend(g.regions[k].children.iter().copied());
     }
@@ -72,7 +81,8 @@ fn names(insts: &[InstructionValue<'_>], v: BasicValueEnum<'_>) -> bool {
         // (A directive call's operands include tokens, which are no basic
         // values: its items are asked for by identity.)
         let call = i.get_opcode() == Op::Call;
-        let name = if call { ffi::called_function_name(Value::of_instruction(i)).unwrap_or_default() } else { String::new() };
+        let name =
+            if call { ffi::called_function_name(Value::of_instruction(i)).unwrap_or_default() } else { String::new() };
         if name.starts_with("llvm.directive") {
             return ffi::has_operand(i, id);
         }
@@ -94,10 +104,14 @@ fn captured(v: BasicValueEnum<'_>) -> bool {
             match u.get_opcode() {
                 Op::GetElementPtr | Op::BitCast | Op::AddrSpaceCast => addrs.push(u),
                 Op::Load => {}
-                Op::Store if u.get_operand(0).and_then(|o| o.left()).map(Value::of) != Some(Value::of_instruction(addrs[k])) => {}
+                Op::Store
+                    if u.get_operand(0).and_then(|o| o.left()).map(Value::of)
+                        != Some(Value::of_instruction(addrs[k])) => {}
                 Op::Call => {
                     let n = ffi::called_function_name(Value::of_instruction(u)).unwrap_or_default();
-                    let known = n.starts_with("llvm.directive") || n.starts_with("llvm.lifetime.") || n.starts_with("llvm.dbg.");
+                    let known = n.starts_with("llvm.directive")
+                        || n.starts_with("llvm.lifetime.")
+                        || n.starts_with("llvm.dbg.");
                     if !known && n != super::super::prepare::rename::RENAME {
                         return true;
                     }
@@ -129,7 +143,8 @@ pub fn item_refusal<'ctx>(
     let check = |owner: &Member<'_, 'ctx>, others: &[&Member<'_, 'ctx>]| -> Option<String> {
         for v in items(owner.clauses, PRIVATE) {
             for o in others {
-                let in_clauses = o.clauses.iter().any(|k| k.values.iter().flatten().any(|&x| Value::of(x) == Value::of(v)));
+                let in_clauses =
+                    o.clauses.iter().any(|k| k.values.iter().flatten().any(|&x| Value::of(x) == Value::of(v)));
                 if in_clauses || names(o.body, v) {
                     return Some(format!(
                         "{} is private in a plain parallel region and used by another region merged with it",
@@ -138,7 +153,10 @@ pub fn item_refusal<'ctx>(
                 }
             }
             if names(between, v) {
-                return Some(format!("{} is private in a plain parallel region and used between the regions", name_of(v)));
+                return Some(format!(
+                    "{} is private in a plain parallel region and used between the regions",
+                    name_of(v)
+                ));
             }
         }
         None
