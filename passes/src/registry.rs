@@ -129,7 +129,7 @@ pub static REGIONOPT: PassInfo = PassInfo {
     name: "weft-regionopt",
     kind: Kind::Transform,
     params: Some(ParamSpec {
-        syntax: "<no-merge;no-barrier;no-fuse>",
+        syntax: "<no-merge;no-single;no-barrier;no-fuse>",
         default: Params::RegionOpt(regionopt::Options { merge: true, single: true, barrier: true, fuse: true }),
         parse: |text| regionopt::Options::parse(text).map(Params::RegionOpt),
     }),
