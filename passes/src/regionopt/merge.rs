@@ -207,7 +207,7 @@ fn pair_refusal<'ctx>(
     let earlier_members: Vec<Member<'_, 'ctx>> = members.iter().enumerate().map(|(k, &m)| view(k, m)).collect();
     let mut between: Vec<InstructionValue<'ctx>> = run.wrapped.iter().flat_map(|w| w.code.clone()).collect();
     between.extend(gap.wrapped.code.iter().copied());
-    if let Some(why) = team::item_refusal(module, &earlier_members, &view(members.len(), c), &between) {
+    if let Some(why) = team::item_refusal(&earlier_members, &view(members.len(), c), &between) {
         return Err(why);
     }
     Ok(gap)

@@ -4,7 +4,6 @@
 //! where each region's join was. The rules, on plain data: which clauses a
 //! plain region may carry into a merge, and which private items stay what
 //! they were once one fork makes every copy.
-use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::values::{BasicValue, BasicValueEnum, InstructionOpcode as Op, InstructionValue};
 use weft_intrinsics::ffi::{self, Value};
 use weft_intrinsics::vocab::DirKind;
@@ -134,7 +133,6 @@ fn captured(v: BasicValueEnum<'_>) -> bool {
 /// later member is copied at the merged fork, so nothing before it may
 /// write it.
 pub fn item_refusal<'ctx>(
-    _module: &Module<'ctx>,
     before: &[Member<'_, 'ctx>],
     c: &Member<'_, 'ctx>,
     between: &[InstructionValue<'ctx>],
