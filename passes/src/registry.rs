@@ -129,8 +129,8 @@ pub static REGIONOPT: PassInfo = PassInfo {
     name: "weft-regionopt",
     kind: Kind::Transform,
     params: Some(ParamSpec {
-        syntax: "<no-merge;no-barrier;no-fuse>",
-        default: Params::RegionOpt(regionopt::Options { merge: true, barrier: true, fuse: true }),
+        syntax: "<no-merge;no-single;no-barrier;no-fuse>",
+        default: Params::RegionOpt(regionopt::Options { merge: true, single: true, barrier: true, fuse: true }),
         parse: |text| regionopt::Options::parse(text).map(Params::RegionOpt),
     }),
     description: "merges adjacent parallel regions, removes the barriers between their loops and fuses their loops, before outlining",

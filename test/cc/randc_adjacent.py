@@ -5,8 +5,12 @@ cells, some with the same trip count and a static schedule (fusable), some
 not (other counts, chunks, `dynamic`), each body writing its own row at the
 loop index and reading other rows at the index, at a shifted index
 (i+1, i-2), at a reversed index (n-1-i) or a fixed one, with private and
-firstprivate scalars; sometimes a reduction loop, or a statement between
-two regions (pure, or with a side effect). Every loop writes only its own
+firstprivate scalars; sometimes a reduction loop, a plain `parallel`
+region (one or two `for` loops, the last perhaps `nowait`, with `single`,
+`master` and barriers between them, its own private or firstprivate
+scalar), or a statement between two regions (pure, or with a side effect:
+a counter increment, a printf, a store to a row, a call of a function of
+the program that updates a global). Every loop writes only its own
 row at its own index and reads only other rows, so the program is race-free
 and its output is the serial one; a merge, a barrier removed or a fusion
 that broke a dependence prints something else. The program prints every
@@ -41,7 +45,7 @@ class Program:
             return f"{src}[{PAD} + (n - 1 - i)]"
         return f"{src}[{PAD} + {r.randrange(0, 3)} % n]"
 
-    def loop(self, rows_used):
+    def loop(self, rows_used, directive="parallel for", nowait=False):
         r = self.r
         dst = r.choice(ROWS)
         srcs = [x for x in ROWS if x != dst]
@@ -51,22 +55,46 @@ class Program:
         expr = " + ".join(f"{x} * {r.randrange(1, 9)}u" for x in reads)
         clauses = sched
         body = f"{dst}[i + {PAD}] = {expr} + (unsigned)i;"
-        if r.random() < 0.3:
+        if r.random() < 0.3 and directive == "parallel for":
+            # (Inside a plain region k may be private there: a worksharing
+            # loop's firstprivate item must be shared in the region.)
             clauses += " firstprivate(k)"
             body = f"{dst}[i + {PAD}] = ({expr}) * k + (unsigned)i;"
         if r.random() < 0.3:
             clauses += " private(t)"
             body = f"t = {expr}; {dst}[i + {PAD}] = t ^ (unsigned)i;"
         rows_used.add(dst)
-        return f"#pragma omp parallel for{clauses}\n  for (long i = 0; i < {count}; i++) {{ {body} }}"
+        clauses += " nowait" if nowait else ""
+        return f"#pragma omp {directive}{clauses}\n  for (long i = 0; i < {count}; i++) {{ {body} }}"
+
+    def plain(self, rows_used):
+        """A plain parallel region: one or two worksharing loops (the last
+        perhaps nowait: the region's join follows), single, master and
+        barriers between them."""
+        r = self.r
+        clauses = r.choice(["", "", " firstprivate(k)", " private(t)"])
+        inner = []
+        nloops = r.randrange(1, 3)
+        for j in range(nloops):
+            inner.append(self.loop(rows_used, "for", nowait=j == nloops - 1 and r.random() < 0.4))
+            if r.random() < 0.35:
+                inner.append(r.choice(["#pragma omp single\n  calls++;",
+                                       "#pragma omp master\n  calls += 3u;\n#pragma omp barrier",
+                                       "#pragma omp barrier"]))
+        body = "\n  ".join(inner)
+        return f"#pragma omp parallel{clauses}\n  {{\n  {body}\n  }}"
 
     def function(self, k):
         r = self.r
         parts, used = [], set()
         for j in range(r.randrange(2, 5)):
-            if j and r.random() < 0.15:
-                parts.append(r.choice(["k = k * 3u + 1u;", "calls++;", "{ unsigned z = k * 2u; k = z + 1u; }"]))
-            if r.random() < 0.07:
+            if j and r.random() < 0.3:
+                parts.append(r.choice(["k = k * 3u + 1u;", "calls++;", "{ unsigned z = k * 2u; k = z + 1u; }",
+                                       'printf("between %u %u\\n", k, calls);', f"{r.choice(ROWS)}[{PAD}] += k;",
+                                       "k = bump(k);"]))
+            if r.random() < 0.3:
+                parts.append(self.plain(used))
+            elif r.random() < 0.07:
                 src = r.choice(ROWS)
                 parts.append(f"#pragma omp parallel for reduction(+ : s)\n  for (long i = 0; i < n; i++) s += "
                              f"{src}[i + {PAD}];")
@@ -86,6 +114,11 @@ class Program:
 #include <stdio.h>
 #define N {self.n}
 {rows}static unsigned calls, sink, s_all;
+
+static unsigned bump(unsigned x) {{
+  calls += 2u;
+  return x * 5u + 3u;
+}}
 
 static void dump(int k) {{
   unsigned h[{len(ROWS)}] = {{0}};

@@ -3,24 +3,44 @@
 ; (a multiplication and a pure intrinsic on an argument) moves before the
 ; merged region, computed once before the fork, and the loops are then
 ; fused; @reads loads @a, which the first region writes, and @stores
-; stores to a global: both keep two forks, with the reason.
+; stores to a global: neither may run before the fork, so each runs once,
+; under single, in the merged region, after the first loop's barrier (the
+; value @reads loads reaches the second loop through a shared local);
+; with no-single both keep two forks, with the reason.
 ; RUN: %opt -passes=weft-regionopt -S %s | FileCheck %s --check-prefix=DIR
 ; RUN: %opt -passes=weft-regionopt -pass-remarks=weft -pass-remarks-missed=weft -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
+; RUN: %opt -passes='weft-regionopt<no-single>' -pass-remarks=weft -pass-remarks-missed=weft -disable-output %s 2>&1 | FileCheck %s --check-prefix=NOSINGLE
 ; RUN: %opt -passes=weft -verify-each -S %s | FileCheck %s
 
 ; REMARK: remark: <unknown>:0:0: 2 adjacent parallel regions merged into one (one fork instead of 2)
 ; REMARK: remark: <unknown>:0:0: loop fused into the loop before it
-; REMARK: remark: <unknown>:0:0: parallel regions not merged: code between the regions reads memory a region before it may write
-; REMARK-NEXT: remark: <unknown>:0:0: parallel regions not merged: code between the regions (Store after the first region's end)
+; REMARK: remark: <unknown>:0:0: 2 adjacent parallel regions merged into one (one fork instead of 2)
+; REMARK-NEXT: remark: <unknown>:0:0: code between the regions runs once, under single, in the merged region; 1 value(s) it computes reach the team through memory
+; REMARK-NEXT: remark: <unknown>:0:0: implied barrier after this loop kept: code between the regions runs under single after it
+; REMARK-NEXT: remark: <unknown>:0:0: loop not fused into the loop before it: the barrier before it must stay (implied barrier after this loop kept: code between the regions runs under single after it)
+; REMARK-NEXT: remark: <unknown>:0:0: 2 adjacent parallel regions merged into one (one fork instead of 2)
+; REMARK-NEXT: remark: <unknown>:0:0: code between the regions runs once, under single, in the merged region
+; REMARK-NOT: not merged
+
+; NOSINGLE: remark: <unknown>:0:0: parallel regions not merged: code between the regions reads memory a region before it may write (running it under single is off: no-single)
+; NOSINGLE-NEXT: remark: <unknown>:0:0: parallel regions not merged: code between the regions (Store after the first region's end) (running it under single is off: no-single)
 
 ; CHECK-LABEL: define void @pure(
 ; CHECK: %k = fmul double %s, 3.0
 ; CHECK: call {{.*}} @__kmpc_fork_call(
 ; CHECK-NOT: @__kmpc_fork_call(
 ; CHECK-LABEL: define void @reads(
-; CHECK-COUNT-2: call {{.*}} @__kmpc_fork_call(
+; CHECK: call {{.*}} @__kmpc_fork_call(
+; CHECK-NOT: @__kmpc_fork_call(
 ; CHECK-LABEL: define void @stores(
-; CHECK-COUNT-2: call {{.*}} @__kmpc_fork_call(
+; CHECK: call {{.*}} @__kmpc_fork_call(
+; CHECK-NOT: call {{.*}} @__kmpc_fork_call(
+; CHECK-LABEL: define internal void @reads.omp_outlined
+; CHECK: call void @__kmpc_barrier(
+; CHECK: call i32 @__kmpc_single(
+; CHECK: load double, ptr @a
+; CHECK: call void @__kmpc_end_single(
+; CHECK: call void @__kmpc_barrier(
 
 ; DIR-LABEL: define void @pure(
 ; DIR: %k = fmul double %s, 3.0
@@ -29,9 +49,18 @@
 ; DIR: done1:
 ; DIR-NEXT: br label %done2
 ; DIR-LABEL: define void @reads(
-; DIR-NOT: !"DIR.OMP.PARALLEL")
+; DIR: !"DIR.OMP.PARALLEL")
+; DIR: !"DIR.OMP.SINGLE")
+; DIR-NEXT: !"DIR.QUAL.LIST.END")
+; DIR-NEXT: %k = load double, ptr @a
+; DIR-NEXT: store double %k, ptr %omp.single.value
+; DIR: %[[K:.*]] = load double, ptr %omp.single.value
+; DIR-NEXT: %y2 = fmul double %x2, %[[K]]
 ; DIR-LABEL: define void @stores(
-; DIR-NOT: !"DIR.OMP.PARALLEL")
+; DIR: !"DIR.OMP.PARALLEL")
+; DIR: !"DIR.OMP.SINGLE")
+; DIR-NEXT: !"DIR.QUAL.LIST.END")
+; DIR-NEXT: store double 1.000000e+00, ptr @b
 
 target triple = "x86_64-pc-linux-gnu"
 @a = global [1024 x double] zeroinitializer

@@ -12,7 +12,7 @@
 ; RUN: %opt -passes=weft -verify-each -S %s | FileCheck %s
 ; RUN: not %opt -passes='weft-regionopt<fuse>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=PARAM
 
-; PARAM: unknown parameter 'fuse' (expected no-merge, no-barrier or no-fuse)
+; PARAM: unknown parameter 'fuse' (expected no-merge, no-single, no-barrier or no-fuse)
 
 ; REMARK: remark: <unknown>:0:0: 2 adjacent parallel regions merged into one (one fork instead of 2)
 ; REMARK-NEXT: remark: <unknown>:0:0: implied barrier after this loop removed (nowait): the next loop touches only what the same thread wrote here, or nothing it wrote
@@ -20,7 +20,7 @@
 ; REMARK-NEXT: remark: <unknown>:0:0: 2 adjacent parallel regions merged into one (one fork instead of 2)
 ; REMARK-NEXT: remark: <unknown>:0:0: implied barrier after this loop kept: the next loop may touch memory another thread wrote in this loop
 ; REMARK-NEXT: remark: <unknown>:0:0: loop not fused into the loop before it: the barrier before it must stay (implied barrier after this loop kept: the next loop may touch memory another thread wrote in this loop)
-; REMARK-NEXT: remark: <unknown>:0:0: parallel regions not merged: code between the regions: a call to work with unknown side effects
+; REMARK-NEXT: remark: <unknown>:0:0: parallel regions not merged: code between the regions: a call to work, an external function that may fork a parallel region or call the OpenMP runtime
 ; REMARK-NEXT: remark: <unknown>:0:0: parallel regions not merged: region 2: QUAL.OMP.NUM_THREADS sets the team of its region (regions with their own team settings are not merged)
 ; REMARK-NEXT: remark: <unknown>:0:0: parallel regions not merged: 'a' is shared in one region and private in the other
 

@@ -44,7 +44,18 @@ pub fn plan<'ctx>(
     let mut since = 0;
     for k in 0..n.saturating_sub(1) {
         let (r, s) = (&a.graph.regions[chain.members[k]], &a.graph.regions[chain.members[k + 1]]);
-        let why = if enabled {
+        if chain.plain[k] {
+            // A plain region's join becomes an explicit barrier (merge.rs).
+            since = k + 1;
+            continue;
+        }
+        let why = if !chain.loops_meet(k) {
+            Some(if chain.plain[k + 1] {
+                "a plain parallel region's body follows it".into()
+            } else {
+                "code between the regions runs under single after it".into()
+            })
+        } else if enabled {
             (since..=k).find_map(|j| why_needed(module, a, &a.graph.regions[chain.members[j]], s, deps))
         } else {
             Some("barrier elimination is off (no-barrier)".into())

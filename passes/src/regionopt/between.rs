@@ -53,7 +53,7 @@ pub fn path<'ctx>(
 
 /// Whether `i` is defined before region `first` begins: outside every
 /// region of `run`, or in `first`'s entry block before its BEGIN call.
-fn before_run(a: &Analysis<'_>, run: &[&WRegion], i: InstructionValue<'_>) -> bool {
+pub(super) fn before_run(a: &Analysis<'_>, run: &[&WRegion], i: InstructionValue<'_>) -> bool {
     let Some(b) = i.get_parent() else { return false };
     let id = ffi::block_id(b);
     let inside = |r: &WRegion| r.blocks.iter().any(|&k| ffi::block_id(a.scan.handles[k]) == id);

@@ -58,6 +58,11 @@ pub fn plan<'ctx>(
     let mut head = 0;
     for k in 1..n {
         let at = a.graph.regions[chain.members[k]].entry.span.first;
+        if chain.plain[k - 1] || chain.plain[k] {
+            // A plain region is no loop: nothing to fuse, nothing to say.
+            head = k;
+            continue;
+        }
         let why = if !enabled {
             Some("loop fusion is off (no-fuse)".into())
         } else if !barriers.nowait[k - 1] {

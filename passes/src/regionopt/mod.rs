@@ -14,6 +14,8 @@ pub mod fusion;
 pub mod fusion_legality;
 pub mod legality;
 pub mod merge;
+pub mod single;
+pub mod team;
 
 use llvm_plugin::inkwell::module::Module;
 use weft_intrinsics::ffi::{self, Dependences, Remark};
@@ -25,26 +27,34 @@ use crate::wregion;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
     pub merge: bool,
+    /// Whether code with side effects between regions may run under
+    /// `single` in the merged region (else it keeps them apart).
+    pub single: bool,
     pub barrier: bool,
     pub fuse: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { merge: true, barrier: true, fuse: true }
+        Options { merge: true, single: true, barrier: true, fuse: true }
     }
 }
 
 impl Options {
-    /// Parses `no-merge;no-barrier;no-fuse` (any of them, or nothing).
+    /// Parses `no-merge;no-single;no-barrier;no-fuse` (any of them, or nothing).
     pub fn parse(text: &str) -> Result<Options, String> {
         let mut o = Options::default();
         for word in text.split(';').filter(|w| !w.is_empty()) {
             match word {
                 "no-merge" => o.merge = false,
+                "no-single" => o.single = false,
                 "no-barrier" => o.barrier = false,
                 "no-fuse" => o.fuse = false,
-                other => return Err(format!("unknown parameter '{other}' (expected no-merge, no-barrier or no-fuse)")),
+                other => {
+                    return Err(format!(
+                        "unknown parameter '{other}' (expected no-merge, no-single, no-barrier or no-fuse)"
+                    ))
+                }
             }
         }
         Ok(o)
@@ -60,7 +70,7 @@ pub fn run(module: &Module<'_>, opts: Options) -> PassResult {
     let mut changed = false;
     for a in analyses.iter().filter(|a| !a.graph.is_empty()) {
         // The whole plan first: chains, then the barriers inside each.
-        let (chains, missed) = merge::plan(module, a);
+        let (chains, missed) = merge::plan(module, a, opts.single);
         // LLVM's dependence analysis of the unchanged function, dropped
         // before the first rewrite.
         let deps = chains
@@ -88,12 +98,27 @@ pub fn run(module: &Module<'_>, opts: Options) -> PassResult {
             let g = &a.graph;
             let first = a.scan.values.instruction(g.regions[chain.members[0]].entry.span.first);
             let n = chain.members.len();
+            let plain = chain.plain.iter().filter(|&&p| p).count();
+            let with = if plain > 0 { format!("; {plain} plain, a barrier where each joined") } else { String::new() };
             ffi::remark(
                 Remark::Passed,
                 first,
                 "RegionsMerged",
-                &format!("{n} adjacent parallel regions merged into one (one fork instead of {n})"),
+                &format!("{n} adjacent parallel regions merged into one (one fork instead of {n}{with})"),
             );
+            for w in chain.wrapped.iter().filter(|w| !w.code.is_empty()) {
+                let shared = if w.escaping.is_empty() {
+                    String::new()
+                } else {
+                    format!("; {} value(s) it computes reach the team through memory", w.escaping.len())
+                };
+                ffi::remark(
+                    Remark::Passed,
+                    w.code[0],
+                    "CodeRunOnce",
+                    &format!("code between the regions runs once, under single, in the merged region{shared}"),
+                );
+            }
             for (at, why) in &b.kept {
                 ffi::remark(Remark::Missed, a.scan.values.instruction(*at), "BarrierKept", why);
             }

@@ -9,10 +9,14 @@ fn clause(tag: &str) -> RawClause<'static> {
 
 #[test]
 fn switches_parse() {
-    assert_eq!(Options::parse(""), Ok(Options { merge: true, barrier: true, fuse: true }));
-    assert_eq!(Options::parse("no-barrier"), Ok(Options { merge: true, barrier: false, fuse: true }));
-    assert_eq!(Options::parse("no-fuse"), Ok(Options { merge: true, barrier: true, fuse: false }));
-    assert_eq!(Options::parse("no-merge;no-barrier"), Ok(Options { merge: false, barrier: false, fuse: true }));
+    assert_eq!(Options::parse(""), Ok(Options { merge: true, single: true, barrier: true, fuse: true }));
+    assert_eq!(Options::parse("no-barrier"), Ok(Options { merge: true, single: true, barrier: false, fuse: true }));
+    assert_eq!(Options::parse("no-fuse"), Ok(Options { merge: true, single: true, barrier: true, fuse: false }));
+    assert_eq!(
+        Options::parse("no-merge;no-barrier"),
+        Ok(Options { merge: false, single: true, barrier: false, fuse: true })
+    );
+    assert_eq!(Options::parse("no-single"), Ok(Options { merge: true, single: false, barrier: true, fuse: true }));
     assert!(Options::parse("fuse").unwrap_err().contains("unknown parameter 'fuse'"));
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # weft-regionopt's benchmark: the kernels of kernels.c (Figure 2's pair, a
-# chain of three dependent loops, a Jacobi sweep pair) at 4096 and 8M
+# chain of three dependent loops, a Jacobi sweep pair, two plain parallel
+# regions with a counter update between) at 4096 and 8M
 # elements, built by clang-16 -O3 -fopenmp, by the same with OpenMPOpt's
 # parallel region merging (-mllvm -openmp-opt-enable-merging), the same
 # kernels fused by hand (handfused.c, clang-16 -O3 -fopenmp), by a base

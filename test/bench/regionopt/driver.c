@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 typedef void kernel(double *, double *, double *, long);
-#define SIDE(p) kernel p##_fig2, p##_chain3, p##_jacobi;
+#define SIDE(p) kernel p##_fig2, p##_chain3, p##_jacobi, p##_plain2;
 SIDE(clang)
 SIDE(merging)
 SIDE(hand)
@@ -13,12 +13,14 @@ SIDE(weftbase)
 SIDE(weft)
 
 #define W 5
-static kernel *table[3][W] = {
+#define NK 4
+static kernel *table[NK][W] = {
     {clang_fig2, merging_fig2, hand_fig2, weftbase_fig2, weft_fig2},
     {clang_chain3, merging_chain3, hand_chain3, weftbase_chain3, weft_chain3},
     {clang_jacobi, merging_jacobi, hand_jacobi, weftbase_jacobi, weft_jacobi},
+    {clang_plain2, merging_plain2, hand_plain2, weftbase_plain2, weft_plain2},
 };
-static const char *kernels[3] = {"fig2-pair", "chain3", "jacobi-pair"};
+static const char *kernels[NK] = {"fig2-pair", "chain3", "jacobi-pair", "plain-pair"};
 static const char *sides[W] = {"clang", "clang-merging", "clang-hand-fused", "weft-base", "weft"};
 
 int main(int argc, char **argv) {
@@ -32,7 +34,7 @@ int main(int argc, char **argv) {
   for (int s = 0; s < nsizes; s++) {
     long n = sizes[s];
     long calls = n < 100000 ? 20000 : 10;
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < NK; k++) {
       double best[W] = {1e30, 1e30, 1e30, 1e30, 1e30}, check[W];
       for (int r = 0; r < reps; r++)
         for (int w = 0; w < W; w++) {

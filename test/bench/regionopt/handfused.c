@@ -34,3 +34,17 @@ void K(jacobi)(double *restrict a, double *restrict b, double *restrict c, long 
     for (long i = 1; i < n - 1; i++) a[i] = b[i];
   }
 }
+
+// The plain pair merged by hand: one region, the update under single.
+static long K(updates);
+void K(plain2)(double *restrict a, double *restrict b, double *restrict c, long n) {
+#pragma omp parallel
+  {
+#pragma omp for
+    for (long i = 0; i < n; i++) a[i] = b[i] * 2.0 + 1.0;
+#pragma omp single
+    K(updates)++;
+#pragma omp for
+    for (long i = 0; i < n; i++) c[i] = a[i] + b[i] + (double)(K(updates) & 1);
+  }
+}

@@ -31,3 +31,22 @@ void K(jacobi)(double *restrict a, double *restrict b, double *restrict c, long 
 #pragma omp parallel for
   for (long i = 1; i < n - 1; i++) a[i] = b[i];
 }
+
+// Two plain parallel regions, each with a worksharing loop, and a counter
+// update between them: weft-regionopt forks once, the update under single
+// (OpenMPOpt's merging leaves a region pair with code between apart unless
+// it can run the code in the team).
+static long K(updates);
+void K(plain2)(double *restrict a, double *restrict b, double *restrict c, long n) {
+#pragma omp parallel
+  {
+#pragma omp for
+    for (long i = 0; i < n; i++) a[i] = b[i] * 2.0 + 1.0;
+  }
+  K(updates)++;
+#pragma omp parallel
+  {
+#pragma omp for
+    for (long i = 0; i < n; i++) c[i] = a[i] + b[i] + (double)(K(updates) & 1);
+  }
+}

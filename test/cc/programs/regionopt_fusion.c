@@ -5,7 +5,7 @@
 // after the write, a reversed read, a different trip count, a reduction, a
 // call between) the loops stay apart; pure code between two regions is
 // hoisted before the merged region, code that reads what the first region
-// wrote is not. Each refused case is written so
+// wrote or has side effects runs once under single in it (not fused). Each refused case is written so
 // that a wrong fusion prints something else: fused, the second body would
 // read a[i+1] or a[n-1-i] before another iteration (or another thread)
 // wrote it. test/regionopt/cc-fusion.test checks which loops are fused.
@@ -95,7 +95,8 @@ static void pure_between(long n) {
   for (long i = 0; i < n; i++) d[i] = c[i] * k;
 }
 
-// Code between the regions that reads what the first wrote: not merged.
+// Code between the regions that reads what the first wrote: it cannot run
+// before the fork, so it runs once, under single, in the merged region.
 static void reads_between(long n) {
 #pragma omp parallel for
   for (long i = 0; i < n; i++) c[i] = i * 0.75 + 2.0;

@@ -67,7 +67,9 @@ static void reduced(long n) {
   total = s;
 }
 
-// A call between the regions: merged, every thread would print it.
+// A call between the regions: the regions are merged and the call runs
+// once, under single (weft-regionopt/single.rs); run by every thread of
+// the merged team it would print its line once per thread.
 static void between(long n) {
 #pragma omp parallel for
   for (long i = 0; i < n; i++) a[i] = i * 0.25;
