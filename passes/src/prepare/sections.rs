@@ -212,12 +212,8 @@ fn rewrite<'ctx>(module: &Module<'ctx>, a: &Analysis<'ctx>, p: &SectionsPlan<'ct
     // END blocks are left out: what they compute dominates what follows.)
     let exit = reg.exit.expect("planned");
     let at = a.scan.values.instruction(exit.span.first);
-    let body: Vec<BasicBlock<'ctx>> = reg
-        .blocks
-        .iter()
-        .filter(|&&b| b != reg.entry.block && b != exit.block)
-        .map(|&b| a.scan.handles[b])
-        .collect();
+    let body: Vec<BasicBlock<'ctx>> =
+        reg.blocks.iter().filter(|&&b| b != reg.entry.block && b != exit.block).map(|&b| a.scan.handles[b]).collect();
     ffi::recompute_pure_escaping(&body, at);
     let ctx = module.get_context();
     let i32t = ctx.i32_type();

@@ -12,7 +12,6 @@ use super::map_chain;
 pub use super::map_item::*;
 use crate::wregion::WRegion;
 
-
 /// A device construct's clauses as data.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TargetPlan {
