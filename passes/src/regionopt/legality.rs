@@ -18,13 +18,14 @@ const MOVABLE: &[&str] = &[
     "QUAL.OMP.COLLAPSE",
 ];
 
-/// Why a clause keeps its region apart, or None if it may be merged.
-pub fn clause_refusal(c: &RawClause<'_>) -> Option<String> {
+/// Why a clause keeps any parallel region (combined or plain) apart, or
+/// None: an operand that is not a value, a team setting (they belong to the
+/// fork: one fork cannot honour two), a reduction.
+pub fn team_clause_refusal(c: &RawClause<'_>) -> Option<String> {
     let base = c.base();
     if c.values.iter().any(Option::is_none) {
         return Some(format!("{base} has an operand that is not a value"));
     }
-    // Team settings belong to the fork: one fork cannot honour two.
     if ["QUAL.OMP.IF", "QUAL.OMP.NUM_THREADS", "QUAL.OMP.PROC.BIND", "QUAL.OMP.PROC_BIND"]
         .iter()
         .any(|t| base.starts_with(t))
@@ -36,6 +37,15 @@ pub fn clause_refusal(c: &RawClause<'_>) -> Option<String> {
     if base.starts_with("QUAL.OMP.REDUCTION") {
         return Some(format!("{base}: a reduction's value is only complete at the end of its region"));
     }
+    None
+}
+
+/// Why a clause keeps its region apart, or None if it may be merged.
+pub fn clause_refusal(c: &RawClause<'_>) -> Option<String> {
+    if let Some(why) = team_clause_refusal(c) {
+        return Some(why);
+    }
+    let base = c.base();
     if base.starts_with("QUAL.OMP.LASTPRIVATE") {
         return Some(format!("{base}: the last iteration's value is written back at the end of its region"));
     }

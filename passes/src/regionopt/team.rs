@@ -10,27 +10,16 @@ use weft_intrinsics::vocab::DirKind;
 
 use super::access::underlying;
 use super::clauses::RawClause;
-use super::legality::{items, name_of};
+use super::legality::{items, name_of, team_clause_refusal};
 use super::single::value_operands;
 use crate::wregion::WRegionGraph;
 
 /// Why a plain parallel region's clause keeps it apart, or None.
 pub fn clause_refusal(c: &RawClause<'_>) -> Option<String> {
+    if let Some(why) = team_clause_refusal(c) {
+        return Some(why);
+    }
     let base = c.base();
-    if c.values.iter().any(Option::is_none) {
-        return Some(format!("{base} has an operand that is not a value"));
-    }
-    if ["QUAL.OMP.IF", "QUAL.OMP.NUM_THREADS", "QUAL.OMP.PROC.BIND", "QUAL.OMP.PROC_BIND"]
-        .iter()
-        .any(|t| base.starts_with(t))
-    {
-        return Some(format!(
-            "{base} sets the team of its region (regions with their own team settings are not merged)"
-        ));
-    }
-    if base.starts_with("QUAL.OMP.REDUCTION") {
-        return Some(format!("{base}: a reduction's value is only complete at the end of its region"));
-    }
     if base == "QUAL.OMP.COPYIN" {
         return Some(format!("{base}: threadprivate copies are set from the encountering thread's at each fork"));
     }
