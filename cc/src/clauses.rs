@@ -539,54 +539,18 @@ fn finish(
                     }
                 },
             },
-            "depend" | "doacross" if spec.dir == "DIR.OMP.ORDERED" => out.push(ordered_depend(&name, &need(&arg)?)?),
             "nowait" => out.push(Clause::new("QUAL.OMP.NOWAIT", vec![])),
             "nogroup" if spec.dir.starts_with("DIR.OMP.TASKLOOP") => out.push(Clause::new("QUAL.OMP.NOGROUP", vec![])),
             "grainsize" | "num_tasks" if spec.dir.starts_with("DIR.OMP.TASKLOOP") => {
                 out.push(crate::task_clauses::taskloop_division(&name, &need(&arg)?)?)
             }
-            // (Clang has checked that each is a positive constant.)
-            "sizes" if spec.dir == "DIR.OMP.TILE" => {
-                let ops = split_list(&need(&arg)?).iter().map(|e| int_op(e)).collect();
-                out.push(Clause::new("QUAL.OMP.SIZES", ops));
-            }
-            "partial" if spec.dir == "DIR.OMP.UNROLL" => {
-                out.push(Clause::new("QUAL.OMP.PARTIAL", arg.iter().map(|a| int_op(a)).collect()))
-            }
-            "full" if spec.dir == "DIR.OMP.UNROLL" => out.push(Clause::new("QUAL.OMP.FULL", vec![])),
             "allocate" => out.extend(crate::allocate::clauses(&need(&arg)?)?),
-            "inclusive" | "exclusive" if spec.dir == "DIR.OMP.SCAN" => {
-                let ops = var_list(&name, &need(&arg)?)?;
-                out.push(Clause::new(&format!("QUAL.OMP.{}", name.to_uppercase()), ops));
-            }
             "bind" | "order" | "default" | "proc_bind" => out.push(keyword(&name, &need(&arg)?)?),
-            "read" | "write" | "update" | "capture" if spec.dir == "DIR.OMP.ATOMIC" => {
-                atomic.kind = Some(name.to_uppercase())
-            }
-            "compare" if spec.dir == "DIR.OMP.ATOMIC" => atomic.compare = true,
-            "weak" if spec.dir == "DIR.OMP.ATOMIC" => atomic.weak = true,
-            "seq_cst" | "acq_rel" | "acquire" | "release" | "relaxed" if spec.dir == "DIR.OMP.ATOMIC" => {
-                atomic.order = Some(name.to_uppercase())
-            }
-            "fail" if spec.dir == "DIR.OMP.ATOMIC" => {
-                let o = need(&arg)?.trim().to_string();
-                if !matches!(o.as_str(), "seq_cst" | "acquire" | "relaxed") {
-                    return Err(format!("fail({o}): OpenMP 5.1 allows seq_cst, acquire or relaxed"));
-                }
-                atomic.fail = Some(o.to_uppercase());
-            }
-            // (The construct a cancel or cancellation point names.)
-            "parallel" | "for" | "sections" | "taskgroup" if spec.dir.starts_with("DIR.OMP.CANCEL") => {
-                let kind = if name == "for" { "LOOP".to_string() } else { name.to_uppercase() };
-                out.push(Clause::new(&format!("QUAL.OMP.CANCEL.{kind}"), vec![]))
-            }
-            // (The same as a plain ordered region; passed on as icx spells it.)
-            "threads" if spec.dir == "DIR.OMP.ORDERED" => out.push(Clause::new("QUAL.OMP.ORDERED.THREADS", vec![])),
-            // (Its simd loop runs scalar: weft-paropt's ordered_simd.rs.)
-            "simd" if spec.dir == "DIR.OMP.ORDERED" => out.push(Clause::new("QUAL.OMP.ORDERED.SIMD", vec![])),
             other => {
-                let arg = arg.map(|a| format!("({a})")).unwrap_or_default();
-                return Err(format!("the clause '{other}{arg}' is not supported by weft yet"));
+                if !construct_clause(spec, other, &arg, &mut out, &mut atomic)? {
+                    let arg = arg.map(|a| format!("({a})")).unwrap_or_default();
+                    return Err(format!("the clause '{other}{arg}' is not supported by weft yet"));
+                }
             }
         }
     }
@@ -594,6 +558,61 @@ fn finish(
     // (A struct's mapped members: one chain after the struct's entry.)
     let out = crate::map_items::chains(out);
     Ok((out, listed))
+}
+
+/// A clause only some constructs take (atomic's, cancel's, ordered's, the
+/// loop transformations', scan's), added to `out` or `atomic`; false if
+/// `name` is none of them on this construct.
+fn construct_clause(
+    spec: &DirSpec,
+    name: &str,
+    arg: &Option<String>,
+    out: &mut Vec<Clause>,
+    atomic: &mut AtomicClauses,
+) -> Result<bool, String> {
+    let need = |arg: &Option<String>| arg.clone().ok_or_else(|| format!("'{name}' needs an argument"));
+    match name {
+        "depend" | "doacross" if spec.dir == "DIR.OMP.ORDERED" => out.push(ordered_depend(&name, &need(&arg)?)?),
+        // (Clang has checked that each is a positive constant.)
+        "sizes" if spec.dir == "DIR.OMP.TILE" => {
+            let ops = split_list(&need(&arg)?).iter().map(|e| int_op(e)).collect();
+            out.push(Clause::new("QUAL.OMP.SIZES", ops));
+        }
+        "partial" if spec.dir == "DIR.OMP.UNROLL" => {
+            out.push(Clause::new("QUAL.OMP.PARTIAL", arg.iter().map(|a| int_op(a)).collect()))
+        }
+        "full" if spec.dir == "DIR.OMP.UNROLL" => out.push(Clause::new("QUAL.OMP.FULL", vec![])),
+        "inclusive" | "exclusive" if spec.dir == "DIR.OMP.SCAN" => {
+            let ops = var_list(&name, &need(&arg)?)?;
+            out.push(Clause::new(&format!("QUAL.OMP.{}", name.to_uppercase()), ops));
+        }
+        "read" | "write" | "update" | "capture" if spec.dir == "DIR.OMP.ATOMIC" => {
+            atomic.kind = Some(name.to_uppercase())
+        }
+        "compare" if spec.dir == "DIR.OMP.ATOMIC" => atomic.compare = true,
+        "weak" if spec.dir == "DIR.OMP.ATOMIC" => atomic.weak = true,
+        "seq_cst" | "acq_rel" | "acquire" | "release" | "relaxed" if spec.dir == "DIR.OMP.ATOMIC" => {
+            atomic.order = Some(name.to_uppercase())
+        }
+        "fail" if spec.dir == "DIR.OMP.ATOMIC" => {
+            let o = need(&arg)?.trim().to_string();
+            if !matches!(o.as_str(), "seq_cst" | "acquire" | "relaxed") {
+                return Err(format!("fail({o}): OpenMP 5.1 allows seq_cst, acquire or relaxed"));
+            }
+            atomic.fail = Some(o.to_uppercase());
+        }
+        // (The construct a cancel or cancellation point names.)
+        "parallel" | "for" | "sections" | "taskgroup" if spec.dir.starts_with("DIR.OMP.CANCEL") => {
+            let kind = if name == "for" { "LOOP".to_string() } else { name.to_uppercase() };
+            out.push(Clause::new(&format!("QUAL.OMP.CANCEL.{kind}"), vec![]))
+        }
+        // (The same as a plain ordered region; passed on as icx spells it.)
+        "threads" if spec.dir == "DIR.OMP.ORDERED" => out.push(Clause::new("QUAL.OMP.ORDERED.THREADS", vec![])),
+        // (Its simd loop runs scalar: weft-paropt's ordered_simd.rs.)
+        "simd" if spec.dir == "DIR.OMP.ORDERED" => out.push(Clause::new("QUAL.OMP.ORDERED.SIMD", vec![])),
+        _ => return Ok(false),
+    }
+    Ok(true)
 }
 
 /// `private`, `firstprivate`, `lastprivate`: their items, and lastprivate's

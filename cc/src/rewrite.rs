@@ -154,15 +154,7 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
         refused[k] = d.parent.is_some_and(|p| refused[p]);
         // The clauses as clang read them (macros expanded), else as written.
         let text = d.expanded.as_deref().unwrap_or(&src[d.pragma.clone()]);
-        privatizes.push(
-            if matches!(d.kind.as_str(), "OMPTeamsGenericLoopDirective" | "OMPTargetTeamsGenericLoopDirective") {
-                true
-            } else if d.kind == "OMPGenericLoopDirective" {
-                binds_team(text, d.parent.map(|p| ast.directives[p].kind.as_str()))
-            } else {
-                spec.privatizes
-            },
-        );
+        privatizes.push(privatizes_locals(ast, d, text, &spec));
         // (The reductions declared before the pragma.)
         let declared: Vec<crate::udr::Declared> =
             udrs.iter().filter(|(at, _)| *at < d.pragma.start).map(|(_, u)| u.clone()).collect();
@@ -186,27 +178,9 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
         } else {
             Vec::new()
         };
-        if crate::sharing::starts_team(spec.dir) {
-            let named = crate::sharing::named(&listed, &cls);
-            crate::sharing::make_explicit(ast, d, &named, &mut cls);
-        }
-        if crate::task_sharing::is_task(spec.dir) {
-            let named = crate::sharing::named(&listed, &cls);
-            crate::task_sharing::make_explicit(src, ast, id, &named, &mut cls);
-        }
-        if spec.dir == "DIR.OMP.TARGET" {
-            crate::target_forms::make_explicit(ast, d, &listed, &mut cls);
-        }
+        implicit_sharing(src, ast, d, id, &spec, &listed, &mut cls);
         let (target_open, target_close) = crate::target_forms::wrap(ast, d, id, &mut cls);
-        if let Some(u) = &d.atomic_update {
-            // `x = x op expr` read x's address twice (through calls, `?:`,
-            // loads): as `x op= (expr)` it is computed once, the same update.
-            let same = |r: &std::ops::Range<usize>| squeeze(&src[r.clone()]) == squeeze(&src[u.x.clone()]);
-            if let Some((_, expr)) = u.candidates.iter().find(|(xa, _)| same(xa)) {
-                let text = format!("{} {}= ({})", &src[u.x.clone()], u.op, &src[expr.clone()]);
-                edits.push(Edit { at: u.whole.start, end: u.whole.end, rank: 2, opened_at: 0, text });
-            }
-        }
+        atomic_update_edit(src, d, &mut edits);
         let wrapped = crate::taskloop_forms::wrap(&d.kind, text, id, &mut cls)
             .and_then(|w| crate::teams_forms::wrap(&d.kind, text, id, &mut cls).map(|t| (t.0 + &w.0, w.1 + &t.1)));
         let (outer_open, outer_close) = match wrapped {
@@ -239,14 +213,7 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
     }
     private_locals(src, ast, &privatizes, pass.id_base, &mut edits);
     if !diags.is_empty() {
-        // Each once, in the order of the file (other files first).
-        let mut seen = std::collections::HashSet::new();
-        diags.retain(|d| seen.insert((d.at.clone(), d.msg.clone())));
-        diags.sort_by_key(|d| match &d.at {
-            Where::Main(o) => (1, *o),
-            _ => (0, 0),
-        });
-        return Err(diags);
+        return Err(in_file_order(diags));
     }
     let mut out = apply(src, edits)?;
     out.push_str(&tp_marker);
@@ -255,6 +222,65 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
         out.push_str(&crate::requires::global(ast.requires));
     }
     Ok(out)
+}
+
+/// Each problem once, in the order of the file (other files first).
+fn in_file_order(mut diags: Vec<Diag>) -> Vec<Diag> {
+    let mut seen = std::collections::HashSet::new();
+    diags.retain(|d| seen.insert((d.at.clone(), d.msg.clone())));
+    diags.sort_by_key(|d| match &d.at {
+        Where::Main(o) => (1, *o),
+        _ => (0, 0),
+    });
+    diags
+}
+
+/// Whether the locals a construct declares are its private ones (the
+/// `loop` construct's only where it binds a team).
+fn privatizes_locals(ast: &Ast, d: &Directive, text: &str, spec: &DirSpec) -> bool {
+    if matches!(d.kind.as_str(), "OMPTeamsGenericLoopDirective" | "OMPTargetTeamsGenericLoopDirective") {
+        true
+    } else if d.kind == "OMPGenericLoopDirective" {
+        binds_team(text, d.parent.map(|p| ast.directives[p].kind.as_str()))
+    } else {
+        spec.privatizes
+    }
+}
+
+/// What a construct shares, privatizes or maps by OpenMP's implicit rules,
+/// written as clauses (a team's, a task's, a target's).
+fn implicit_sharing(
+    src: &str,
+    ast: &Ast,
+    d: &Directive,
+    id: usize,
+    spec: &DirSpec,
+    listed: &[String],
+    cls: &mut Vec<Clause>,
+) {
+    if crate::sharing::starts_team(spec.dir) {
+        let named = crate::sharing::named(listed, cls);
+        crate::sharing::make_explicit(ast, d, &named, cls);
+    }
+    if crate::task_sharing::is_task(spec.dir) {
+        let named = crate::sharing::named(listed, cls);
+        crate::task_sharing::make_explicit(src, ast, id, &named, cls);
+    }
+    if spec.dir == "DIR.OMP.TARGET" {
+        crate::target_forms::make_explicit(ast, d, listed, cls);
+    }
+}
+
+/// An atomic update `x = x op expr` as `x op= (expr)`: written the first
+/// way it reads x's address twice (through calls, `?:`, loads); the second
+/// computes it once, the same update.
+fn atomic_update_edit(src: &str, d: &Directive, edits: &mut Vec<Edit>) {
+    let Some(u) = &d.atomic_update else { return };
+    let same = |r: &std::ops::Range<usize>| squeeze(&src[r.clone()]) == squeeze(&src[u.x.clone()]);
+    if let Some((_, expr)) = u.candidates.iter().find(|(xa, _)| same(xa)) {
+        let text = format!("{} {}= ({})", &src[u.x.clone()], u.op, &src[expr.clone()]);
+        edits.push(Edit { at: u.whole.start, end: u.whole.end, rank: 2, opened_at: 0, text });
+    }
 }
 
 /// The threadprivate pragmas' edits (`threadprivate.rs`); returns the
