@@ -215,10 +215,21 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         arrays: MapArrays<'ctx>,
         at: InstructionValue<'ctx>,
     ) {
-        let b = self.at(at);
+        let args = self.data_mapper_args(ident, device, arrays);
+        self.rt.call(self.at(at), e, &args);
+    }
+
+    /// The arguments every `__tgt_target_data_*_mapper` entry point starts
+    /// with: ident, device, the map arrays, and no names or mappers.
+    pub(super) fn data_mapper_args(
+        &self,
+        ident: PointerValue<'ctx>,
+        device: IntValue<'ctx>,
+        arrays: MapArrays<'ctx>,
+    ) -> Vec<BasicValueEnum<'ctx>> {
         let null = self.rt.ctx.ptr_type(AddressSpace::default()).const_null();
         let n = self.rt.i32.const_int(arrays.n as u64, false);
-        let args: [BasicValueEnum<'ctx>; 9] = [
+        vec![
             ident.into(),
             device.into(),
             n.into(),
@@ -228,8 +239,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             arrays.types.into(),
             null.into(),
             null.into(),
-        ];
-        self.rt.call(b, e, &args);
+        ]
     }
 
     /// The device number as libomptarget takes it: `device(n)` widened to

@@ -61,24 +61,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             return e;
         }
         let e = nowait_entry(e);
+        // (Then the dependence lists, empty: the task carries them.)
+        let (null, zero) = (self.rt.ptr.const_null(), self.rt.i32.const_zero());
+        let mut args = self.data_mapper_args(ident, device, arrays);
+        let deps: [BasicValueEnum<'ctx>; 4] = [zero.into(), null.into(), zero.into(), null.into()];
+        args.extend(deps);
         let b = self.at(at);
-        let null = self.rt.ptr.const_null();
-        let (zero, n) = (self.rt.i32.const_zero(), self.rt.i32.const_int(u64::from(arrays.n), false));
-        let args: [BasicValueEnum<'ctx>; 13] = [
-            ident.into(),
-            device.into(),
-            n.into(),
-            arrays.bases.into(),
-            arrays.ptrs.into(),
-            arrays.sizes.into(),
-            arrays.types.into(),
-            null.into(),
-            null.into(),
-            zero.into(),
-            null.into(),
-            zero.into(),
-            null.into(),
-        ];
         self.rt.call(b, e, &args);
         e
     }
