@@ -4,48 +4,63 @@
 # --offload):
 #   test/offload/gpu-check.sh build KIT
 # makes the kit (/work/shared/device/make-kit.sh, or MAKE_KIT=path) and
-# builds into KIT/weft: test/offload/device-spmd.c and
-# test/offload/gpu/ondevice.c through weft-cc, ondevice.c through clang-16
-# too (the reference), each run once here (host fallback: devices 0).
+# builds into KIT/weft every program of test/offload/gpu/ through weft-cc
+# (-O0 and -O2) and clang-16 -O2 (the reference), each run once here (the
+# host fallback), and the GPU benchmark (test/bench/gpu/bench.sh build).
 # On the GPU machine (the kit carried; no cargo, no network):
 #   KIT/weft/gpu-check.sh run KIT
 # runs each binary with the device and with OMP_TARGET_OFFLOAD=disabled and
-# says which passed.
+# says which passed, then the benchmark.
+# A program says what it must print: `// GPU-EXPECT: regex` with the
+# device, `// HOST-EXPECT: regex` without one (both over its output joined
+# into one line); weft's output on the GPU must also equal clang's.
 set -u
 mode=${1:?usage: gpu-check.sh build|run KIT}; kit=${2:?usage: gpu-check.sh build|run KIT}
 here=$(cd "$(dirname "$0")" && pwd)
+expect() { sed -n "s|^// $1: ||p" "$2" | head -1; }
 if [[ $mode == build ]]; then
   set -e
   root=$(cd "$here/../.." && pwd)
   cuda=${WEFT_CUDA_PATH:-$root/.cuda}
   "${MAKE_KIT:-/work/shared/device/make-kit.sh}" "$kit"
-  mkdir -p "$kit/weft"
+  rm -rf "$kit/weft"; mkdir -p "$kit/weft/bin"
   cp "$0" "$kit/weft/gpu-check.sh"
   off=(-fopenmp-targets=nvptx64-nvidia-cuda -Xopenmp-target=nvptx64-nvidia-cuda -march=sm_90 --cuda-path="$cuda")
   export PATH=/usr/lib/llvm-16/bin:$PATH
-  for o in O0 O2; do
-    "$root/target/release/weft-cc" -$o "${off[@]}" "$root/test/offload/device-spmd.c" -o "$kit/weft/spmd-$o"
-    "$root/target/release/weft-cc" -$o "${off[@]}" "$here/gpu/ondevice.c" -o "$kit/weft/ondevice-$o"
+  for src in "$here"/gpu/*.c; do
+    p=$(basename "$src" .c)
+    { echo "$p"; expect GPU-EXPECT "$src"; expect HOST-EXPECT "$src"; } > "$kit/weft/$p.expect"
+    for o in O0 O2; do
+      if ! "$root/target/release/weft-cc" -$o "${off[@]}" "$src" -o "$kit/weft/bin/$p-weft-$o" 2> "$kit/weft/$p-weft-$o.err"; then
+        echo "== $p-weft-$o: BUILD FAILED: $(head -3 "$kit/weft/$p-weft-$o.err")"
+      fi
+    done
+    clang-16 -O2 -fopenmp "${off[@]}" -Wno-unknown-cuda-version "$src" -o "$kit/weft/bin/$p-clang" -lm
   done
-  clang-16 -O2 -fopenmp "${off[@]}" -Wno-unknown-cuda-version "$here/gpu/ondevice.c" -o "$kit/weft/ondevice-clang"
-  for b in "$kit"/weft/spmd-* "$kit"/weft/ondevice-*; do echo "== $(basename "$b"): $("$b" 2>/dev/null | tr '\n' ' ')"; done
+  for b in "$kit"/weft/bin/*; do echo "== $(basename "$b"): $(timeout 60 "$b" 2>/dev/null | tr '\n' ' ')"; done
+  BENCH_OUT=$kit/weft/bin "$root/test/bench/gpu/bench.sh" build
   echo "carry $kit; on the GPU machine: $kit/weft/gpu-check.sh run $kit"
   exit 0
 fi
 # shellcheck disable=SC1091
 source "$kit/env.sh"
 fail=0
-check() { # name, expected pattern, command...
-  local name=$1 want=$2; shift 2
-  local out; out=$("$@" 2>&1 | tr '\n' ' ')
-  if [[ $out =~ $want ]]; then echo "PASS $name: $out"; else echo "FAIL $name: $out"; fail=1; fi
-}
-for b in ondevice-clang ondevice-O0 ondevice-O2; do
-  check "$b on the GPU" "devices 1 ondev 100000 saxpy ok scale ok" "$kit/weft/$b"
-  check "$b offload disabled" "devices 0 ondev 0 saxpy ok scale ok" env OMP_TARGET_OFFLOAD=disabled "$kit/weft/$b"
+out_of() { timeout 120 "$@" 2>/dev/null | tr '\n' ' '; }
+for e in "$kit"/weft/*.expect; do
+  { read -r p; read -r gpu; read -r host; } < "$e"
+  ref=$(out_of "$kit/weft/bin/$p-clang")
+  [[ $ref =~ $gpu ]] || echo "NOTE $p-clang on the GPU does not print /$gpu/: $ref"
+  for o in O0 O2; do
+    b=$kit/weft/bin/$p-weft-$o
+    if [[ ! -x $b ]]; then echo "FAIL $p-weft-$o: not built"; fail=1; continue; fi
+    got=$(out_of "$b")
+    if [[ $got =~ $gpu && $got == "$ref" ]]; then echo "PASS $p-weft-$o on the GPU: $got"
+    else echo "FAIL $p-weft-$o on the GPU: $got (clang: $ref)"; fail=1; fi
+    got=$(OMP_TARGET_OFFLOAD=disabled out_of "$b")
+    if [[ $got =~ $host ]]; then echo "PASS $p-weft-$o offload disabled: $got"
+    else echo "FAIL $p-weft-$o offload disabled: $got"; fail=1; fi
+  done
 done
-for b in spmd-O0 spmd-O2; do
-  check "$b on the GPU" "devices 1 saxpy 1 sum 1749250.0 y\[5\] 1007.5 scale 1 sum 2498500 square 1 sum 332833500" "$kit/weft/$b"
-done
-echo "(LIBOMPTARGET_INFO=-1 KIT/weft/ondevice-O2 shows each launch, its teams and threads)"
+echo "(LIBOMPTARGET_INFO=16 KIT/weft/bin/P shows each launch, its teams and threads)"
+[[ -x $kit/weft/bin/gpubench ]] && { timeout 300 "$kit/weft/bin/gpubench" "${BENCH_REPS:-10}" || fail=1; }
 exit $fail

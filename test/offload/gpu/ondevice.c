@@ -5,6 +5,8 @@
 // REQUIRES: nvptx-tools
 // RUN: %weftcc -O2 %offload %s -o %t && %t | FileCheck %s
 // CHECK: devices 0 ondev 0 saxpy ok scale ok
+// GPU-EXPECT: ^devices 1 ondev 100000 saxpy ok scale ok $
+// HOST-EXPECT: ^devices 0 ondev 0 saxpy ok scale ok $
 #include <omp.h>
 #include <stdio.h>
 

@@ -34,6 +34,8 @@
 // ENTRIES-NEXT: __omp_offloading_{{[0-9a-f]+}}_main_l{{[0-9]+}}
 // ENTRIES-NEXT: __omp_offloading_{{[0-9a-f]+}}_scale_l{{[0-9]+}}
 
+// GPU-EXPECT: ^devices 1 saxpy 1 sum 1749250.0 y\[5\] 1007.5 scale 1 sum 2498500 square 1 sum 332833500 $
+// HOST-EXPECT: ^devices 0 saxpy 1 sum 1749250.0 y\[5\] 1007.5 scale 1 sum 2498500 square 1 sum 332833500 $
 // CHECK: devices 0
 // CHECK-NEXT: saxpy 1 sum 1749250.0 y[5] 1007.5
 // CHECK-NEXT: scale 1 sum 2498500
