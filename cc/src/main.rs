@@ -516,18 +516,19 @@ fn compile(t: &Tools, cli: &Cli, dir: &Path) -> Result<i32, String> {
         extra.push("-gline-tables-only".into());
     }
     let linking = !(cli.compile_only || cli.assemble_only);
-    if cli.emit_llvm {
-        return emit_directive_ir(t, cli, &args, &extra, dir);
-    }
     if cli.offload.wanted() {
-        // weft builds the device image into each object (docs/offload-device.md).
+        // weft builds the device image into each object (docs/offload-device.md);
+        // the directive IR carries the request too, for `opt -passes=weft`.
         let header = dir.join("offload-targets.h");
         fs::write(&header, cli.offload.header()?).map_err(|e| format!("cannot write {}: {e}", header.display()))?;
         extra.push("-include".into());
         extra.push(header.to_string_lossy().into_owned());
-        if linking {
+        if linking && !cli.emit_llvm {
             return compile_and_link_offload(t, cli, &args, &extra, dir);
         }
+    }
+    if cli.emit_llvm {
+        return emit_directive_ir(t, cli, &args, &extra, dir);
     }
     let mut cmd = Command::new(&t.clang);
     cmd.args(&args).args(&extra).arg(format!("-fpass-plugin={}", t.plugin.display()));

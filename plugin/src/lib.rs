@@ -36,6 +36,13 @@ impl LlvmModulePass for Pass {
 
 fn add_hook(manager: &mut ModulePassManager, hook: &'static Hook, level: OptimizationLevel) {
     log::debug!(target: "weft", "{} at {level:?}", hook.name);
+    // (The device module is optimized at the host pipeline's level.)
+    weft_passes::offload::level::set(match level {
+        OptimizationLevel::O0 => 0,
+        OptimizationLevel::O1 => 1,
+        OptimizationLevel::O3 => 3,
+        _ => 2,
+    });
     manager.add_pass(Pass::hook(hook));
 }
 

@@ -32,14 +32,16 @@
 ; The league's body runs in every thread (SPMD); the team's through parallel_51.
 ; CHECK-LABEL: define internal void @saxpy.omp_outlined
 ; CHECK: call void @__kmpc_for_static_init_{{4|8}}(ptr {{.*}}, i32 92,
-; CHECK: call void @__kmpc_for_static_init_{{4|8}}(ptr {{.*}}, i32 34,
+; The device's default schedule: static with chunk 1, round-robin over the
+; team's block (consecutive iterations to a warp's threads: coalesced).
+; CHECK: call void @__kmpc_for_static_init_{{4|8}}(ptr {{.*}}, i32 33, {{.*}}, i{{32|64}} 1, i{{32|64}} 1)
 ; CHECK-LABEL: define internal void @saxpy.omp_outlined
 ; CHECK: call void @__kmpc_parallel_51(ptr {{.*}}, i32 1, i32 -1, i32 -1, ptr @saxpy.omp_outlined{{.*}}, ptr null, ptr %{{.*}}, i64 1)
 ; CHECK-LABEL: define internal void @saxpy.omp_target
 ; CHECK: call i32 @__kmpc_global_thread_num
 ; CHECK: call void @saxpy.omp_outlined{{.*}}(ptr %omp.gtid.addr, ptr %omp.zero.addr,
 ; The kernel: the host fallback's name and parameters.
-; CHECK: define weak_odr protected void @__omp_offloading_[[F]]_saxpy_{{[lr][0-9]+}}(ptr %0, ptr %1, ptr %2, ptr %3, ptr %4, ptr %5)
+; CHECK: define weak_odr protected void @__omp_offloading_[[F]]_saxpy_{{[lr][0-9]+}}(ptr %0, ptr %1, ptr %2, ptr %3, ptr %4)
 ; CHECK: %[[R:.*]] = call i32 @__kmpc_target_init(ptr @{{.*}}, i8 2, i1 false)
 ; CHECK: icmp eq i32 %[[R]], -1
 ; CHECK: call void @__kmpc_target_deinit(ptr @{{.*}}, i8 2)

@@ -40,7 +40,7 @@
 ; SHAPE: call void @__kmpc_push_num_teams(ptr @{{.*}}, i32 %{{.*}}, i32 %omp.teams.value, i32 2)
 ; SHAPE: call void (ptr, i32, ptr, ...) @__kmpc_fork_teams(ptr @{{.*}}, i32 1, ptr @main.omp_outlined.2,
 ; SHAPE: define internal void @__omp_offloading_[[ID]](
-; SHAPE: call void @main.omp_target.1(ptr null, ptr null, ptr %omp.target.args)
+; SHAPE: call void @main.omp_target.1(ptr %omp.gtid, ptr %omp.bound, ptr %omp.target.args)
 ; PRINT: BEGIN WRNTargetNode<1>
 ; PRINT: BEGIN WRNTeamsNode<2>
 ; PRINT: NUM_TEAMS: ptr %nteams (TYPED i32)

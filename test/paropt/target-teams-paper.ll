@@ -36,7 +36,7 @@
 ; SHAPE: call void @__kmpc_push_num_teams(ptr @{{.*}}, i32 %{{.*}}, i32 %{{.*}}, i32 2)
 ; SHAPE: call void (ptr, i32, ptr, ...) @__kmpc_fork_teams(ptr @{{.*}}, i32 1, ptr @main.omp_outlined.2,
 ; SHAPE: define internal void @__omp_offloading_[[ID]](
-; SHAPE: call void @main.omp_target.1(ptr null, ptr null, ptr %omp.target.args)
+; SHAPE: call void @main.omp_target.1(ptr %omp.gtid, ptr %omp.bound, ptr %omp.target.args)
 ; PRINT: BEGIN WRNTargetNode<1>
 ; PRINT: MAP: TO(ptr %a {{.*}}), TOFROM(ptr %hits {{.*}}), TOFROM(ptr %s (CHAIN begin ptr %s, size i64 8, type i64 515)), TOFROM(ptr %last
 ; PRINT: BEGIN WRNTeamsNode<2>

@@ -47,7 +47,7 @@
 ; REGION: br i1 false, label %omp.offload, label %omp.offload.done
 ; REGION: call void @__omp_offloading_{{[0-9a-f]+}}_main_r4(ptr %s)
 ; REGION: define internal void @__omp_offloading_[[ID]](ptr %0, ptr %1, i32 %2, ptr %3)
-; REGION: call void @main.omp_target.2(ptr null, ptr null, ptr %omp.target.args)
+; REGION: call void @main.omp_target.2(ptr %omp.gtid, ptr %omp.bound, ptr %omp.target.args)
 ; REQ: define internal void @.omp_offloading.requires_reg()
 ; REQ-NEXT: entry:
 ; REQ-NEXT: call void @__tgt_register_requires(i64 1)

@@ -14,15 +14,21 @@ use weft_intrinsics::{PassResult, Rule, WeftError};
 
 use crate::paropt::runtime::Runtime;
 
+pub mod assume;
 pub mod kernel;
+pub mod level;
 pub mod plan;
+pub mod reduce;
 pub mod request;
+pub mod variant;
+pub mod warp_reduce;
 
 /// The data layout clang 16 gives `nvptx64-nvidia-cuda`.
 const NVPTX_LAYOUT: &str = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64";
 
 /// The device runtime's configuration globals clang 16 writes into each
-/// device module (all 0: debugging off, no assumptions).
+/// device module (0: debugging off, no oversubscription assumed; the
+/// thread-state and nested-parallelism ones from assume.rs).
 const RTL_CONFIG: &[&str] = &[
     "__omp_rtl_debug_kind",
     "__omp_rtl_assume_teams_oversubscription",
@@ -41,6 +47,7 @@ pub fn run(m: &Module<'_>) -> PassResult {
     }
     let keep: Vec<String> = plan.functions.iter().cloned().collect();
     let dev = ffi::clone_for_device(m, &keep);
+    variant::redirect(&dev);
     dev.set_triple(&TargetTriple::create(&req.triple));
     dev.set_data_layout(&TargetData::create(NVPTX_LAYOUT).get_data_layout());
     let features = req.features();
@@ -55,6 +62,8 @@ pub fn run(m: &Module<'_>) -> PassResult {
         let f = dev.get_function(&k.name).expect("the clone keeps every kernel");
         used.push(kernel::build_kernel(&mut rt, f));
     }
+    reduce::answer_reductions(&dev);
+    warp_reduce::warp_combines(&dev);
     for f in dev.get_functions() {
         if f.count_basic_blocks() > 0 {
             kernel::retarget_forks(&rt, f);
@@ -67,10 +76,22 @@ pub fn run(m: &Module<'_>) -> PassResult {
             unsafe { f.delete() };
         }
     }
+    // (A reduction's lock, say, once its calls are answered: reduce.rs.)
+    let globals: Vec<_> = dev.get_globals().collect();
+    for g in globals {
+        if g.get_initializer().is_none() && g.as_pointer_value().get_first_use().is_none() {
+            // SAFETY: a declaration nothing uses.
+            unsafe { g.delete() };
+        }
+    }
     module_globals(&dev, &plan, &used);
     dev.verify().map_err(|msg| {
         vec![WeftError::new(Rule::Internal, "the device module", format!("fails LLVM's verifier: {msg}"))]
     })?;
+    let at = level::get();
+    if at > 0 && !ffi::optimize_device(&dev, &req.arch, &features, at) {
+        log::debug!(target: "weft::offload", "no NVPTX target in this process: the device module is left to link time");
+    }
     ffi::embed_device_image(m, &dev, &req.triple, &req.arch, &features);
     request::remove(m);
     Ok(true)
@@ -82,9 +103,15 @@ pub fn run(m: &Module<'_>) -> PassResult {
 fn module_globals(dev: &Module<'_>, plan: &plan::DevicePlan, modes: &[GlobalValue<'_>]) {
     let ctx = dev.get_context();
     let i32t = ctx.i32_type();
+    let (no_state, no_nested) = assume::assumptions(dev);
     for name in RTL_CONFIG {
         let g = dev.add_global(i32t, None, name);
-        g.set_initializer(&i32t.const_zero());
+        let yes = match *name {
+            "__omp_rtl_assume_no_thread_state" => no_state,
+            "__omp_rtl_assume_no_nested_parallelism" => no_nested,
+            _ => false,
+        };
+        g.set_initializer(&i32t.const_int(u64::from(yes), false));
         g.set_constant(true);
         g.set_linkage(Linkage::WeakODR);
         g.set_visibility(GlobalVisibility::Hidden);

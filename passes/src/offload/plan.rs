@@ -32,6 +32,9 @@ const DEVICE_CALLS: &[&str] = &[
     "omp_get_team_num",
     "omp_get_num_teams",
     "omp_is_initial_device",
+    // (Answered in the kernel itself: reduce.rs.)
+    super::reduce::REDUCE,
+    super::reduce::END_REDUCE,
 ];
 
 /// The forks the kernel rewrite replaces.
@@ -99,20 +102,25 @@ fn plan_kernel<'ctx>(
         at += 1;
         for i in instructions(f) {
             for g in referenced_functions(m, i) {
+                // (A host variant stands for its base on the device.)
+                let gname = g.get_name().to_string_lossy().into_owned();
+                let g = match super::variant::host_base(&gname) {
+                    Some(base) => match m.get_function(base) {
+                        Some(b) => b,
+                        None => {
+                            check_device_call(name, base)?;
+                            continue;
+                        }
+                    },
+                    None => g,
+                };
                 if g.count_basic_blocks() > 0 {
                     if !seen.contains(&g) {
                         seen.push(g);
                     }
                     continue;
                 }
-                let callee = g.get_name().to_string_lossy().into_owned();
-                if !callee.starts_with("llvm.") && !DEVICE_CALLS.contains(&callee.as_str()) {
-                    return Err(refuse(
-                        name,
-                        format!("a call to '{callee}'"),
-                        "the device image has no such function (a runtime call weft cannot offload yet, or a function without declare target)",
-                    ));
-                }
+                check_device_call(name, &g.get_name().to_string_lossy())?;
             }
             check_globals(m, i, name)?;
         }
@@ -129,10 +137,34 @@ fn plan_kernel<'ctx>(
     Ok(KernelPlan { name: name.to_string(), spmd })
 }
 
+/// A function without a body that a kernel calls must be one the device
+/// has.
+fn check_device_call(kernel: &str, callee: &str) -> Result<(), WeftError> {
+    if callee.starts_with("llvm.") || DEVICE_CALLS.contains(&callee) {
+        return Ok(());
+    }
+    if callee == "__kmpc_critical" {
+        return Err(refuse(
+            kernel,
+            "a critical section, or a reduction whose items cannot combine atomically (an array, an array section, a user-defined reduction),",
+            "device kernels combine reductions with atomics only",
+        ));
+    }
+    Err(refuse(
+        kernel,
+        format!("a call to '{callee}'"),
+        "the device image has no such function (a runtime call weft cannot offload yet, or a function without declare target)",
+    ))
+}
+
 /// A global variable the region reads must be a constant: a variable of
 /// the host would have no device copy (declare target is not built for
 /// device images yet).
 fn check_globals(m: &Module<'_>, i: InstructionValue<'_>, kernel: &str) -> Result<(), WeftError> {
+    // (A reduction's lock goes with its call: reduce.rs.)
+    if matches!(callee(i).as_deref(), Some(super::reduce::REDUCE | super::reduce::END_REDUCE)) {
+        return Ok(());
+    }
     for k in 0..i.get_num_operands() {
         let Some(BasicValueEnum::PointerValue(p)) = i.get_operand(k).and_then(|o| o.left()) else { continue };
         let pname = p.get_name().to_string_lossy().into_owned();
@@ -226,7 +258,7 @@ fn only_fork<'ctx>(m: &Module<'ctx>, f: FunctionValue<'ctx>) -> Option<(String, 
         };
         match name.as_str() {
             FORK_TEAMS | FORK_CALL if fork.is_none() => fork = Some((name, forked(m, i)?)),
-            PUSH_NUM_TEAMS | "__kmpc_global_thread_num" => {}
+            PUSH_NUM_TEAMS | "__kmpc_global_thread_num" | super::reduce::REDUCE | super::reduce::END_REDUCE => {}
             n if n.starts_with("llvm.") => {}
             _ => return None,
         }

@@ -463,7 +463,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// The statement becomes the body of a compare-exchange loop: the load
     /// starts it, the store becomes the exchange, retried until no other
     /// thread changed `x` in between.
-    fn cmpxchg_loop(
+    pub(super) fn cmpxchg_loop(
         &self,
         load: InstructionValue<'ctx>,
         store: InstructionValue<'ctx>,

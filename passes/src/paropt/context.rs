@@ -54,6 +54,14 @@ pub struct Lowerer<'a, 'ctx> {
     /// Lowering a copy of the module to find the refusals only lowering
     /// finds (`rehearse.rs`): no remarks then, the real lowering makes them.
     pub(super) rehearsal: bool,
+    /// The module asks for device images (`offload::request`): loops in
+    /// target regions get the device's default schedule.
+    pub(super) device_images: bool,
+    /// The region being lowered is inside a target region.
+    pub(super) in_target: bool,
+    /// Target regions' trip counts for their launches, by each region's
+    /// first directive call (trip_count.rs).
+    pub(super) trip_counts: Vec<(InstructionValue<'ctx>, IntValue<'ctx>)>,
 }
 
 /// The blocks of a region after `normalize`: `s` holds the BEGIN group and
@@ -175,7 +183,19 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             values.extend(&a.scan.values);
         }
         let values = std::cell::RefCell::new(values);
-        Lowerer { rt, b, notes: Vec::new(), outline_cx: None, simd_sites: Vec::new(), values, rehearsal: false }
+        let device_images = rt.module.get_global(crate::offload::request::REQUEST).is_some();
+        Lowerer {
+            rt,
+            b,
+            notes: Vec::new(),
+            outline_cx: None,
+            simd_sites: Vec::new(),
+            values,
+            rehearsal: false,
+            device_images,
+            in_target: false,
+            trip_counts: Vec::new(),
+        }
     }
 
     /// A remark on `at`, unless this is a rehearsal.
@@ -223,8 +243,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let mut cur = r;
         while let Some(i) = cur {
             let reg = &a.graph.regions[i];
+            // (A target region's body is outlined too: what the regions in
+            // it keep, their forks' argument blocks, lives there, in each
+            // device thread's own memory, not in the host function.)
             if reg.kind.is_team_parallel()
                 || reg.kind == weft_intrinsics::vocab::DirKind::Task
+                || reg.kind == weft_intrinsics::vocab::DirKind::Target
                 || reg.kind.is_taskloop()
             {
                 let s = a.scan.handles[reg.entry.block];

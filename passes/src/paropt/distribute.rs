@@ -107,7 +107,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// The team's chunks in turn: from `lo`..`hi` (the last one cut at the
     /// loop's end), stepping both by the stride, until `lo` passes the end.
     /// Returns the block after the last chunk.
-    fn dist_chunks(
+    pub(super) fn dist_chunks(
         &mut self,
         k: &Ctl<'ctx>,
         init: InstructionValue<'ctx>,

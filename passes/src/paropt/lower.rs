@@ -35,8 +35,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let reg = &a.graph.regions[i];
             // (A taskgroup's task reductions leave their items shared.)
             let shares = reg.kind == weft_intrinsics::vocab::DirKind::Taskgroup;
+            // (A target's mapped globals too, when the module is built for a
+            // device: the kernel gets their device addresses, target_globals.rs.)
+            let maps = self.device_images && reg.kind == weft_intrinsics::vocab::DirKind::Target;
             for c in reg.directive.clauses.iter().filter(|_| !shares) {
-                let own = matches!(c.kind, C::Private | C::Firstprivate | C::Lastprivate | C::Linear | C::Reduction(_));
+                let own = matches!(c.kind, C::Private | C::Firstprivate | C::Lastprivate | C::Linear | C::Reduction(_))
+                    || (maps && matches!(c.kind, C::Map(_)));
                 if own {
                     outer.extend(c.items().iter().map(|it| it.var().value));
                 }
@@ -107,6 +111,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         }
         let begin_call = calls[0];
         self.notes.clear();
+        self.in_target = self.device_images && super::device_schedule::in_target(a, r);
         let shape = self.normalize(a, reg)?;
         let outer_home = self.home(a, reg.parent);
         let at = RegionSite { a, r, f, fname: &fname, begin: begin_call, shape, outer_home };

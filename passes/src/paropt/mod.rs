@@ -18,6 +18,7 @@ pub mod copyprivate;
 pub mod declare_target;
 pub mod depend;
 pub mod detach;
+pub mod device_schedule;
 pub mod distribute;
 pub mod doacross;
 pub mod linear;
@@ -34,6 +35,7 @@ pub mod privatize;
 pub mod redirect;
 pub mod redop;
 pub mod reduction;
+pub mod reduction_atomic;
 pub mod rehearse;
 pub mod runtime;
 pub mod scan;
@@ -44,6 +46,7 @@ pub mod single;
 pub mod sync;
 pub mod target;
 pub mod target_data;
+pub mod target_globals;
 pub mod target_pointer;
 pub mod target_task;
 pub mod target_teams;
@@ -60,6 +63,7 @@ pub mod team_chunks;
 pub mod teams;
 #[cfg(test)]
 mod tests;
+pub mod trip_count;
 
 use llvm_plugin::inkwell::module::Module;
 use weft_intrinsics::{ffi, PassResult, Rule, WeftError};
@@ -174,6 +178,7 @@ fn lower_regions<'ctx>(module: &Module<'ctx>, mut analyses: Vec<Analysis<'ctx>>,
     let mut lowerer = Lowerer::new(Runtime::new(module), &analyses);
     lowerer.rehearsal = rehearsal;
     for a in &analyses {
+        lowerer.copy_trip_counts(a);
         let mut order = a.graph.preorder();
         order.reverse();
         for r in order.into_iter().filter(|&r| !vector_only(a, r)) {

@@ -157,7 +157,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             Some(None) => k = self.team_chunk(&k, init, home, fname, begin_call),
             None => {}
         }
-        let ends = if sched.is_plain_static() {
+        let ends = if sched.default && self.in_target && !sched.ordered && !sched.doacross {
+            self.static_cyclic(&k, init, ub.copy, shape)
+        } else if sched.is_plain_static() {
             self.static_block(&k, sched, init, ub.copy, shape)
         } else {
             let dispatch = [dispatch_init, dispatch_next, dispatch_fini];

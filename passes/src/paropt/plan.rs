@@ -585,6 +585,7 @@ fn schedule(r: &WRegion, construct: Construct, name: &str) -> Result<Schedule, W
             nonmonotonic: s.modifiers.contains(Modifiers::NONMONOTONIC),
             ordered,
             doacross,
+            default: false,
         },
         None => Schedule {
             kind: ScheduleKind::Static,
@@ -593,6 +594,7 @@ fn schedule(r: &WRegion, construct: Construct, name: &str) -> Result<Schedule, W
             nonmonotonic: false,
             ordered,
             doacross,
+            default: true,
         },
     };
     if let Some(chunk) = env.schedule.as_ref().and_then(|s| s.chunk.as_ref()) {

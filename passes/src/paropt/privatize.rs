@@ -443,11 +443,16 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let b = self.before_terminator(then);
             self.combine_into_originals(b, &reds);
             self.rt.call(b, Rt::EndReduceNowait, &[ident.into(), gtid.into(), lock.into()]);
-            // 2 (the atomic method) is not asked for (no KMP_IDENT_ATOMIC_REDUCE);
-            // should a runtime answer it anyway, combine under the same lock.
+            // 2: the atomic method (reduction_atomic.rs), which libomp is not
+            // asked for (no KMP_IDENT_ATOMIC_REDUCE) and a device kernel
+            // takes; what cannot be atomic combines under the same lock.
             let (atomic, tail) = self.if_then(two, tail.get_terminator().expect("terminator"), "omp.reduce.atomic");
             let b = self.before_terminator(atomic);
-            self.rt.with_critical(b, ident, gtid, lock, |b| self.combine_into_originals(b, &reds));
+            if super::reduction_atomic::all_atomic(&reds) {
+                self.combine_atomically(b, &reds);
+            } else {
+                self.rt.with_critical(b, ident, gtid, lock, |b| self.combine_into_originals(b, &reds));
+            }
             // (The runtime's tree reduction reads other threads' copies until
             // __kmpc_reduce_nowait returns to them: destroyed only now.)
             let b = self.before_terminator(tail);

@@ -10,7 +10,7 @@
 use llvm_plugin::inkwell::module::Linkage;
 use llvm_plugin::inkwell::types::{BasicType, BasicTypeEnum};
 use llvm_plugin::inkwell::values::{
-    BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue, PointerValue,
+    BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue, IntValue, PointerValue,
 };
 use llvm_plugin::inkwell::{AddressSpace, IntPredicate};
 use weft_intrinsics::ffi::{self, Value};
@@ -61,6 +61,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 .on_directive(name));
         }
         let body = blocks_between(f, shape.first, shape.end);
+        self.pass_mapped_globals(&plan.target, shape, &body);
         let league = self.launch_league(a, r, &body, plan.target.thread_limit);
         ffi::recompute_pure_escaping(&body, shape.end.get_first_instruction().expect("the END group"));
         recompute_after(&body, shape, reg, ESCAPES_TARGET)?;
@@ -91,7 +92,10 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             }
             if first {
                 let size = ty.size_of().expect("a sized type");
-                self.at(term).build_memcpy(copy, 1, orig, 1, size).expect("positioned");
+                // (Aligned as the variables are: a device kernel would read
+                // an align-1 copy a byte at a time.)
+                let (to, from) = (known_alignment(copy), known_alignment(orig));
+                self.at(term).build_memcpy(copy, to, orig, from, size).expect("positioned");
                 privates.push(orig);
             }
         }
@@ -141,7 +145,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             map_args.extend(self.chain_links(m, map_args.len() - 1)?);
         }
         let ident = self.rt.ident(fname, Some(begin), runtime::IDENT_KMPC);
-        let site = Launch { home: outer_home, call, entry: &entry, league };
+        let trips = self.trip_count_of(begin);
+        let site = Launch { home: outer_home, call, entry: &entry, league, trips };
         self.launch(plan, &map_args, host, &fields, ident, site);
         self.notes.push(format!(
             "outlined into @{} called by the host fallback @{entry} ({} kernel arguments, {} map entries)",
@@ -207,7 +212,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// The host fallback: `void name(field types...)` that puts its
     /// arguments into the aggregate `mt` reads and calls it.
     fn host_fallback(
-        &self,
+        &mut self,
         name: &str,
         mt: FunctionValue<'ctx>,
         agg_ty: BasicTypeEnum<'ctx>,
@@ -231,7 +236,16 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             }
             agg
         };
-        b.build_call(mt, &[null.into(), null.into(), agg.into()], "").expect("positioned");
+        // (The body reads its thread id from the first argument: the
+        // regions in it keep theirs there, context.rs `home`.)
+        let i32t = ctx.i32_type();
+        let gtid = b.build_alloca(i32t, "omp.gtid").expect("positioned");
+        let bound = b.build_alloca(i32t, "omp.bound").expect("positioned");
+        let ident = self.rt.ident(name, None, runtime::IDENT_KMPC);
+        let id = self.rt.call_i32(&b, Rt::GlobalThreadNum, &[ident.into()]);
+        b.build_store(gtid, id).expect("positioned");
+        b.build_store(bound, i32t.const_zero()).expect("positioned");
+        b.build_call(mt, &[gtid.into(), bound.into(), agg.into()], "").expect("positioned");
         b.build_return(None).expect("positioned");
         f
     }
@@ -292,7 +306,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         ident: PointerValue<'ctx>,
         site: Launch<'_, 'ctx>,
     ) {
-        let Launch { home, call, entry, league } = site;
+        let Launch { home, call, entry, league, trips } = site;
         let ctx = self.rt.ctx;
         let (i32t, i64t) = (self.rt.i32, self.rt.i64);
         let region_id = self.offload_entry(entry);
@@ -350,7 +364,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             arrays.types.into(),
             ptr.const_null().into(),
             ptr.const_null().into(),
-            i64t.const_zero().into(),
+            trips.unwrap_or(i64t.const_zero()).into(),
             i64t.const_int(super::target_task::kernel_flags(plan), false).into(),
             teams,
             limits,
@@ -407,6 +421,8 @@ struct Launch<'s, 'ctx> {
     call: InstructionValue<'ctx>,
     entry: &'s str,
     league: Option<(LaunchValue<'ctx>, LaunchValue<'ctx>)>,
+    /// The league loop's trip count (trip_count.rs), when known.
+    trips: Option<IntValue<'ctx>>,
 }
 
 /// Pointer identity of two values.
@@ -418,5 +434,13 @@ impl SameValue for BasicValueEnum<'_> {
     fn as_value_ref_eq(&self, p: PointerValue<'_>) -> bool {
         use llvm_plugin::inkwell::values::AsValueRef;
         self.as_value_ref() == p.as_value_ref()
+    }
+}
+
+/// The alignment an alloca declares, 1 for any other pointer.
+fn known_alignment(p: PointerValue<'_>) -> u32 {
+    match p.as_instruction_value() {
+        Some(i) if i.get_opcode() == InstructionOpcode::Alloca => i.get_alignment().unwrap_or(1).max(1),
+        _ => 1,
     }
 }

@@ -8,7 +8,7 @@
 //! initialized from the value the kernel receives. On the host fallback the
 //! value is the host's, as before; a device needs the translated one.
 use llvm_plugin::inkwell::basic_block::BasicBlock;
-use llvm_plugin::inkwell::values::{AsValueRef, BasicValue, InstructionOpcode, PointerValue};
+use llvm_plugin::inkwell::values::{AsValueRef, BasicValue, InstructionOpcode, InstructionValue, PointerValue};
 use weft_intrinsics::ffi;
 
 use super::context::Lowerer;
@@ -54,11 +54,28 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
 /// value a map entry's base names).
 pub(super) fn uncast(p: PointerValue<'_>) -> PointerValue<'_> {
     let mut p = p;
-    while let Some(i) = p.as_instruction_value().filter(|i| i.get_opcode() == InstructionOpcode::BitCast) {
-        match i.get_operand(0).and_then(|o| o.left()) {
+    // (A bitcast, or a no-op copy `select i1 true, x, x`: target_globals.rs.)
+    while let Some(i) = p.as_instruction_value().filter(|i| is_copy(*i)) {
+        let from = if i.get_opcode() == InstructionOpcode::BitCast { 0 } else { 1 };
+        match i.get_operand(from).and_then(|o| o.left()) {
             Some(v) if v.is_pointer_value() => p = v.into_pointer_value(),
             _ => break,
         }
     }
     p
+}
+
+/// A bitcast, or a select of one value on a constant condition.
+fn is_copy(i: InstructionValue<'_>) -> bool {
+    match i.get_opcode() {
+        InstructionOpcode::BitCast => true,
+        InstructionOpcode::Select => {
+            let same = i.get_operand(1).and_then(|o| o.left()) == i.get_operand(2).and_then(|o| o.left());
+            let constant = i.get_operand(0).and_then(|o| o.left()).is_some_and(|c| {
+                c.as_instruction_value().is_none() && c.is_int_value() && c.into_int_value().is_const()
+            });
+            same && constant
+        }
+        _ => false,
+    }
 }

@@ -15,6 +15,9 @@ pub struct Schedule {
     /// The loop has ORDERED(1): a doacross loop, whose `ordered
     /// depend(sink/source)` constructs wait for and post iterations.
     pub doacross: bool,
+    /// No SCHEDULE clause: the schedule is weft's choice (OpenMP 5.1
+    /// §2.11.4: `def-sched-var` is implementation defined).
+    pub default: bool,
 }
 
 impl Schedule {
@@ -70,6 +73,7 @@ mod tests {
             nonmonotonic: false,
             ordered: false,
             doacross: false,
+            default: false,
         };
         assert_eq!(s(ScheduleKind::Static, None, false).sched_type(), 34);
         assert_eq!(s(ScheduleKind::Static, Some(1), false).sched_type(), 33);

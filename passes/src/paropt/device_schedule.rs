@@ -1,0 +1,75 @@
+//! The default schedule of a worksharing loop in a target region when the
+//! module is built for a GPU (docs/offload-device.md): static with chunk 1,
+//! `kmp_sch_static_chunked` (33), so the threads of a warp run
+//! consecutive iterations and their loads and stores coalesce, as clang 16
+//! does on the device. A loop with a SCHEDULE clause keeps it (schedule
+//! `static` means one block per thread, OpenMP 5.1 §2.11.4). The host
+//! fallback is the same code: it runs these loops cyclically too.
+use llvm_plugin::inkwell::values::{InstructionValue, PointerValue};
+use weft_intrinsics::vocab::DirKind;
+
+use super::context::{Lowerer, Shape};
+use super::partition::{Ctl, LoopEnds};
+use super::runtime::Rt;
+use crate::wregion::Analysis;
+
+/// `kmp_sch_static_chunked`.
+const STATIC_CHUNKED: u64 = 33;
+
+/// Whether region `r` of `a` is nested in a target region.
+pub(super) fn in_target(a: &Analysis<'_>, r: usize) -> bool {
+    let mut cur = a.graph.regions[r].parent;
+    while let Some(i) = cur {
+        if a.graph.regions[i].kind == DirKind::Target {
+            return true;
+        }
+        cur = a.graph.regions[i].parent;
+    }
+    false
+}
+
+impl<'a, 'ctx> Lowerer<'a, 'ctx> {
+    /// The loop's iterations dealt round-robin, one at a time, to the
+    /// threads: `__kmpc_for_static_init_*` with schedule 33 and chunk 1
+    /// gives each thread its first iteration and the stride (the number
+    /// of threads); the chunks follow in turn (`dist_chunks`).
+    pub(super) fn static_cyclic(
+        &mut self,
+        k: &Ctl<'ctx>,
+        init: InstructionValue<'ctx>,
+        ub_copy: PointerValue<'ctx>,
+        shape: Shape<'ctx>,
+    ) -> LoopEnds<'ctx> {
+        let [static_init, ..] = Rt::for_iv(k.t.get_bit_width(), k.unsigned);
+        self.notes
+            .push("device default schedule: static with chunk 1 (sched_type 33), iterations dealt round-robin".into());
+        let b = self.at(init);
+        b.build_store(k.lo, k.start).expect("positioned");
+        b.build_store(k.hi, k.ub0).expect("positioned");
+        b.build_store(k.st, k.one).expect("positioned");
+        let kind = self.rt.i32.const_int(STATIC_CHUNKED, false);
+        let args = [
+            k.ident.into(),
+            k.gtid.into(),
+            kind.into(),
+            k.last.into(),
+            k.lo.into(),
+            k.hi.into(),
+            k.st.into(),
+            k.one.into(),
+            k.one.into(),
+        ];
+        self.rt.call(b, static_init, &args);
+        self.and_team_last(b, k);
+        let fini = self.dist_chunks(k, init, ub_copy, shape, k.ident);
+        LoopEnds {
+            start: init,
+            chunk_end: shape.fini,
+            last: k.last,
+            fini,
+            first_iter: k.start,
+            last_iter: k.ub0,
+            unsigned: k.unsigned,
+        }
+    }
+}
