@@ -19,7 +19,10 @@ const PARALLEL_51: &str = "__kmpc_parallel_51";
 
 /// Calls that give a thread an ICV of its own.
 fn sets_icv(callee: &str) -> bool {
-    callee.starts_with("omp_set_") || callee.starts_with("__kmpc_push_num_threads") || callee == "__kmpc_push_proc_bind"
+    let lock = matches!(callee, "omp_set_lock" | "omp_set_nest_lock");
+    (callee.starts_with("omp_set_") && !lock)
+        || callee.starts_with("__kmpc_push_num_threads")
+        || callee == "__kmpc_push_proc_bind"
 }
 
 /// Everything `f` reaches through direct calls (f included).

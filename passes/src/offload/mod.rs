@@ -17,6 +17,7 @@ use crate::paropt::runtime::Runtime;
 pub mod assume;
 pub mod kernel;
 pub mod level;
+pub mod locks;
 pub mod plan;
 pub mod reduce;
 pub mod request;
@@ -48,6 +49,7 @@ pub fn run(m: &Module<'_>) -> PassResult {
     let keep: Vec<String> = plan.functions.iter().cloned().collect();
     let dev = ffi::clone_for_device(m, &keep);
     variant::redirect(&dev);
+    locks::define_locks(&dev);
     dev.set_triple(&TargetTriple::create(&req.triple));
     dev.set_data_layout(&TargetData::create(NVPTX_LAYOUT).get_data_layout());
     let features = req.features();

@@ -32,10 +32,55 @@ const DEVICE_CALLS: &[&str] = &[
     "omp_get_team_num",
     "omp_get_num_teams",
     "omp_is_initial_device",
+    "omp_get_level",
+    "omp_get_active_level",
+    "omp_get_max_threads",
+    "omp_get_thread_limit",
+    "omp_get_team_size",
+    "omp_get_ancestor_thread_num",
+    "omp_get_num_devices",
+    "omp_get_device_num",
+    "omp_get_default_device",
+    "omp_get_initial_device",
+    "omp_get_wtime",
+    "omp_get_wtick",
+    "omp_init_lock",
+    "omp_destroy_lock",
+    "omp_set_lock",
+    "omp_unset_lock",
+    "omp_test_lock",
+    "__kmpc_dispatch_init_4",
+    "__kmpc_dispatch_next_4",
+    "__kmpc_dispatch_fini_4",
+    "__kmpc_dispatch_init_4u",
+    "__kmpc_dispatch_next_4u",
+    "__kmpc_dispatch_fini_4u",
+    "__kmpc_dispatch_init_8",
+    "__kmpc_dispatch_next_8",
+    "__kmpc_dispatch_fini_8",
+    "__kmpc_dispatch_init_8u",
+    "__kmpc_dispatch_next_8u",
+    "__kmpc_dispatch_fini_8u",
+    "__kmpc_critical",
+    "__kmpc_end_critical",
+    "__kmpc_master",
+    "__kmpc_end_master",
+    "__kmpc_single",
+    "__kmpc_end_single",
+    "__kmpc_ordered",
+    "__kmpc_end_ordered",
+    "__kmpc_flush",
+    // (The CUDA driver's device-side heap.)
+    "malloc",
+    "free",
     // (Answered in the kernel itself: reduce.rs.)
-    super::reduce::REDUCE,
-    super::reduce::END_REDUCE,
+    REDUCE,
+    END_REDUCE,
 ];
+
+/// The reduction's runtime calls, answered in the kernel (reduce.rs).
+pub const REDUCE: &str = "__kmpc_reduce_nowait";
+pub const END_REDUCE: &str = "__kmpc_end_reduce_nowait";
 
 /// The forks the kernel rewrite replaces.
 pub const FORK_TEAMS: &str = "__kmpc_fork_teams";
@@ -143,13 +188,6 @@ fn check_device_call(kernel: &str, callee: &str) -> Result<(), WeftError> {
     if callee.starts_with("llvm.") || DEVICE_CALLS.contains(&callee) {
         return Ok(());
     }
-    if callee == "__kmpc_critical" {
-        return Err(refuse(
-            kernel,
-            "a critical section, or a reduction whose items cannot combine atomically (an array, an array section, a user-defined reduction),",
-            "device kernels combine reductions with atomics only",
-        ));
-    }
     Err(refuse(
         kernel,
         format!("a call to '{callee}'"),
@@ -162,13 +200,17 @@ fn check_device_call(kernel: &str, callee: &str) -> Result<(), WeftError> {
 /// device images yet).
 fn check_globals(m: &Module<'_>, i: InstructionValue<'_>, kernel: &str) -> Result<(), WeftError> {
     // (A reduction's lock goes with its call: reduce.rs.)
-    if matches!(callee(i).as_deref(), Some(super::reduce::REDUCE | super::reduce::END_REDUCE)) {
+    if matches!(callee(i).as_deref(), Some(REDUCE | END_REDUCE)) {
         return Ok(());
     }
     for k in 0..i.get_num_operands() {
         let Some(BasicValueEnum::PointerValue(p)) = i.get_operand(k).and_then(|o| o.left()) else { continue };
         let pname = p.get_name().to_string_lossy().into_owned();
         let Some(g) = m.get_global(&pname).filter(|g| g.as_pointer_value() == p) else { continue };
+        // (A critical section's lock: the device module has its own, locks.rs.)
+        if super::locks::is_lock(&pname) {
+            continue;
+        }
         if !g.is_constant() || g.is_thread_local() {
             return Err(refuse(
                 kernel,
@@ -258,7 +300,7 @@ fn only_fork<'ctx>(m: &Module<'ctx>, f: FunctionValue<'ctx>) -> Option<(String, 
         };
         match name.as_str() {
             FORK_TEAMS | FORK_CALL if fork.is_none() => fork = Some((name, forked(m, i)?)),
-            PUSH_NUM_TEAMS | "__kmpc_global_thread_num" | super::reduce::REDUCE | super::reduce::END_REDUCE => {}
+            PUSH_NUM_TEAMS | "__kmpc_global_thread_num" | REDUCE | END_REDUCE => {}
             n if n.starts_with("llvm.") => {}
             _ => return None,
         }

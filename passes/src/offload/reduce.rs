@@ -11,10 +11,7 @@
 use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::values::{AnyValue, AnyValueEnum, FunctionValue};
 
-use super::plan::{self, FORK_CALL, FORK_TEAMS};
-
-pub const REDUCE: &str = "__kmpc_reduce_nowait";
-pub const END_REDUCE: &str = "__kmpc_end_reduce_nowait";
+use super::plan::{self, END_REDUCE, FORK_CALL, FORK_TEAMS, REDUCE};
 
 /// The parallel bodies a teams body forks: their reductions combine into
 /// the thread's own copy.

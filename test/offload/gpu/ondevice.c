@@ -4,6 +4,10 @@
 // Here (no GPU) the host fallback runs it; gpu-check.sh runs it on the GPU.
 // REQUIRES: nvptx-tools
 // RUN: %weftcc -O2 %offload %s -o %t && %t | FileCheck %s
+// Without a device, OMP_TARGET_OFFLOAD=mandatory stops the program at its
+// first target region, as clang's build does (libomptarget's own error).
+// RUN: env OMP_TARGET_OFFLOAD=mandatory not --crash %t 2>&1 | FileCheck --check-prefix=MANDATORY %s
+// MANDATORY: ondevice.c:{{[0-9]+}}:{{[0-9]+}}: Libomptarget fatal error 1: failure of target construct while offloading is mandatory
 // CHECK: devices 0 ondev 0 saxpy ok scale ok
 // GPU-EXPECT: ^devices 1 ondev 100000 saxpy ok scale ok $
 // HOST-EXPECT: ^devices 0 ondev 0 saxpy ok scale ok $
