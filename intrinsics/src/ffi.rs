@@ -33,7 +33,7 @@ pub use loops::*;
 pub use operands::*;
 pub use outline::*;
 pub use simd::*;
-pub use value::{block_id, BlockId, Value};
+pub use value::{basic_operand, block_id, BlockId, Value};
 use value::{bytes_to_string, take_message};
 pub use variables::*;
 

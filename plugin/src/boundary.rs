@@ -29,6 +29,10 @@ pub fn install_panic_hook() {
                 _ => "unknown panic".to_string(),
             };
             let at = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
+            // (For a bug report: where in weft, with RUST_BACKTRACE set.)
+            if std::env::var_os("RUST_BACKTRACE").is_some() {
+                eprintln!("weft: panic: {msg}{at}\n{}", std::backtrace::Backtrace::force_capture());
+            }
             LAST_PANIC.with(|p| *p.borrow_mut() = Some(format!("{msg}{at}")));
         }));
     });

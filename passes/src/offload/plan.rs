@@ -204,7 +204,7 @@ fn check_globals(m: &Module<'_>, i: InstructionValue<'_>, kernel: &str) -> Resul
         return Ok(());
     }
     for k in 0..i.get_num_operands() {
-        let Some(BasicValueEnum::PointerValue(p)) = i.get_operand(k).and_then(|o| o.left()) else { continue };
+        let Some(BasicValueEnum::PointerValue(p)) = ffi::basic_operand(i, k) else { continue };
         let pname = p.get_name().to_string_lossy().into_owned();
         let Some(g) = m.get_global(&pname).filter(|g| g.as_pointer_value() == p) else { continue };
         // (A critical section's lock: the device module has its own, locks.rs.)
@@ -240,7 +240,7 @@ pub fn instructions<'ctx>(f: FunctionValue<'ctx>) -> Vec<InstructionValue<'ctx>>
 fn referenced_functions<'ctx>(m: &Module<'ctx>, i: InstructionValue<'ctx>) -> Vec<FunctionValue<'ctx>> {
     let mut out = Vec::new();
     for k in 0..i.get_num_operands() {
-        let Some(BasicValueEnum::PointerValue(p)) = i.get_operand(k).and_then(|o| o.left()) else { continue };
+        let Some(BasicValueEnum::PointerValue(p)) = ffi::basic_operand(i, k) else { continue };
         let pname = p.get_name().to_string_lossy().into_owned();
         if let Some(f) = m.get_function(&pname).filter(|f| f.as_global_value().as_pointer_value() == p) {
             out.push(f);
