@@ -14,9 +14,12 @@ use weft_intrinsics::{PassResult, Rule, WeftError};
 
 use crate::paropt::runtime::Runtime;
 
+pub mod generic;
+pub mod globalize;
 pub mod kernel;
 pub mod plan;
 pub mod request;
+pub mod team_block;
 
 /// The data layout clang 16 gives `nvptx64-nvidia-cuda`.
 const NVPTX_LAYOUT: &str = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64";
@@ -35,6 +38,7 @@ const RTL_CONFIG: &[&str] = &[
 pub fn run(m: &Module<'_>) -> PassResult {
     let Some(req) = request::read(m).map_err(|e| vec![e])? else { return Ok(false) };
     let plan = plan::plan(m)?;
+    let generic = generic::plan(m, &plan)?;
     if plan.kernels.is_empty() {
         request::remove(m);
         return Ok(true);
@@ -50,16 +54,19 @@ pub fn run(m: &Module<'_>) -> PassResult {
         }
     }
     let mut rt = Runtime::new(&dev);
+    // (Before the kernels change: the plan counts the clone's instructions.)
+    generic::rewrite_memory(&rt, &dev, &generic).map_err(|e| vec![e])?;
     let mut used = Vec::new();
     for k in &plan.kernels {
         let f = dev.get_function(&k.name).expect("the clone keeps every kernel");
-        used.push(kernel::build_kernel(&mut rt, f));
+        used.push(kernel::build_kernel(&mut rt, f, k.mode));
     }
     for f in dev.get_functions() {
         if f.count_basic_blocks() > 0 {
             kernel::retarget_forks(&rt, f);
         }
     }
+    generic::wrap_parallel_regions(&rt, &generic, &req.arch, &features);
     // The host's forks, now unused, are not the device's.
     for f in dev.get_functions() {
         if f.count_basic_blocks() == 0 && f.as_global_value().as_pointer_value().get_first_use().is_none() {

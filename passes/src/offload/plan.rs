@@ -39,12 +39,22 @@ pub const FORK_TEAMS: &str = "__kmpc_fork_teams";
 pub const FORK_CALL: &str = "__kmpc_fork_call";
 pub const PUSH_NUM_TEAMS: &str = "__kmpc_push_num_teams";
 
+/// How a kernel's threads run it (the device runtime's
+/// `OMP_TGT_EXEC_MODE_*`, the kernel's `_exec_mode` global).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExecMode {
+    /// The main thread of each team runs the body, the others wait in the
+    /// runtime's state machine for parallel regions (offload/generic.rs).
+    Generic = 1,
+    /// Every thread runs the body.
+    Spmd = 2,
+}
+
 /// One kernel: the host fallback of that name and its execution mode.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KernelPlan {
     pub name: String,
-    /// SPMD (every thread runs the body); generic mode is not built yet.
-    pub spmd: bool,
+    pub mode: ExecMode,
 }
 
 /// The device image of one module.
@@ -56,7 +66,7 @@ pub struct DevicePlan {
     pub functions: BTreeSet<String>,
 }
 
-fn refuse(kernel: &str, what: impl Into<String>, detail: impl Into<String>) -> WeftError {
+pub fn refuse(kernel: &str, what: impl Into<String>, detail: impl Into<String>) -> WeftError {
     WeftError::new(Rule::NotYetSupported, what, detail).on_directive("DIR.OMP.TARGET").in_function(kernel)
 }
 
@@ -117,16 +127,9 @@ fn plan_kernel<'ctx>(
             check_globals(m, i, name)?;
         }
     }
-    let spmd = is_spmd(m, k);
-    if !spmd {
-        return Err(refuse(
-            name,
-            "a target region that is not one combined loop (generic mode)",
-            "device kernels are built for 'target teams distribute parallel for' and 'target parallel for' only",
-        ));
-    }
+    let mode = if is_spmd(m, k) { ExecMode::Spmd } else { ExecMode::Generic };
     all.extend(seen.iter().map(|f| f.get_name().to_string_lossy().into_owned()));
-    Ok(KernelPlan { name: name.to_string(), spmd })
+    Ok(KernelPlan { name: name.to_string(), mode })
 }
 
 /// A global variable the region reads must be a constant: a variable of
@@ -216,6 +219,9 @@ fn only_callee_with_body<'ctx>(m: &Module<'ctx>, f: FunctionValue<'ctx>) -> Opti
 /// The one fork in `f` and its microtask, when `f` calls nothing else but
 /// intrinsics, `__kmpc_push_num_teams` and thread ids.
 fn only_fork<'ctx>(m: &Module<'ctx>, f: FunctionValue<'ctx>) -> Option<(String, FunctionValue<'ctx>)> {
+    if super::generic::needs_main_thread(f) {
+        return None;
+    }
     let mut fork = None;
     for i in instructions(f) {
         let Some(name) = callee(i) else {
