@@ -8,27 +8,22 @@
 //! which forks the rewrite can pass on and which locals must move to memory
 //! the team shares (`globalize`); the rewrite gives each parallel region
 //! its wrapper.
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
 
 use llvm_plugin::inkwell::attributes::{Attribute, AttributeLoc};
-use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::module::{Linkage, Module};
 use llvm_plugin::inkwell::types::BasicTypeEnum;
 use llvm_plugin::inkwell::values::{
-    BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue,
+    BasicMetadataValueEnum, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue,
 };
-use weft_intrinsics::ffi::{self, BlockId};
 use weft_intrinsics::{Rule, WeftError};
 
+use super::contexts;
 use super::globalize::{self, SharedLocals};
 use super::kernel;
-use super::plan::{self, refuse, DevicePlan, ExecMode, FORK_CALL, FORK_TEAMS};
+use super::plan::{self, refuse, DevicePlan, ExecMode, FORK_CALL};
 use super::team_block::{self, TeamBlocks};
 use crate::paropt::runtime::{Rt, Runtime};
-
-/// The device runtime's parallel region entry, which the kernel rewrite
-/// makes of each `__kmpc_fork_call`.
-const PARALLEL_51: &str = "__kmpc_parallel_51";
 
 /// What the generic kernels of a module need beyond an SPMD kernel.
 #[derive(Debug, Default)]
@@ -40,49 +35,6 @@ pub struct GenericPlan {
     pub shared: SharedLocals,
     /// The league blocks each team fills for itself.
     pub blocks: TeamBlocks,
-}
-
-/// Who runs a function of a generic kernel.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Runs {
-    /// The main thread of each team, before any league forks (the kernel,
-    /// the target's body and what they call): one team, unless the target
-    /// region is a league.
-    Main,
-    /// The main thread of every team of the league (the league's body and
-    /// what it calls).
-    League,
-    /// A team's threads in a parallel region (its microtask and what it
-    /// calls); a fork there is nested, run by the thread itself.
-    Parallel,
-}
-
-/// The functions of one generic kernel by who runs them, and the forks of
-/// its sequential part.
-pub struct Contexts<'ctx> {
-    pub kernel: FunctionValue<'ctx>,
-    /// (function, who runs it), each pair once.
-    pub functions: Vec<(FunctionValue<'ctx>, Runs)>,
-    /// The `__kmpc_fork_call`s a main thread makes: (its function, the call).
-    pub forks: Vec<(FunctionValue<'ctx>, InstructionValue<'ctx>)>,
-}
-
-impl<'ctx> Contexts<'ctx> {
-    /// The functions a main thread runs (its own team's or every team's).
-    pub fn sequential(&self) -> Vec<FunctionValue<'ctx>> {
-        let mut out: Vec<FunctionValue<'ctx>> = Vec::new();
-        for &(f, r) in &self.functions {
-            if r != Runs::Parallel && !out.contains(&f) {
-                out.push(f);
-            }
-        }
-        out
-    }
-
-    /// Whether every team's main thread runs `f`.
-    pub fn runs_in_league(&self, f: FunctionValue<'ctx>) -> bool {
-        self.functions.contains(&(f, Runs::League))
-    }
 }
 
 /// The plan of every generic kernel of `dev_plan`, or every reason one
@@ -109,7 +61,7 @@ fn plan_kernel<'ctx>(
     name: &str,
     out: &mut GenericPlan,
 ) -> Result<(), WeftError> {
-    let cx = contexts(m, k, name)?;
+    let cx = contexts::contexts(m, k, name)?;
     for &(f, _) in &cx.functions {
         for i in plan::instructions(f) {
             if plan::callee(i).as_deref() == Some(FORK_CALL) {
@@ -121,120 +73,6 @@ fn plan_kernel<'ctx>(
     team_block::plan(&cx, &reached, name, &mut out.blocks)?;
     out.wrapped.extend(cx.functions.iter().map(|(f, _)| f.get_name().to_string_lossy().into_owned()));
     Ok(())
-}
-
-/// Who runs each function the kernel `k` reaches: direct calls keep their
-/// caller's context, a league's body is run by each team's main thread, a
-/// parallel region's microtask by the team.
-fn contexts<'ctx>(m: &Module<'ctx>, k: FunctionValue<'ctx>, name: &str) -> Result<Contexts<'ctx>, WeftError> {
-    let mut cx = Contexts { kernel: k, functions: vec![(k, Runs::Main)], forks: Vec::new() };
-    let mut seen: HashSet<(FunctionValue<'ctx>, Runs)> = cx.functions.iter().copied().collect();
-    let mut at = 0;
-    while at < cx.functions.len() {
-        let (f, runs) = cx.functions[at];
-        at += 1;
-        for i in plan::instructions(f) {
-            if i.get_opcode() != InstructionOpcode::Call {
-                continue;
-            }
-            let next = match plan::callee(i).as_deref() {
-                Some(FORK_CALL) => {
-                    if runs != Runs::Parallel {
-                        cx.forks.push((f, i));
-                    }
-                    Some((forked(m, i, name)?, Runs::Parallel))
-                }
-                Some(FORK_TEAMS) => {
-                    let teams = forked(m, i, name)?;
-                    Some((teams, if runs == Runs::Parallel { Runs::Parallel } else { Runs::League }))
-                }
-                Some(callee) => m.get_function(callee).filter(|g| g.count_basic_blocks() > 0).map(|g| (g, runs)),
-                None if runs != Runs::Parallel => {
-                    return Err(refuse(
-                        name,
-                        "an indirect call in the sequential part of a generic-mode kernel",
-                        "the plan cannot see what the called function shares with a parallel region",
-                    ));
-                }
-                None => None,
-            };
-            if let Some(pair) = next {
-                if seen.insert(pair) {
-                    cx.functions.push(pair);
-                }
-            }
-        }
-    }
-    Ok(cx)
-}
-
-/// The microtask of a fork, or a refusal when it is not a function.
-fn forked<'ctx>(m: &Module<'ctx>, fork: InstructionValue<'ctx>, name: &str) -> Result<FunctionValue<'ctx>, WeftError> {
-    plan::forked(m, fork).ok_or_else(|| {
-        refuse(name, "a fork whose microtask is not a function", "the device runtime needs the function it runs")
-    })
-}
-
-/// Whether `f` (a target's or a league's body) does work of its own
-/// besides filling its fork's argument block and its private copies: a
-/// loop, a store or memory intrinsic into memory that is neither its own
-/// local nor the block it hands the fork, an atomic. Such a body runs once
-/// per team, on the main thread: generic mode; an SPMD kernel would run it
-/// in every thread.
-pub fn needs_main_thread(f: FunctionValue<'_>) -> bool {
-    if f.get_basic_blocks().into_iter().any(in_cycle) {
-        return true;
-    }
-    let insts = plan::instructions(f);
-    let mut blocks_of_fork: Vec<InstructionValue<'_>> = Vec::new();
-    for &i in &insts {
-        if matches!(plan::callee(i).as_deref(), Some(FORK_CALL) | Some(FORK_TEAMS)) {
-            for k in 3..i.get_num_operands().saturating_sub(1) {
-                blocks_of_fork.extend(i.get_operand(k).and_then(|o| o.left()).and_then(|v| object_of(v)));
-            }
-        }
-    }
-    insts.iter().any(|&i| {
-        let dest = match i.get_opcode() {
-            InstructionOpcode::Store => i.get_operand(1),
-            InstructionOpcode::AtomicRMW | InstructionOpcode::AtomicCmpXchg => return true,
-            InstructionOpcode::Call if plan::callee(i).is_some_and(|c| c.starts_with("llvm.mem")) => i.get_operand(0),
-            _ => return false,
-        };
-        let Some(obj) = dest.and_then(|o| o.left()).and_then(|v| object_of(v)) else { return true };
-        obj.get_opcode() != InstructionOpcode::Alloca && !blocks_of_fork.contains(&obj)
-    })
-}
-
-/// The instruction a pointer is derived from through address arithmetic
-/// and casts (an alloca, a load), if it is one.
-fn object_of(v: BasicValueEnum<'_>) -> Option<InstructionValue<'_>> {
-    let mut i = v.as_instruction_value()?;
-    while matches!(
-        i.get_opcode(),
-        InstructionOpcode::GetElementPtr | InstructionOpcode::BitCast | InstructionOpcode::AddrSpaceCast
-    ) {
-        i = i.get_operand(0).and_then(|o| o.left())?.as_instruction_value()?;
-    }
-    Some(i)
-}
-
-/// Whether `bb` can run again after it runs (it is in a cycle of the CFG).
-pub fn in_cycle(bb: BasicBlock<'_>) -> bool {
-    let f = bb.get_parent().expect("a block of a function");
-    let blocks = f.get_basic_blocks();
-    let by_id = |id: BlockId| blocks.iter().copied().find(|b| ffi::block_id(*b) == id);
-    let mut seen = HashSet::new();
-    let mut work = ffi::successors(bb);
-    while let Some(id) = work.pop() {
-        if id == ffi::block_id(bb) {
-            return true;
-        }
-        if seen.insert(id) {
-            work.extend(by_id(id).map(ffi::successors).unwrap_or_default());
-        }
-    }
-    false
 }
 
 /// The function a `__kmpc_parallel_51` call runs (operand 5).
@@ -307,7 +145,7 @@ pub fn wrap_parallel_regions<'ctx>(rt: &Runtime<'_, 'ctx>, plan: &GenericPlan, a
     for name in &plan.wrapped {
         let Some(f) = rt.module.get_function(name) else { continue };
         for i in plan::instructions(f) {
-            if plan::callee(i).as_deref() != Some(PARALLEL_51) {
+            if plan::callee(i).as_deref() != Some(Rt::Parallel51.entry().name) {
                 continue;
             }
             let Some(task) = parallel_task(rt.module, i) else { continue };

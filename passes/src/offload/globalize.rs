@@ -18,7 +18,8 @@ use llvm_plugin::inkwell::values::{
 use weft_intrinsics::ffi::{self, Value};
 use weft_intrinsics::{Rule, WeftError};
 
-use super::generic::{in_cycle, Contexts};
+use super::body::in_cycle;
+use super::contexts::Contexts;
 use super::plan::{self, refuse, FORK_CALL, FORK_TEAMS};
 use crate::paropt::runtime::{Rt, Runtime};
 

@@ -14,6 +14,8 @@ use weft_intrinsics::{PassResult, Rule, WeftError};
 
 use crate::paropt::runtime::Runtime;
 
+pub mod body;
+pub mod contexts;
 pub mod generic;
 pub mod globalize;
 pub mod kernel;

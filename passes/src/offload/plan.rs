@@ -219,7 +219,7 @@ fn only_callee_with_body<'ctx>(m: &Module<'ctx>, f: FunctionValue<'ctx>) -> Opti
 /// The one fork in `f` and its microtask, when `f` calls nothing else but
 /// intrinsics, `__kmpc_push_num_teams` and thread ids.
 fn only_fork<'ctx>(m: &Module<'ctx>, f: FunctionValue<'ctx>) -> Option<(String, FunctionValue<'ctx>)> {
-    if super::generic::needs_main_thread(f) {
+    if super::body::needs_main_thread(f) {
         return None;
     }
     let mut fork = None;

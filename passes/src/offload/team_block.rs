@@ -16,7 +16,7 @@ use llvm_plugin::inkwell::values::{AnyValue, BasicValueEnum, FunctionValue, Inst
 use weft_intrinsics::ffi::{self, Value};
 use weft_intrinsics::{Rule, WeftError};
 
-use super::generic::{Contexts, Runs};
+use super::contexts::{Contexts, Runs};
 use super::plan::{self, refuse, FORK_TEAMS};
 
 /// The loads of a league block to replace, by function: each load's
