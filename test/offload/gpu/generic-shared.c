@@ -5,15 +5,17 @@
 // locals live in the team's shared memory (__kmpc_alloc_shared); left on
 // the main thread's stack, the team's other threads would read and write
 // their own stacks at those addresses instead, and the sums would be wrong
-// (or the kernel would fault). Here (no GPU) the host fallback runs it;
+// (or the kernel would fault). A combined target parallel without a loop
+// runs every thread of the team. Here (no GPU) the host fallback runs it;
 // gpu-check.sh runs it on the GPU.
 // REQUIRES: nvptx-tools
 // RUN: %weftcc -O2 %offload %s -o %t && %t | FileCheck %s
 // RUN: %weftcc -O0 %offload %s -o %t.O0 && %t.O0 | FileCheck %s
 // CHECK: view 130560 dev 1 team {{[01]}}
 // CHECK: league 496 32496
-// GPU-EXPECT: ^view 130560 dev 0 team 1 league 496 32496 64496 96496 $
-// HOST-EXPECT: ^view 130560 dev 1 team [01] league 496 32496 (64496|0) (96496|0) $
+// CHECK: tpar 1 {{[01]}}
+// GPU-EXPECT: ^view 130560 dev 0 team 1 league 496 32496 64496 96496 tpar 1 1 $
+// HOST-EXPECT: ^view 130560 dev 1 team [01] league 496 32496 (64496|0) (96496|0) tpar 1 [01] $
 #include <omp.h>
 #include <stdio.h>
 
@@ -69,5 +71,20 @@ int main(void) {
       per[t] = s;
   }
   printf("league %d %d %d %d\n", per[0], per[1], per[2], per[3]);
+
+  // A combined target parallel: no loop, each thread marks its slot.
+  int hits[1024] = {0}, nt = 0;
+#pragma omp target parallel map(tofrom: hits, nt)
+  {
+    int id = omp_get_thread_num();
+    if (id < 1024)
+      hits[id] = 1;
+    if (id == 0)
+      nt = omp_get_num_threads();
+  }
+  int marked = 0;
+  for (int i = 0; i < 1024; i++)
+    marked += hits[i];
+  printf("tpar %d %d\n", marked == nt, nt > 1);
   return 0;
 }
