@@ -49,6 +49,15 @@ enum Base<'ctx> {
     Unknown(&'static str),
 }
 
+/// What a store puts into an object's memory.
+#[derive(Debug, Clone, Copy)]
+enum Content<'ctx> {
+    /// A value stored.
+    Value(BasicValueEnum<'ctx>),
+    /// What the memory at this pointer holds, copied (`llvm.memcpy`).
+    CopyOf(BasicValueEnum<'ctx>),
+}
+
 /// The flow of pointers from the sequential part into parallel regions.
 struct Flow<'a, 'ctx> {
     m: &'a Module<'ctx>,
@@ -165,10 +174,8 @@ impl<'a, 'ctx> Flow<'a, 'ctx> {
 
     /// The pointers stored into `obj`'s memory reach too.
     fn contents(&mut self, obj: BasicValueEnum<'ctx>, f: FunctionValue<'ctx>) -> Result<(), WeftError> {
-        for (sv, g) in stores_into(self.m, obj, f) {
-            if sv.is_pointer_value() {
-                self.reach(sv, g)?;
-            }
+        for (sv, g) in self.stored(obj, f)? {
+            self.reach(sv, g)?;
         }
         Ok(())
     }
@@ -185,13 +192,13 @@ impl<'a, 'ctx> Flow<'a, 'ctx> {
             match b {
                 Base::Local(a) => {
                     if self.followed.insert(Value::of_instruction(a)) {
-                        out.extend(stores_into(self.m, object(a), f));
+                        out.extend(self.stored(object(a), f)?);
                     }
                 }
                 Base::Param(g, k) => {
                     let p = g.get_nth_param(k).expect("a parameter");
                     if self.followed.insert(Value::of(p)) {
-                        out.extend(stores_into(self.m, p, g));
+                        out.extend(self.stored(p, g)?);
                         for (caller, arg) in self.callers(g, k)? {
                             out.extend(self.pointees(arg, caller)?);
                         }
@@ -199,7 +206,7 @@ impl<'a, 'ctx> Flow<'a, 'ctx> {
                 }
                 Base::Loaded(l) => {
                     if self.followed.insert(Value::of_instruction(l)) {
-                        out.extend(stores_into(self.m, object(l), f));
+                        out.extend(self.stored(object(l), f)?);
                         let inner = l.get_operand(0).and_then(|o| o.left()).expect("a load's address");
                         for (pv, g) in self.pointees(inner, f)? {
                             out.extend(self.pointees(pv, g)?);
@@ -211,6 +218,25 @@ impl<'a, 'ctx> Flow<'a, 'ctx> {
             }
         }
         Ok(out.into_iter().filter(|(v, _)| v.is_pointer_value()).collect())
+    }
+
+    /// The pointers stored into `obj`'s memory, with the function storing
+    /// each; copies followed to what their sources hold.
+    fn stored(
+        &mut self,
+        obj: BasicValueEnum<'ctx>,
+        f: FunctionValue<'ctx>,
+    ) -> Result<Vec<(BasicValueEnum<'ctx>, FunctionValue<'ctx>)>, WeftError> {
+        let mut out = Vec::new();
+        for (c, g) in stores_into(self.m, obj, f) {
+            match c {
+                Content::Value(v) if v.is_pointer_value() => out.push((v, g)),
+                Content::Value(_) => {}
+                // (What the copy's source may hold, where it was stored.)
+                Content::CopyOf(src) => out.extend(self.pointees(src, g)?),
+            }
+        }
+        Ok(out)
     }
 
     /// What the sequential part passes `g` as parameter `k`: the arguments
@@ -342,13 +368,13 @@ fn is_constant(v: BasicValueEnum<'_>) -> bool {
     }
 }
 
-/// The values stored into `obj`'s memory (through pointers derived from it,
+/// What is stored into `obj`'s memory (through pointers derived from it,
 /// and in the functions it is passed to), with the function storing each.
 fn stores_into<'ctx>(
     m: &Module<'ctx>,
     obj: BasicValueEnum<'ctx>,
     f: FunctionValue<'ctx>,
-) -> Vec<(BasicValueEnum<'ctx>, FunctionValue<'ctx>)> {
+) -> Vec<(Content<'ctx>, FunctionValue<'ctx>)> {
     let mut out = Vec::new();
     let mut seen = HashSet::new();
     let mut work = vec![(obj, f)];
@@ -369,11 +395,17 @@ fn stores_into<'ctx>(
                         work.push((d, f));
                     }
                 }
-                InstructionOpcode::Store if is_v(1) => out.extend(op(0).map(|s| (s, f))),
+                InstructionOpcode::Store if is_v(1) => out.extend(op(0).map(|s| (Content::Value(s), f))),
                 InstructionOpcode::Call => {
                     // Into a callee's parameter (a league's body gets the
                     // fork's arguments from its third parameter on).
                     let (g, shift) = match plan::callee(u).as_deref() {
+                        Some(c) if c.starts_with("llvm.memcpy") || c.starts_with("llvm.memmove") => {
+                            if is_v(0) {
+                                out.extend(op(1).map(|src| (Content::CopyOf(src), f)));
+                            }
+                            continue;
+                        }
                         Some(FORK_TEAMS) => (plan::forked(m, u), 1),
                         Some(FORK_CALL) => (None, 0),
                         Some(c) => (m.get_function(c).filter(|g| g.count_basic_blocks() > 0), 0),

@@ -41,7 +41,8 @@ int main(void) {
 #pragma omp target map(tofrom: r, dev, nth)
   {
     int tmp[M];
-    struct view w = {tmp, M, 3};
+    struct view w0 = {tmp, M, 3};
+    struct view w = w0;
     for (int i = 0; i < M; i++)
       tmp[i] = i;
     scale(&w);
