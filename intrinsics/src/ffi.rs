@@ -206,6 +206,13 @@ pub fn argument_values<'ctx>(call: InstructionValue<'ctx>) -> Vec<Option<BasicVa
     call_arguments(Value::of_instruction(call)).into_iter().map(|v| unsafe { first_class(v) }).collect()
 }
 
+/// An instruction's operands as handles of its context: None for an operand
+/// that is not a first-class value (metadata, a token, a block).
+pub fn operand_values<'ctx>(i: InstructionValue<'ctx>) -> Vec<Option<BasicValueEnum<'ctx>>> {
+    // SAFETY: operands of a live instruction of context 'ctx, read in range.
+    (0..i.get_num_operands()).map(|k| unsafe { first_class(Value(LLVMGetOperand(i.as_value_ref(), k))) }).collect()
+}
+
 /// A call's operand bundles with their inputs as handles of its context
 /// (None for an input that is not a first-class value).
 pub fn bundle_values<'ctx>(call: InstructionValue<'ctx>) -> Vec<(String, Vec<Option<BasicValueEnum<'ctx>>>)> {

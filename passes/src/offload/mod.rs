@@ -58,6 +58,9 @@ pub fn run(m: &Module<'_>) -> PassResult {
     let mut rt = Runtime::new(&dev);
     // (Before the kernels change: the plan counts the clone's instructions.)
     generic::rewrite_memory(&rt, &dev, &generic).map_err(|e| vec![e])?;
+    // A simd loop left for weft-vectorize runs as a plain loop in each
+    // device thread: its markers go (no vectorizer runs on the clone).
+    crate::cleanup::strip_directives(&dev);
     let mut used = Vec::new();
     for k in &plan.kernels {
         let f = dev.get_function(&k.name).expect("the clone keeps every kernel");

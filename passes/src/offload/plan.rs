@@ -136,8 +136,9 @@ fn plan_kernel<'ctx>(
 /// the host would have no device copy (declare target is not built for
 /// device images yet).
 fn check_globals(m: &Module<'_>, i: InstructionValue<'_>, kernel: &str) -> Result<(), WeftError> {
-    for k in 0..i.get_num_operands() {
-        let Some(BasicValueEnum::PointerValue(p)) = i.get_operand(k).and_then(|o| o.left()) else { continue };
+    // (Operands that are not values, a simd region's token, are skipped.)
+    for o in ffi::operand_values(i) {
+        let Some(BasicValueEnum::PointerValue(p)) = o else { continue };
         let pname = p.get_name().to_string_lossy().into_owned();
         let Some(g) = m.get_global(&pname).filter(|g| g.as_pointer_value() == p) else { continue };
         if !g.is_constant() || g.is_thread_local() {
@@ -168,8 +169,8 @@ pub fn instructions<'ctx>(f: FunctionValue<'ctx>) -> Vec<InstructionValue<'ctx>>
 /// passed as an operand (a microtask handed to a fork).
 fn referenced_functions<'ctx>(m: &Module<'ctx>, i: InstructionValue<'ctx>) -> Vec<FunctionValue<'ctx>> {
     let mut out = Vec::new();
-    for k in 0..i.get_num_operands() {
-        let Some(BasicValueEnum::PointerValue(p)) = i.get_operand(k).and_then(|o| o.left()) else { continue };
+    for o in ffi::operand_values(i) {
+        let Some(BasicValueEnum::PointerValue(p)) = o else { continue };
         let pname = p.get_name().to_string_lossy().into_owned();
         if let Some(f) = m.get_function(&pname).filter(|f| f.as_global_value().as_pointer_value() == p) {
             out.push(f);

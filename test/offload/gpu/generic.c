@@ -33,16 +33,17 @@
 // UNDEF: {{^free$}}
 // UNDEF-NEXT: {{^malloc$}}
 // UNDEF-NOT: {{.}}
-// MODES-COUNT-5: _exec_mode = weak protected constant i8 1
+// MODES-COUNT-6: _exec_mode = weak protected constant i8 1
 // MODES-NOT: _exec_mode = 
-// LINKED-COUNT-5: _exec_mode = weak protected constant i8 {{1|3}}
+// LINKED-COUNT-6: _exec_mode = weak protected constant i8 {{1|3}}
 // CHECK: seq 5050 dev 1
+// CHECK-NEXT: simd 4096
 // CHECK-NEXT: par {{[01]}} sum 1501000 dev 1
 // CHECK-NEXT: teams {{[1-4]}}
 // CHECK-NEXT: nested 8002000
 // CHECK-NEXT: call 6048
-// GPU-EXPECT: ^seq 5050 dev 0 par 1 sum 1501000 dev 0 teams 4 nested 8002000 call 6048 $
-// HOST-EXPECT: ^seq 5050 dev 1 par [01] sum 1501000 dev 1 teams [1-4] nested 8002000 call 6048 $
+// GPU-EXPECT: ^seq 5050 dev 0 simd 4096 par 1 sum 1501000 dev 0 teams 4 nested 8002000 call 6048 $
+// HOST-EXPECT: ^seq 5050 dev 1 simd 4096 par [01] sum 1501000 dev 1 teams [1-4] nested 8002000 call 6048 $
 #include <omp.h>
 #include <stdio.h>
 
@@ -66,6 +67,19 @@ int main(void) {
       x += i;
   }
   printf("seq %d dev %d\n", x, dev);
+
+  // A simd loop: a plain loop on the main thread (no vectorizer runs on the
+  // device module).
+  float y[M];
+  for (int i = 0; i < M; i++)
+    y[i] = i;
+#pragma omp target simd map(tofrom: y)
+  for (int i = 0; i < M; i++)
+    y[i] = 2 * y[i] + 1;
+  float sy = 0;
+  for (int i = 0; i < M; i++)
+    sy += y[i];
+  printf("simd %d\n", (int)sy);
 
   // A parallel loop with code before and after it; k and local are the
   // main thread's locals, which the team reads (shared memory).
