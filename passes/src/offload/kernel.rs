@@ -1,7 +1,8 @@
-//! A host fallback's clone made an SPMD device kernel, as clang 16 writes
-//! one (docs/offload-device.md): `__kmpc_target_init`/`__kmpc_target_deinit`
-//! around its body, the host's forks replaced by what the device runtime
-//! does in SPMD mode, and the kernel's linkage, attributes and exec-mode
+//! A host fallback's clone made a device kernel, SPMD or generic, as clang
+//! 16 writes one (docs/offload-device.md): `__kmpc_target_init`/
+//! `__kmpc_target_deinit` around its body, the host's forks replaced by
+//! what the device runtime does (a generic kernel's wrappers come after,
+//! offload/generic.rs), and the kernel's linkage, attributes and exec-mode
 //! global.
 use llvm_plugin::inkwell::attributes::{Attribute, AttributeLoc};
 use llvm_plugin::inkwell::basic_block::BasicBlock;
