@@ -33,7 +33,7 @@ pub use loops::*;
 pub use operands::*;
 pub use outline::*;
 pub use simd::*;
-pub use value::{basic_operand, block_id, BlockId, Value};
+pub use value::{block_id, BlockId, Value};
 use value::{bytes_to_string, take_message};
 pub use variables::*;
 
@@ -204,6 +204,13 @@ pub fn returns(call: Value, want_token: bool) -> bool {
 pub fn argument_values<'ctx>(call: InstructionValue<'ctx>) -> Vec<Option<BasicValueEnum<'ctx>>> {
     // SAFETY: operands of a live call of context 'ctx.
     call_arguments(Value::of_instruction(call)).into_iter().map(|v| unsafe { first_class(v) }).collect()
+}
+
+/// An instruction's operands as handles of its context: None for an operand
+/// that is not a first-class value (metadata, a token, a block).
+pub fn operand_values<'ctx>(i: InstructionValue<'ctx>) -> Vec<Option<BasicValueEnum<'ctx>>> {
+    // SAFETY: operands of a live instruction of context 'ctx, read in range.
+    (0..i.get_num_operands()).map(|k| unsafe { first_class(Value(LLVMGetOperand(i.as_value_ref(), k))) }).collect()
 }
 
 /// A call's operand bundles with their inputs as handles of its context

@@ -69,28 +69,3 @@ pub struct BlockId(pub(super) usize);
 pub fn block_id(bb: BasicBlock<'_>) -> BlockId {
     BlockId(bb.as_mut_ptr() as usize)
 }
-
-/// Operand `k` of `i` when it is a first-class value (not metadata, a
-/// token, a label or a block): what `InstructionValue::get_operand` may
-/// wrap without panicking on a call's metadata or token argument.
-pub fn basic_operand<'ctx>(
-    i: InstructionValue<'ctx>,
-    k: u32,
-) -> Option<llvm_plugin::inkwell::values::BasicValueEnum<'ctx>> {
-    use llvm_plugin::inkwell::llvm_sys::LLVMTypeKind as K;
-    if k >= i.get_num_operands() {
-        return None;
-    }
-    // SAFETY: reading a live instruction's operand and its type.
-    let kind = unsafe {
-        let op = LLVMGetOperand(i.as_value_ref(), k);
-        if op.is_null() {
-            return None;
-        }
-        LLVMGetTypeKind(LLVMTypeOf(op))
-    };
-    match kind {
-        K::LLVMMetadataTypeKind | K::LLVMTokenTypeKind | K::LLVMLabelTypeKind | K::LLVMVoidTypeKind => None,
-        _ => i.get_operand(k).and_then(|o| o.left()),
-    }
-}

@@ -10,7 +10,8 @@
 //! SPMD loop kernel ran at 0.73 of clang's bandwidth (measured on the
 //! H200, triad on 2^26 doubles).
 use llvm_plugin::inkwell::module::Module;
-use llvm_plugin::inkwell::values::FunctionValue;
+use llvm_plugin::inkwell::values::{BasicValueEnum, FunctionValue};
+use weft_intrinsics::ffi;
 
 use super::plan;
 
@@ -25,17 +26,21 @@ fn sets_icv(callee: &str) -> bool {
         || callee == "__kmpc_push_proc_bind"
 }
 
-/// Everything `f` reaches through direct calls (f included).
-fn reached<'ctx>(dev: &Module<'ctx>, f: FunctionValue<'ctx>) -> Vec<FunctionValue<'ctx>> {
+/// Everything `f` reaches (f included): what it calls, and the functions
+/// it hands a fork or any other call.
+pub fn reached<'ctx>(dev: &Module<'ctx>, f: FunctionValue<'ctx>) -> Vec<FunctionValue<'ctx>> {
     let mut seen = vec![f];
     let mut at = 0;
     while at < seen.len() {
         let g = seen[at];
         at += 1;
         for i in plan::instructions(g) {
-            let Some(h) = plan::callee(i).and_then(|n| dev.get_function(&n)) else { continue };
-            if h.count_basic_blocks() > 0 && !seen.contains(&h) {
-                seen.push(h);
+            for o in ffi::operand_values(i).into_iter().flatten() {
+                let BasicValueEnum::PointerValue(p) = o else { continue };
+                let Some(h) = dev.get_function(&p.get_name().to_string_lossy()) else { continue };
+                if h.as_global_value().as_pointer_value() == p && h.count_basic_blocks() > 0 && !seen.contains(&h) {
+                    seen.push(h);
+                }
             }
         }
     }
@@ -43,8 +48,12 @@ fn reached<'ctx>(dev: &Module<'ctx>, f: FunctionValue<'ctx>) -> Vec<FunctionValu
 }
 
 /// (no thread state, no nested parallelism) for the device module `dev`,
-/// its forks already rewritten.
-pub fn assumptions(dev: &Module<'_>) -> (bool, bool) {
+/// its forks already rewritten; neither when a kernel is in generic mode
+/// (measured on the GPU without them: offload-device.md).
+pub fn assumptions(dev: &Module<'_>, all_spmd: bool) -> (bool, bool) {
+    if !all_spmd {
+        return (false, false);
+    }
     let mut no_state = true;
     let mut no_nested = true;
     for f in dev.get_functions() {

@@ -1,7 +1,8 @@
-//! A host fallback's clone made an SPMD device kernel, as clang 16 writes
-//! one (docs/offload-device.md): `__kmpc_target_init`/`__kmpc_target_deinit`
-//! around its body, the host's forks replaced by what the device runtime
-//! does in SPMD mode, and the kernel's linkage, attributes and exec-mode
+//! A host fallback's clone made a device kernel, SPMD or generic, as clang
+//! 16 writes one (docs/offload-device.md): `__kmpc_target_init`/
+//! `__kmpc_target_deinit` around its body, the host's forks replaced by
+//! what the device runtime does (a generic kernel's wrappers come after,
+//! offload/generic.rs), and the kernel's linkage, attributes and exec-mode
 //! global.
 use llvm_plugin::inkwell::attributes::{Attribute, AttributeLoc};
 use llvm_plugin::inkwell::basic_block::BasicBlock;
@@ -12,19 +13,18 @@ use llvm_plugin::inkwell::values::{
 };
 use llvm_plugin::inkwell::GlobalVisibility;
 
-use super::plan::{self, FORK_CALL, FORK_TEAMS, PUSH_NUM_TEAMS};
+use super::plan::{self, ExecMode, FORK_CALL, FORK_TEAMS, PUSH_NUM_TEAMS};
 use crate::paropt::runtime::{Rt, Runtime, IDENT_KMPC};
 
-/// `OMP_TGT_EXEC_MODE_SPMD` (the device runtime's and the CUDA plugin's).
-pub const EXEC_MODE_SPMD: u64 = 2;
-
-/// Makes `k` (the clone of a host fallback) an SPMD kernel; returns its
-/// exec-mode global.
-pub fn build_kernel<'ctx>(rt: &mut Runtime<'_, 'ctx>, k: FunctionValue<'ctx>) -> GlobalValue<'ctx> {
+/// Makes `k` (the clone of a host fallback) a kernel of `exec` mode;
+/// returns its exec-mode global. (A generic kernel's other threads run the
+/// runtime's state machine inside `__kmpc_target_init`.)
+pub fn build_kernel<'ctx>(rt: &mut Runtime<'_, 'ctx>, k: FunctionValue<'ctx>, exec: ExecMode) -> GlobalValue<'ctx> {
     let ctx = rt.ctx;
     let name = k.get_name().to_string_lossy().into_owned();
     let ident = rt.ident(&name, None, IDENT_KMPC);
-    let mode = ctx.i8_type().const_int(EXEC_MODE_SPMD, false);
+    let mode = ctx.i8_type().const_int(exec as u64, false);
+    let state_machine = ctx.bool_type().const_int((exec == ExecMode::Generic) as u64, false);
     // Every `ret` of the body ends the kernel with the runtime.
     for i in function_instructions(k) {
         if i.get_opcode() == InstructionOpcode::Return {
@@ -46,7 +46,7 @@ pub fn build_kernel<'ctx>(rt: &mut Runtime<'_, 'ctx>, k: FunctionValue<'ctx>) ->
             b.insert_instruction(&i, None);
         }
     }
-    let r = rt.call_i32(&b, Rt::TargetInit, &[ident.into(), mode.into(), ctx.bool_type().const_zero().into()]);
+    let r = rt.call_i32(&b, Rt::TargetInit, &[ident.into(), mode.into(), state_machine.into()]);
     let run = b.build_int_compare(llvm_plugin::inkwell::IntPredicate::EQ, r, rt.i32.const_all_ones(), "omp.kernel.run");
     b.build_conditional_branch(run.expect("positioned"), body, exit).expect("positioned");
     b.position_at_end(exit);

@@ -15,12 +15,17 @@ use weft_intrinsics::{PassResult, Rule, WeftError};
 use crate::paropt::runtime::Runtime;
 
 pub mod assume;
+pub mod body;
+pub mod contexts;
+pub mod generic;
+pub mod globalize;
 pub mod kernel;
 pub mod level;
 pub mod locks;
 pub mod plan;
 pub mod reduce;
 pub mod request;
+pub mod team_block;
 pub mod variant;
 pub mod warp_reduce;
 
@@ -42,6 +47,7 @@ const RTL_CONFIG: &[&str] = &[
 pub fn run(m: &Module<'_>) -> PassResult {
     let Some(req) = request::read(m).map_err(|e| vec![e])? else { return Ok(false) };
     let plan = plan::plan(m)?;
+    let generic = generic::plan(m, &plan)?;
     if plan.kernels.is_empty() {
         request::remove(m);
         return Ok(true);
@@ -59,18 +65,24 @@ pub fn run(m: &Module<'_>) -> PassResult {
         }
     }
     let mut rt = Runtime::new(&dev);
+    // (Before the kernels change: the plan counts the clone's instructions.)
+    generic::rewrite_memory(&rt, &dev, &generic).map_err(|e| vec![e])?;
+    // A simd loop left for weft-vectorize runs as a plain loop in each
+    // device thread: its markers go (no vectorizer runs on the clone).
+    crate::cleanup::strip_directives(&dev);
     let mut used = Vec::new();
     for k in &plan.kernels {
         let f = dev.get_function(&k.name).expect("the clone keeps every kernel");
-        used.push(kernel::build_kernel(&mut rt, f));
+        used.push(kernel::build_kernel(&mut rt, f, k.mode));
     }
-    reduce::answer_reductions(&dev);
+    reduce::answer_reductions(&dev, &plan);
     warp_reduce::warp_combines(&dev);
     for f in dev.get_functions() {
         if f.count_basic_blocks() > 0 {
             kernel::retarget_forks(&rt, f);
         }
     }
+    generic::wrap_parallel_regions(&rt, &generic, &req.arch, &features);
     // The host's forks, now unused, are not the device's.
     for f in dev.get_functions() {
         if f.count_basic_blocks() == 0 && f.as_global_value().as_pointer_value().get_first_use().is_none() {
@@ -105,7 +117,8 @@ pub fn run(m: &Module<'_>) -> PassResult {
 fn module_globals(dev: &Module<'_>, plan: &plan::DevicePlan, modes: &[GlobalValue<'_>]) {
     let ctx = dev.get_context();
     let i32t = ctx.i32_type();
-    let (no_state, no_nested) = assume::assumptions(dev);
+    let all_spmd = plan.kernels.iter().all(|k| k.mode == plan::ExecMode::Spmd);
+    let (no_state, no_nested) = assume::assumptions(dev, all_spmd);
     for name in RTL_CONFIG {
         let g = dev.add_global(i32t, None, name);
         let yes = match *name {

@@ -87,12 +87,22 @@ pub const FORK_TEAMS: &str = "__kmpc_fork_teams";
 pub const FORK_CALL: &str = "__kmpc_fork_call";
 pub const PUSH_NUM_TEAMS: &str = "__kmpc_push_num_teams";
 
+/// How a kernel's threads run it (the device runtime's
+/// `OMP_TGT_EXEC_MODE_*`, the kernel's `_exec_mode` global).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExecMode {
+    /// The main thread of each team runs the body, the others wait in the
+    /// runtime's state machine for parallel regions (offload/generic.rs).
+    Generic = 1,
+    /// Every thread runs the body.
+    Spmd = 2,
+}
+
 /// One kernel: the host fallback of that name and its execution mode.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KernelPlan {
     pub name: String,
-    /// SPMD (every thread runs the body); generic mode is not built yet.
-    pub spmd: bool,
+    pub mode: ExecMode,
 }
 
 /// The device image of one module.
@@ -104,7 +114,7 @@ pub struct DevicePlan {
     pub functions: BTreeSet<String>,
 }
 
-fn refuse(kernel: &str, what: impl Into<String>, detail: impl Into<String>) -> WeftError {
+pub fn refuse(kernel: &str, what: impl Into<String>, detail: impl Into<String>) -> WeftError {
     WeftError::new(Rule::NotYetSupported, what, detail).on_directive("DIR.OMP.TARGET").in_function(kernel)
 }
 
@@ -170,16 +180,9 @@ fn plan_kernel<'ctx>(
             check_globals(m, i, name)?;
         }
     }
-    let spmd = is_spmd(m, k);
-    if !spmd {
-        return Err(refuse(
-            name,
-            "a target region that is not one combined loop (generic mode)",
-            "device kernels are built for 'target teams distribute parallel for' and 'target parallel for' only",
-        ));
-    }
+    let mode = if is_spmd(m, k) { ExecMode::Spmd } else { ExecMode::Generic };
     all.extend(seen.iter().map(|f| f.get_name().to_string_lossy().into_owned()));
-    Ok(KernelPlan { name: name.to_string(), spmd })
+    Ok(KernelPlan { name: name.to_string(), mode })
 }
 
 /// A function without a body that a kernel calls must be one the device
@@ -203,8 +206,9 @@ fn check_globals(m: &Module<'_>, i: InstructionValue<'_>, kernel: &str) -> Resul
     if matches!(callee(i).as_deref(), Some(REDUCE | END_REDUCE)) {
         return Ok(());
     }
-    for k in 0..i.get_num_operands() {
-        let Some(BasicValueEnum::PointerValue(p)) = ffi::basic_operand(i, k) else { continue };
+    // (Operands that are not values, a simd region's token, are skipped.)
+    for o in ffi::operand_values(i) {
+        let Some(BasicValueEnum::PointerValue(p)) = o else { continue };
         let pname = p.get_name().to_string_lossy().into_owned();
         let Some(g) = m.get_global(&pname).filter(|g| g.as_pointer_value() == p) else { continue };
         // (A critical section's lock: the device module has its own, locks.rs.)
@@ -239,8 +243,8 @@ pub fn instructions<'ctx>(f: FunctionValue<'ctx>) -> Vec<InstructionValue<'ctx>>
 /// passed as an operand (a microtask handed to a fork).
 fn referenced_functions<'ctx>(m: &Module<'ctx>, i: InstructionValue<'ctx>) -> Vec<FunctionValue<'ctx>> {
     let mut out = Vec::new();
-    for k in 0..i.get_num_operands() {
-        let Some(BasicValueEnum::PointerValue(p)) = ffi::basic_operand(i, k) else { continue };
+    for o in ffi::operand_values(i) {
+        let Some(BasicValueEnum::PointerValue(p)) = o else { continue };
         let pname = p.get_name().to_string_lossy().into_owned();
         if let Some(f) = m.get_function(&pname).filter(|f| f.as_global_value().as_pointer_value() == p) {
             out.push(f);
@@ -290,6 +294,9 @@ fn only_callee_with_body<'ctx>(m: &Module<'ctx>, f: FunctionValue<'ctx>) -> Opti
 /// The one fork in `f` and its microtask, when `f` calls nothing else but
 /// intrinsics, `__kmpc_push_num_teams` and thread ids.
 fn only_fork<'ctx>(m: &Module<'ctx>, f: FunctionValue<'ctx>) -> Option<(String, FunctionValue<'ctx>)> {
+    if super::body::needs_main_thread(f) {
+        return None;
+    }
     let mut fork = None;
     for i in instructions(f) {
         let Some(name) = callee(i) else {

@@ -11,7 +11,7 @@
 use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::values::{AnyValue, AnyValueEnum, FunctionValue};
 
-use super::plan::{self, END_REDUCE, FORK_CALL, FORK_TEAMS, REDUCE};
+use super::plan::{self, DevicePlan, ExecMode, END_REDUCE, FORK_CALL, FORK_TEAMS, REDUCE};
 
 /// The parallel bodies a teams body forks: their reductions combine into
 /// the thread's own copy.
@@ -36,9 +36,18 @@ fn team_private_bodies<'ctx>(dev: &Module<'ctx>) -> Vec<FunctionValue<'ctx>> {
 }
 
 /// Every reduction's question answered in place (before the forks are
-/// rewritten: the teams bodies are found by their fork).
-pub fn answer_reductions(dev: &Module<'_>) {
-    let own = team_private_bodies(dev);
+/// rewritten: the teams bodies are found by their fork). A generic
+/// kernel's team copy is one per team, which the team's threads share
+/// (globalize.rs): what a generic kernel reaches answers 2.
+pub fn answer_reductions(dev: &Module<'_>, plan: &DevicePlan) {
+    let shared: Vec<FunctionValue<'_>> = plan
+        .kernels
+        .iter()
+        .filter(|k| k.mode == ExecMode::Generic)
+        .filter_map(|k| dev.get_function(&k.name))
+        .flat_map(|k| super::assume::reached(dev, k))
+        .collect();
+    let own: Vec<_> = team_private_bodies(dev).into_iter().filter(|f| !shared.contains(f)).collect();
     let i32t = dev.get_context().i32_type();
     for f in dev.get_functions() {
         for i in plan::instructions(f) {

@@ -205,6 +205,14 @@ entry_points! {
     /// `(ident_t *, gtid, if, num_threads, proc_bind, fn, wrapper, void
     /// **args, nargs)`: a parallel region on the device.
     Parallel51 = DeviceRtl "__kmpc_parallel_51" (Ptr, I32, I32, I32, I32, Ptr, Ptr, Ptr, I64) -> Void;
+    /// `(void ***)`: in a generic kernel's parallel region, the argument
+    /// array `__kmpc_parallel_51` shared with the team (its wrapper reads it).
+    GetSharedVariables = DeviceRtl "__kmpc_get_shared_variables" (Ptr) -> Void;
+    /// `void *(size_t)`: memory every thread of the team can address, for a
+    /// generic kernel's variable shared with a parallel region.
+    AllocShared = DeviceRtl "__kmpc_alloc_shared" (I64) -> Ptr;
+    /// `(void *, size_t)`: frees `__kmpc_alloc_shared`'s memory, last first.
+    FreeShared = DeviceRtl "__kmpc_free_shared" (Ptr, I64) -> Void;
     TgtTargetKernel = Libomptarget "__tgt_target_kernel" (Ptr, I64, I32, I32, Ptr, Ptr) -> I32;
     /// `(ident_t *, int64_t device_id, int32_t arg_num, void **base_ptrs,
     /// void **ptrs, int64_t *sizes, int64_t *map_types, map_var_info_t *names,
@@ -290,6 +298,26 @@ mod tests {
             text.lines().filter_map(|l| l.split_whitespace().last()).filter_map(|s| s.split('@').next()).collect();
         for e in Rt::ALL.iter().map(|r| r.entry()).filter(|e| e.lib == Lib::Libomptarget) {
             assert!(exported.contains(e.name), "{lib} does not export {}", e.name);
+        }
+    }
+
+    /// Every device runtime entry of the table is defined by LLVM 16's
+    /// NVPTX device runtime (what a device image links).
+    #[test]
+    fn device_runtime_defines_every_entry() {
+        let lib = "/usr/lib/llvm-16/lib/libomptarget-nvptx-sm_90.bc";
+        if !std::path::Path::new(lib).exists() {
+            return;
+        }
+        let Ok(out) =
+            std::process::Command::new("/usr/lib/llvm-16/bin/llvm-nm").args(["--defined-only", "-j", lib]).output()
+        else {
+            return;
+        };
+        let text = String::from_utf8_lossy(&out.stdout);
+        let defined: std::collections::HashSet<&str> = text.lines().map(str::trim).collect();
+        for e in Rt::ALL.iter().map(|r| r.entry()).filter(|e| e.lib == Lib::DeviceRtl) {
+            assert!(defined.contains(e.name), "{lib} does not define {}", e.name);
         }
     }
 
