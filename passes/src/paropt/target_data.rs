@@ -88,9 +88,11 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let copy = self.alloca_for(outer_home, ptr.as_basic_type_enum(), "omp.device_ptr", var);
             let b = self.at(before);
             let idx = [self.rt.i32.const_zero(), self.rt.i32.const_int((first_use + k) as u64, false)];
-            // SAFETY: in bounds of the pointers array map_arrays made for args.
+            // (libomptarget returns the device address in the base
+            // pointers array: `args_base[i]`, as clang 16 reads it.)
+            // SAFETY: in bounds of the base pointers array map_arrays made for args.
             let slot =
-                unsafe { b.build_in_bounds_gep(ptr.array_type(arrays.n), arrays.ptrs, &idx, "") }.expect("positioned");
+                unsafe { b.build_in_bounds_gep(ptr.array_type(arrays.n), arrays.bases, &idx, "") }.expect("positioned");
             let dev = b.build_load(ptr, slot, "omp.device_addr").expect("positioned");
             b.build_store(copy, dev).expect("positioned");
             self.privatize_uses(var, copy, &body, term);
@@ -101,9 +103,11 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let var = self.value(u).into_pointer_value();
             let b = self.at(before);
             let idx = [self.rt.i32.const_zero(), self.rt.i32.const_int((first_addr + k) as u64, false)];
-            // SAFETY: in bounds of the pointers array map_arrays made for args.
+            // (libomptarget returns the device address in the base
+            // pointers array: `args_base[i]`, as clang 16 reads it.)
+            // SAFETY: in bounds of the base pointers array map_arrays made for args.
             let slot =
-                unsafe { b.build_in_bounds_gep(ptr.array_type(arrays.n), arrays.ptrs, &idx, "") }.expect("positioned");
+                unsafe { b.build_in_bounds_gep(ptr.array_type(arrays.n), arrays.bases, &idx, "") }.expect("positioned");
             let dev = b.build_load(ptr, slot, "omp.device_addr").expect("positioned").into_pointer_value();
             self.privatize_uses(var, dev, &body, term);
         }

@@ -97,9 +97,19 @@ int __tgt_target_kernel(void *loc, int64_t dev, int32_t nt, int32_t tl, void *id
   return 1;
 }
 
+/* RETURN_PARAM: libomptarget returns the device address of a
+   use_device_ptr/use_device_addr item in the base pointers array; this
+   stand-in returns the host address + RETURNED_OFFSET there, so a program
+   can tell which array its compiler read it from (never dereferenced). */
+#define RETURN_PARAM 0x40ull
+#define RETURNED_OFFSET 4096
+
 void __tgt_target_data_begin_mapper(void *loc, int64_t dev, int32_t n, void **b, void **p, int64_t *s, int64_t *t,
                                     void **names, void **mappers) {
   dump("begin", n, b, p, s, t);
+  for (int i = 0; i < n; i++)
+    if ((uint64_t)t[i] & RETURN_PARAM)
+      b[i] = (char *)b[i] + RETURNED_OFFSET;
 }
 
 void __tgt_target_data_end_mapper(void *loc, int64_t dev, int32_t n, void **b, void **p, int64_t *s, int64_t *t,
