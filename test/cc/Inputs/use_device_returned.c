@@ -1,7 +1,10 @@
 /* Where a use_device_ptr / use_device_addr item's device address comes
    from: libomptarget returns it in the base pointers array of
    __tgt_target_data_begin_mapper (test/cc/Inputs/map_recorder.c returns
-   the host address + 4096 there). Only the addresses are compared. */
+   the host address + 4096 there). Only the addresses are compared; the
+   host address is kept in a volatile variable, so that an optimizer does
+   not compute the difference before the region is lowered (inside and
+   outside, `a` is one value until then). */
 #include <stdio.h>
 
 void rec_name(void *p, unsigned long size, const char *name);
@@ -9,7 +12,8 @@ void rec_name(void *p, unsigned long size, const char *name);
 int main(void) {
   int a[4] = {1, 2, 3, 4};
   int *p = a;
-  char *host = (char *)a;
+  static char *volatile host;
+  host = (char *)a;
   rec_name(a, sizeof a, "a");
 #pragma omp target data map(tofrom: a) use_device_ptr(p)
   { printf("use_device_ptr: %ld\n", (long)((char *)p - host)); }
