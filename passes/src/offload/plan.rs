@@ -49,18 +49,6 @@ const DEVICE_CALLS: &[&str] = &[
     "omp_set_lock",
     "omp_unset_lock",
     "omp_test_lock",
-    "__kmpc_dispatch_init_4",
-    "__kmpc_dispatch_next_4",
-    "__kmpc_dispatch_fini_4",
-    "__kmpc_dispatch_init_4u",
-    "__kmpc_dispatch_next_4u",
-    "__kmpc_dispatch_fini_4u",
-    "__kmpc_dispatch_init_8",
-    "__kmpc_dispatch_next_8",
-    "__kmpc_dispatch_fini_8",
-    "__kmpc_dispatch_init_8u",
-    "__kmpc_dispatch_next_8u",
-    "__kmpc_dispatch_fini_8u",
     "__kmpc_critical",
     "__kmpc_end_critical",
     "__kmpc_master",
@@ -190,6 +178,13 @@ fn plan_kernel<'ctx>(
 fn check_device_call(kernel: &str, callee: &str) -> Result<(), WeftError> {
     if callee.starts_with("llvm.") || DEVICE_CALLS.contains(&callee) {
         return Ok(());
+    }
+    if callee.starts_with("__kmpc_dispatch_") {
+        return Err(refuse(
+            kernel,
+            "an ordered loop",
+            "ordered iterations need the device runtime's dispatch loops, which LLVM 16's device runtime links into an image ptxas refuses (a thread-local variable)",
+        ));
     }
     Err(refuse(
         kernel,

@@ -1,10 +1,15 @@
-//! The default schedule of a worksharing loop in a target region when the
-//! module is built for a GPU (docs/offload-device.md): static with chunk 1,
-//! `kmp_sch_static_chunked` (33), so the threads of a warp run
-//! consecutive iterations and their loads and stores coalesce, as clang 16
-//! does on the device. A loop with a SCHEDULE clause keeps it (schedule
-//! `static` means one block per thread, OpenMP 5.1 §2.11.4). The host
-//! fallback is the same code: it runs these loops cyclically too.
+//! The schedules of a worksharing loop in a target region when the module
+//! is built for a GPU (docs/offload-device.md). Without a SCHEDULE clause:
+//! static with chunk 1, `kmp_sch_static_chunked` (33), so the threads of a
+//! warp run consecutive iterations and their loads and stores coalesce, as
+//! clang 16 does on the device; `schedule(static)` keeps one block per
+//! thread (OpenMP 5.1 §2.11.4). Every other schedule (static with a chunk,
+//! dynamic, guided, auto, runtime) deals its chunks round-robin too, with
+//! its chunk size: the device runtime's dispatch loops (LLVM 16's
+//! `__kmpc_dispatch_*`) name a thread-local variable that ptxas refuses in
+//! a linked image, and a round-robin assignment is one a dynamic schedule
+//! may make (which thread runs a chunk is the runtime's choice). The host
+//! fallback is the same code: it runs these loops so too.
 use llvm_plugin::inkwell::values::{InstructionValue, PointerValue};
 use weft_intrinsics::vocab::DirKind;
 
@@ -29,20 +34,25 @@ pub(super) fn in_target(a: &Analysis<'_>, r: usize) -> bool {
 }
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
-    /// The loop's iterations dealt round-robin, one at a time, to the
-    /// threads: `__kmpc_for_static_init_*` with schedule 33 and chunk 1
-    /// gives each thread its first iteration and the stride (the number
-    /// of threads); the chunks follow in turn (`dist_chunks`).
+    /// The loop's iterations dealt round-robin, `chunk` (1 without one)
+    /// at a time, to the threads: `__kmpc_for_static_init_*` with schedule
+    /// 33 gives each thread its first chunk and the stride (the chunk times
+    /// the number of threads); the chunks follow in turn (`dist_chunks`).
     pub(super) fn static_cyclic(
         &mut self,
         k: &Ctl<'ctx>,
+        chunk: Option<weft_intrinsics::model::ValueId>,
         init: InstructionValue<'ctx>,
         ub_copy: PointerValue<'ctx>,
         shape: Shape<'ctx>,
     ) -> LoopEnds<'ctx> {
         let [static_init, ..] = Rt::for_iv(k.t.get_bit_width(), k.unsigned);
-        self.notes
-            .push("device default schedule: static with chunk 1 (sched_type 33), iterations dealt round-robin".into());
+        self.notes.push("device schedule: static with a chunk (sched_type 33), chunks dealt round-robin".into());
+        self.b.position_before(&init);
+        let size = match chunk {
+            Some(c) => self.int_operand(c, k.t),
+            None => k.one,
+        };
         let b = self.at(init);
         b.build_store(k.lo, k.start).expect("positioned");
         b.build_store(k.hi, k.ub0).expect("positioned");
@@ -57,7 +67,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             k.hi.into(),
             k.st.into(),
             k.one.into(),
-            k.one.into(),
+            size.into(),
         ];
         self.rt.call(b, static_init, &args);
         self.and_team_last(b, k);

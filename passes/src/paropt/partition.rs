@@ -157,8 +157,10 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             Some(None) => k = self.team_chunk(&k, init, home, fname, begin_call),
             None => {}
         }
-        let ends = if sched.default && self.in_target && !sched.ordered && !sched.doacross {
-            self.static_cyclic(&k, init, ub.copy, shape)
+        let device_cyclic =
+            self.in_target && !sched.ordered && !sched.doacross && !(sched.is_plain_static() && !sched.default);
+        let ends = if device_cyclic {
+            self.static_cyclic(&k, sched.chunk, init, ub.copy, shape)
         } else if sched.is_plain_static() {
             self.static_block(&k, sched, init, ub.copy, shape)
         } else {
