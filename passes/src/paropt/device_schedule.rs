@@ -72,14 +72,6 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         self.rt.call(b, static_init, &args);
         self.and_team_last(b, k);
         let fini = self.dist_chunks(k, init, ub_copy, shape, k.ident);
-        LoopEnds {
-            start: init,
-            chunk_end: shape.fini,
-            last: k.last,
-            fini,
-            first_iter: k.start,
-            last_iter: k.ub0,
-            unsigned: k.unsigned,
-        }
+        LoopEnds::of(k, init, shape, fini)
     }
 }

@@ -86,15 +86,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         ));
         let b = self.at(init);
         self.dist_init(b, k, ident, (k.lo, k.hi, k.st, k.last), chunk);
-        let ends = |fini| LoopEnds {
-            start: init,
-            chunk_end: shape.fini,
-            last: k.last,
-            fini,
-            first_iter: k.start,
-            last_iter: k.ub0,
-            unsigned: k.unsigned,
-        };
+        let ends = |fini| LoopEnds::of(k, init, shape, fini);
         if chunk.is_none() {
             start_chunk(b, k, init, ub_copy);
             let b = self.before_terminator(shape.fini);

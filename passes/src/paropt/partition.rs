@@ -31,6 +31,23 @@ pub(super) struct LoopEnds<'ctx> {
     pub(super) unsigned: bool,
 }
 
+impl<'ctx> LoopEnds<'ctx> {
+    /// A loop started by `init` whose chunks end at `shape.fini` and whose
+    /// thread leaves after its last chunk at `fini`, with `k`'s flag and
+    /// first and last iterations.
+    pub(super) fn of(k: &Ctl<'ctx>, init: InstructionValue<'ctx>, shape: Shape<'ctx>, fini: BasicBlock<'ctx>) -> Self {
+        LoopEnds {
+            start: init,
+            chunk_end: shape.fini,
+            last: k.last,
+            fini,
+            first_iter: k.start,
+            last_iter: k.ub0,
+            unsigned: k.unsigned,
+        }
+    }
+}
+
 /// What both ways of partitioning a loop work with: the loop's ident and
 /// the thread id, the IV's type, the runtime's bound and stride slots and
 /// last-iteration flag, and the whole loop's first and last iterations.
