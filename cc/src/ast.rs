@@ -125,6 +125,11 @@ pub struct Ast {
     pub decl_types: HashMap<String, String>,
     /// The variables `declare target` names (`target_forms::declare_target`).
     pub declare_target: Vec<String>,
+    /// The functions it names (`target_forms::declare_target_functions`).
+    pub declare_target_functions: Vec<String>,
+    /// Those of them a `link` clause names (mapped through their reference
+    /// pointers: `target_link.rs`).
+    pub declare_link: Vec<String>,
     /// The flags of the file's `#pragma omp requires` (`requires.rs`).
     pub requires: Option<u64>,
 }
@@ -181,6 +186,8 @@ pub fn read(root: &Json, main_file: &str, text: &str) -> Ast {
         d.file_scope = top.contains(&d.id.as_str());
     }
     scan_names(root, &places, &mut w.ast);
+    let links = crate::target_forms::linked(text);
+    w.ast.declare_link = links.into_iter().filter(|v| w.ast.declare_target.contains(v)).collect();
     let ids = std::mem::take(&mut w.ast.udr_ids);
     for (d, id) in w.ast.declare_reductions.iter_mut().zip(&ids) {
         d.1 = top.contains(&id.as_str());
@@ -330,6 +337,11 @@ impl Walker<'_> {
             self.functions.insert(id.to_string(), self.at(n));
         }
         self.declarative(n);
+        if kind == "FunctionDecl" && n.inner().iter().any(|a| a.kind() == "OMPDeclareTargetDeclAttr") {
+            if let Some(name) = n.str("name").filter(|m| !self.ast.declare_target_functions.iter().any(|d| d == m)) {
+                self.ast.declare_target_functions.push(name.to_string());
+            }
+        }
         if kind == "VarDecl" {
             // (`declare target`: an offload entry for the variable; a
             // function needs nothing on the host side.)

@@ -208,6 +208,7 @@ pub fn make_explicit(ast: &Ast, d: &Directive, listed: &[String], cls: &mut Vec<
     let extra = implicit(ast, d, &named, &HashSet::new(), cls);
     cls.extend(extra);
     cls.extend(section_base_pointers(ast, d, cls));
+    crate::target_link::through_ref_ptrs(ast, Some(d), cls);
 }
 
 /// The marker text that opens and closes the TARGET of combined form
@@ -239,6 +240,7 @@ pub fn wrap(ast: &Ast, d: &Directive, id: usize, cls: &mut Vec<Clause>) -> (Stri
     let extra = implicit(ast, d, &named, &tofrom, &mine);
     mine.extend(extra);
     mine.extend(section_base_pointers(ast, d, &mine));
+    crate::target_link::through_ref_ptrs(ast, Some(d), &mut mine);
     // (Ids counting down from the top of int, below taskloop_forms's.)
     let wid = 1_900_000_000 - id;
     crate::marker_clause::region(wid, "DIR.OMP.TARGET", &mine)
@@ -276,9 +278,23 @@ pub fn declare_target(ast: &Ast, src: &str) -> String {
     out
 }
 
+/// The functions `declare target` names, for weft-markers to mark
+/// `"openmp-target-declare"` (docs/offload-device.md): their names in a
+/// string (no reference: a function only declared need not exist), weak
+/// so that files' copies do not clash before weft-markers removes it.
+pub fn declare_target_functions(ast: &Ast) -> String {
+    if ast.declare_target_functions.is_empty() {
+        return String::new();
+    }
+    format!(
+        "\n__attribute__((weak)) const char __weft_cc_declare_target_functions[] = \"{}\";\n",
+        ast.declare_target_functions.join(" ")
+    )
+}
+
 /// The variables the file's `declare target link(...)` clauses name
 /// (clang's AST does not say which clause named a variable).
-fn linked(src: &str) -> Vec<String> {
+pub fn linked(src: &str) -> Vec<String> {
     let mut out = Vec::new();
     for line in src.lines() {
         let words: Vec<&str> = line.trim_start().trim_start_matches('#').split_whitespace().collect();

@@ -14,9 +14,13 @@ use weft_intrinsics::{PassResult, Rule, WeftError};
 
 use crate::paropt::runtime::Runtime;
 
+pub mod globals;
 pub mod kernel;
+pub mod libm;
 pub mod plan;
+pub mod printf;
 pub mod request;
+pub mod target_functions;
 
 /// The data layout clang 16 gives `nvptx64-nvidia-cuda`.
 const NVPTX_LAYOUT: &str = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64";
@@ -35,12 +39,16 @@ const RTL_CONFIG: &[&str] = &[
 pub fn run(m: &Module<'_>) -> PassResult {
     let Some(req) = request::read(m).map_err(|e| vec![e])? else { return Ok(false) };
     let plan = plan::plan(m)?;
-    if plan.kernels.is_empty() {
+    // (A module of declare target variables or functions alone contributes
+    // them to the program's image: libomptarget looks up every entry.)
+    if plan.kernels.is_empty() && plan.globals.is_empty() && plan.functions.is_empty() {
         request::remove(m);
         return Ok(true);
     }
+    let math = libm::plan(m, &plan, &req).map_err(|e| vec![e])?;
+    printf::plan(m, &plan).map_err(|e| vec![e])?;
     let keep: Vec<String> = plan.functions.iter().cloned().collect();
-    let dev = ffi::clone_for_device(m, &keep);
+    let dev = ffi::clone_for_device(m, &keep, &plan.globals.kept());
     dev.set_triple(&TargetTriple::create(&req.triple));
     dev.set_data_layout(&TargetData::create(NVPTX_LAYOUT).get_data_layout());
     let features = req.features();
@@ -60,6 +68,8 @@ pub fn run(m: &Module<'_>) -> PassResult {
             kernel::retarget_forks(&rt, f);
         }
     }
+    globals::build(&dev, &plan.globals)?;
+    printf::build(&rt);
     // The host's forks, now unused, are not the device's.
     for f in dev.get_functions() {
         if f.count_basic_blocks() == 0 && f.as_global_value().as_pointer_value().get_first_use().is_none() {
@@ -67,7 +77,9 @@ pub fn run(m: &Module<'_>) -> PassResult {
             unsafe { f.delete() };
         }
     }
+    libm::build(&dev, &math, &req.arch, &features).map_err(|e| vec![e])?;
     module_globals(&dev, &plan, &used);
+    globals::check_defined(&dev, &plan.globals)?;
     dev.verify().map_err(|msg| {
         vec![WeftError::new(Rule::Internal, "the device module", format!("fails LLVM's verifier: {msg}"))]
     })?;
@@ -92,10 +104,12 @@ fn module_globals(dev: &Module<'_>, plan: &plan::DevicePlan, modes: &[GlobalValu
     // The exec modes must survive until the CUDA plugin reads them.
     let ptr = ctx.ptr_type(Default::default());
     let list: Vec<_> = modes.iter().map(|g| g.as_pointer_value()).collect();
-    let used = dev.add_global(ptr.array_type(list.len() as u32), None, "llvm.compiler.used");
-    used.set_initializer(&ptr.const_array(&list));
-    used.set_linkage(Linkage::Appending);
-    used.set_section(Some("llvm.metadata"));
+    if !list.is_empty() {
+        let used = dev.add_global(ptr.array_type(list.len() as u32), None, "llvm.compiler.used");
+        used.set_initializer(&ptr.const_array(&list));
+        used.set_linkage(Linkage::Appending);
+        used.set_section(Some("llvm.metadata"));
+    }
     for k in &plan.kernels {
         let f = dev.get_function(&k.name).expect("a kernel");
         let md: [BasicMetadataValueEnum<'_>; 3] = [

@@ -9,6 +9,8 @@ use llvm_plugin::inkwell::values::{BasicValueEnum, FunctionValue, InstructionOpc
 use weft_intrinsics::ffi::{self, Value};
 use weft_intrinsics::{Rule, WeftError};
 
+use super::globals::DeviceGlobals;
+
 /// The prefix of every host fallback (and of the kernel of the same name).
 pub const KERNEL_PREFIX: &str = "__omp_offloading_";
 
@@ -54,6 +56,8 @@ pub struct DevicePlan {
     /// Every function whose body the device module keeps (the kernels and
     /// what they reach).
     pub functions: BTreeSet<String>,
+    /// The declare target variables the device module defines (globals.rs).
+    pub globals: DeviceGlobals,
 }
 
 fn refuse(kernel: &str, what: impl Into<String>, detail: impl Into<String>) -> WeftError {
@@ -63,7 +67,7 @@ fn refuse(kernel: &str, what: impl Into<String>, detail: impl Into<String>) -> W
 /// The plan for every host fallback of `m`, or every reason one cannot be
 /// a device kernel.
 pub fn plan(m: &Module<'_>) -> Result<DevicePlan, Vec<WeftError>> {
-    let mut out = DevicePlan::default();
+    let mut out = DevicePlan { globals: super::globals::declared(m)?, ..DevicePlan::default() };
     let mut errors = Vec::new();
     for f in m.get_functions() {
         let name = f.get_name().to_string_lossy().into_owned();
@@ -73,10 +77,13 @@ pub fn plan(m: &Module<'_>) -> Result<DevicePlan, Vec<WeftError>> {
         if m.get_global(&format!(".{name}.region_id")).is_none() {
             continue;
         }
-        match plan_kernel(m, f, &name, &mut out.functions) {
+        match plan_kernel(m, f, &name, &mut out.functions, &out.globals) {
             Ok(k) => out.kernels.push(k),
             Err(e) => errors.push(e),
         }
+    }
+    if let Err(e) = super::target_functions::plan(m, &mut out.functions, &out.globals) {
+        errors.extend(e);
     }
     if errors.is_empty() {
         Ok(out)
@@ -91,6 +98,7 @@ fn plan_kernel<'ctx>(
     k: FunctionValue<'ctx>,
     name: &str,
     all: &mut BTreeSet<String>,
+    globals: &DeviceGlobals,
 ) -> Result<KernelPlan, WeftError> {
     let mut seen: Vec<FunctionValue<'ctx>> = vec![k];
     let mut at = 0;
@@ -105,17 +113,10 @@ fn plan_kernel<'ctx>(
                     }
                     continue;
                 }
-                let callee = g.get_name().to_string_lossy().into_owned();
-                if !callee.starts_with("llvm.") && !DEVICE_CALLS.contains(&callee.as_str()) {
-                    return Err(refuse(
-                        name,
-                        format!("a call to '{callee}'"),
-                        "the device image has no such function (a runtime call weft cannot offload yet, or a function without declare target)",
-                    ));
-                }
+                check_callee(g, name)?;
             }
-            check_globals(m, i, name)?;
         }
+        super::globals::check_function(f, name, globals)?;
     }
     let spmd = is_spmd(m, k);
     if !spmd {
@@ -129,23 +130,26 @@ fn plan_kernel<'ctx>(
     Ok(KernelPlan { name: name.to_string(), spmd })
 }
 
-/// A global variable the region reads must be a constant: a variable of
-/// the host would have no device copy (declare target is not built for
-/// device images yet).
-fn check_globals(m: &Module<'_>, i: InstructionValue<'_>, kernel: &str) -> Result<(), WeftError> {
-    for k in 0..i.get_num_operands() {
-        let Some(BasicValueEnum::PointerValue(p)) = i.get_operand(k).and_then(|o| o.left()) else { continue };
-        let pname = p.get_name().to_string_lossy().into_owned();
-        let Some(g) = m.get_global(&pname).filter(|g| g.as_pointer_value() == p) else { continue };
-        if !g.is_constant() || g.is_thread_local() {
-            return Err(refuse(
-                kernel,
-                format!("the global variable '{pname}'"),
-                "a device kernel reads only its arguments and constants (declare target variables are not built for device images yet)",
-            ));
-        }
+/// A function without a body that device code calls (or names) must be
+/// one the device has: an intrinsic NVPTX selects, the device runtime's,
+/// C's math (libm.rs), `printf` (printf.rs), or a declare target function
+/// another file's image defines (target_functions.rs).
+pub fn check_callee(g: FunctionValue<'_>, kernel: &str) -> Result<(), WeftError> {
+    let callee = g.get_name().to_string_lossy().into_owned();
+    let intrinsic = callee.starts_with("llvm.") && !super::libm::unselectable(&callee);
+    if intrinsic
+        || DEVICE_CALLS.contains(&callee.as_str())
+        || super::libm::device_name(&callee).is_some()
+        || super::printf::is_printf(&callee)
+        || super::target_functions::is_declared(g)
+    {
+        return Ok(());
     }
-    Ok(())
+    Err(refuse(
+        kernel,
+        format!("a call to '{callee}'"),
+        "the device image has no such function (a runtime call weft cannot offload yet, or a function without declare target)",
+    ))
 }
 
 /// Every instruction of `f`.
@@ -163,7 +167,7 @@ pub fn instructions<'ctx>(f: FunctionValue<'ctx>) -> Vec<InstructionValue<'ctx>>
 
 /// The functions an instruction names: a call's callee and any function
 /// passed as an operand (a microtask handed to a fork).
-fn referenced_functions<'ctx>(m: &Module<'ctx>, i: InstructionValue<'ctx>) -> Vec<FunctionValue<'ctx>> {
+pub fn referenced_functions<'ctx>(m: &Module<'ctx>, i: InstructionValue<'ctx>) -> Vec<FunctionValue<'ctx>> {
     let mut out = Vec::new();
     for k in 0..i.get_num_operands() {
         let Some(BasicValueEnum::PointerValue(p)) = i.get_operand(k).and_then(|o| o.left()) else { continue };

@@ -205,6 +205,9 @@ entry_points! {
     /// `(ident_t *, gtid, if, num_threads, proc_bind, fn, wrapper, void
     /// **args, nargs)`: a parallel region on the device.
     Parallel51 = DeviceRtl "__kmpc_parallel_51" (Ptr, I32, I32, I32, I32, Ptr, Ptr, Ptr, I64) -> Void;
+    /// `(const char *format, void *args, int size)`: CUDA's `vprintf` on
+    /// a buffer of the promoted arguments, as clang 16 calls it for OpenMP.
+    Vprintf = DeviceRtl "__llvm_omp_vprintf" (Ptr, Ptr, I32) -> I32;
     TgtTargetKernel = Libomptarget "__tgt_target_kernel" (Ptr, I64, I32, I32, Ptr, Ptr) -> I32;
     /// `(ident_t *, int64_t device_id, int32_t arg_num, void **base_ptrs,
     /// void **ptrs, int64_t *sizes, int64_t *map_types, map_var_info_t *names,
