@@ -75,7 +75,8 @@ mod tests {
 
     #[test]
     fn maps_through_the_reference_pointer() {
-        let ast = Ast { declare_link: vec!["lnk".into()], ..Ast::default() };
+        let mut ast = Ast::default();
+        ast.declare_link = vec!["lnk".into()];
         let whole = "(void *)&(lnk)".to_string();
         let mut cls = vec![Clause::new(
             "QUAL.OMP.MAP.TOFROM",

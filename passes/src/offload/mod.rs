@@ -15,6 +15,7 @@ use weft_intrinsics::{PassResult, Rule, WeftError};
 use crate::paropt::runtime::Runtime;
 
 pub mod globals;
+pub mod host_variants;
 pub mod kernel;
 pub mod libm;
 pub mod plan;
@@ -47,11 +48,13 @@ pub fn run(m: &Module<'_>) -> PassResult {
     }
     let math = libm::plan(m, &plan, &req).map_err(|e| vec![e])?;
     printf::plan(m, &plan).map_err(|e| vec![e])?;
+    let variants = host_variants::plan(&plan).map_err(|e| vec![e])?;
     let keep: Vec<String> = plan.functions.iter().cloned().collect();
     let dev = ffi::clone_for_device(m, &keep, &plan.globals.kept());
     dev.set_triple(&TargetTriple::create(&req.triple));
     dev.set_data_layout(&TargetData::create(NVPTX_LAYOUT).get_data_layout());
     let features = req.features();
+    host_variants::build(&dev, &variants);
     for f in dev.get_functions() {
         if f.count_basic_blocks() > 0 {
             kernel::device_attributes(f, &req.arch, &features);
