@@ -128,7 +128,7 @@ pub struct Ast {
     /// The functions it names (`target_forms::declare_target_functions`).
     pub declare_target_functions: Vec<String>,
     /// Those of them a `link` clause names (mapped through their reference
-    /// pointers: `target_link.rs`).
+    /// pointers: `target_link.rs`; set for the compiled file).
     pub declare_link: Vec<String>,
     /// The flags of the file's `#pragma omp requires` (`requires.rs`).
     pub requires: Option<u64>,
@@ -186,8 +186,6 @@ pub fn read(root: &Json, main_file: &str, text: &str) -> Ast {
         d.file_scope = top.contains(&d.id.as_str());
     }
     scan_names(root, &places, &mut w.ast);
-    let links = crate::target_forms::linked(text);
-    w.ast.declare_link = links.into_iter().filter(|v| w.ast.declare_target.contains(v)).collect();
     let ids = std::mem::take(&mut w.ast.udr_ids);
     for (d, id) in w.ast.declare_reductions.iter_mut().zip(&ids) {
         d.1 = top.contains(&id.as_str());

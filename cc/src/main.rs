@@ -305,6 +305,7 @@ fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<Rewritt
     pre.reset();
     let text = texts[src].clone();
     let mut tree = ast::read(&root, src, &text);
+    tree.declare_link = target_link::link_variables(&tree, &text);
     let (files, refused) = headers::choose(&tree, &pre);
     tree.refused.extend(refused);
     headers::expand(&mut tree, &mut pre, src, &text);

@@ -259,7 +259,7 @@ pub fn declare_target(ast: &Ast, src: &str) -> String {
     if ast.declare_target.is_empty() {
         return String::new();
     }
-    let links = linked(src);
+    let links = crate::target_link::linked(src);
     let mut out = String::from(
         "\nstruct __weft_cc_offload_entry { void *addr; const char *name; unsigned long long size; int flags; int reserved; };\n",
     );
@@ -290,25 +290,4 @@ pub fn declare_target_functions(ast: &Ast) -> String {
         "\n__attribute__((weak)) const char __weft_cc_declare_target_functions[] = \"{}\";\n",
         ast.declare_target_functions.join(" ")
     )
-}
-
-/// The variables the file's `declare target link(...)` clauses name
-/// (clang's AST does not say which clause named a variable).
-pub fn linked(src: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    for line in src.lines() {
-        let words: Vec<&str> = line.trim_start().trim_start_matches('#').split_whitespace().collect();
-        if words.len() < 4 || words[..3] != ["pragma", "omp", "declare"] || !words[3].starts_with("target") {
-            continue;
-        }
-        let mut rest = line;
-        while let Some(at) = rest.find("link") {
-            rest = &rest[at + 4..];
-            let Some(list) = rest.trim_start().strip_prefix('(') else { continue };
-            let Some(end) = list.find(')') else { break };
-            out.extend(list[..end].split(',').map(|n| n.trim().to_string()).filter(|n| !n.is_empty()));
-            rest = &list[end..];
-        }
-    }
-    out
 }

@@ -69,6 +69,33 @@ pub fn through_ref_ptrs(ast: &Ast, d: Option<&Directive>, cls: &mut Vec<Clause>)
     }
 }
 
+/// The variables the file's `declare target link(...)` clauses name
+/// (clang's AST does not say which clause named a variable).
+pub fn linked(src: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in src.lines() {
+        let words: Vec<&str> = line.trim_start().trim_start_matches('#').split_whitespace().collect();
+        if words.len() < 4 || words[..3] != ["pragma", "omp", "declare"] || !words[3].starts_with("target") {
+            continue;
+        }
+        let mut rest = line;
+        while let Some(at) = rest.find("link") {
+            rest = &rest[at + 4..];
+            let Some(list) = rest.trim_start().strip_prefix('(') else { continue };
+            let Some(end) = list.find(')') else { break };
+            out.extend(list[..end].split(',').map(|n| n.trim().to_string()).filter(|n| !n.is_empty()));
+            rest = &list[end..];
+        }
+    }
+    out
+}
+
+/// The declare target variables of `ast` that a `link` clause of `src`
+/// (the main file's text) names.
+pub fn link_variables(ast: &Ast, src: &str) -> Vec<String> {
+    linked(src).into_iter().filter(|v| ast.declare_target.contains(v)).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

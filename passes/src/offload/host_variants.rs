@@ -14,7 +14,7 @@
 use llvm_plugin::inkwell::module::{Linkage, Module};
 use weft_intrinsics::{Rule, WeftError};
 
-use super::plan::DevicePlan;
+use std::collections::BTreeSet;
 
 /// omp.h's routines with a host and a device variant: the constant the
 /// device's (`match(device={kind(nohost)})`) returns.
@@ -26,11 +26,12 @@ pub fn host_variant_base(name: &str) -> Option<&str> {
     selector.split('$').any(|p| p == "Phost").then_some(base)
 }
 
-/// Each host variant the device functions of `p` keep, with what the
-/// device's variant returns; refused by name where weft does not know it.
-pub fn plan(p: &DevicePlan) -> Result<Vec<(String, u64)>, WeftError> {
+/// Each host variant among the device functions (`functions`), with what
+/// the device's variant returns; refused by name where weft does not know
+/// it.
+pub fn plan(functions: &BTreeSet<String>) -> Result<Vec<(String, u64)>, WeftError> {
     let mut out = Vec::new();
-    for name in &p.functions {
+    for name in functions {
         let Some(base) = host_variant_base(name) else { continue };
         match ROUTINES.iter().find(|(b, _)| *b == base) {
             Some(&(_, value)) => out.push((name.clone(), value)),

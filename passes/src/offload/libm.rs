@@ -13,7 +13,7 @@
 //! stay. libdevice is found where the module's `.omp.offload.libdevice`
 //! says (weft-cc: `--cuda-path`), else in clang's default CUDA folder; a
 //! device kernel that calls math without one is refused by name.
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use llvm_plugin::inkwell::attributes::AttributeLoc;
@@ -21,8 +21,8 @@ use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::values::FunctionValue;
 use weft_intrinsics::{ffi, Rule, WeftError};
 
-use super::plan::{self, DevicePlan};
 use super::request::{Request, DEFAULT_LIBDEVICE};
+use super::walk;
 
 /// C99's math functions (and GNU's `exp10`, `sincos`) that libdevice
 /// defines as `__nv_<name>` for `double` and `__nv_<name>f` for `float`,
@@ -159,14 +159,15 @@ pub struct MathPlan {
     pub libdevice: Option<String>,
 }
 
-/// The math functions the device functions of `p` call, and where
-/// libdevice is; refused by name when they call math and there is none.
-pub fn plan(m: &Module<'_>, p: &DevicePlan, req: &Request) -> Result<MathPlan, WeftError> {
+/// The math functions the device functions (named in `functions`) call,
+/// and where libdevice is; refused by name when they call math and there
+/// is none.
+pub fn plan(m: &Module<'_>, functions: &BTreeSet<String>, req: &Request) -> Result<MathPlan, WeftError> {
     let mut out = MathPlan::default();
     let mut first = None;
-    for f in p.functions.iter().filter_map(|n| m.get_function(n)) {
-        for i in plan::instructions(f) {
-            let Some(callee) = plan::callee(i) else { continue };
+    for f in functions.iter().filter_map(|n| m.get_function(n)) {
+        for i in walk::instructions(f) {
+            let Some(callee) = walk::callee(i) else { continue };
             let declared = m.get_function(&callee).is_some_and(|g| g.count_basic_blocks() == 0);
             if let Some(nv) = device_name(&callee).filter(|_| declared) {
                 first.get_or_insert_with(|| (callee.clone(), f.get_name().to_string_lossy().into_owned()));

@@ -14,6 +14,7 @@ use weft_intrinsics::{PassResult, Rule, WeftError};
 
 use crate::paropt::runtime::Runtime;
 
+pub mod declare_attribute;
 pub mod globals;
 pub mod host_variants;
 pub mod kernel;
@@ -22,6 +23,7 @@ pub mod plan;
 pub mod printf;
 pub mod request;
 pub mod target_functions;
+pub mod walk;
 
 /// The data layout clang 16 gives `nvptx64-nvidia-cuda`.
 const NVPTX_LAYOUT: &str = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64";
@@ -39,16 +41,17 @@ const RTL_CONFIG: &[&str] = &[
 /// Builds and embeds the device image when the module asks for one.
 pub fn run(m: &Module<'_>) -> PassResult {
     let Some(req) = request::read(m).map_err(|e| vec![e])? else { return Ok(false) };
-    let plan = plan::plan(m)?;
+    let mut plan = plan::plan(m)?;
+    target_functions::plan(m, &mut plan.functions, &plan.globals)?;
     // (A module of declare target variables or functions alone contributes
     // them to the program's image: libomptarget looks up every entry.)
     if plan.kernels.is_empty() && plan.globals.is_empty() && plan.functions.is_empty() {
         request::remove(m);
         return Ok(true);
     }
-    let math = libm::plan(m, &plan, &req).map_err(|e| vec![e])?;
-    printf::plan(m, &plan).map_err(|e| vec![e])?;
-    let variants = host_variants::plan(&plan).map_err(|e| vec![e])?;
+    let math = libm::plan(m, &plan.functions, &req).map_err(|e| vec![e])?;
+    printf::plan(m, &plan.functions).map_err(|e| vec![e])?;
+    let variants = host_variants::plan(&plan.functions).map_err(|e| vec![e])?;
     let keep: Vec<String> = plan.functions.iter().cloned().collect();
     let dev = ffi::clone_for_device(m, &keep, &plan.globals.kept());
     dev.set_triple(&TargetTriple::create(&req.triple));

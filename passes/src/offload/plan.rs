@@ -6,10 +6,10 @@ use std::collections::BTreeSet;
 
 use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::values::{BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue};
-use weft_intrinsics::ffi::{self, Value};
 use weft_intrinsics::{Rule, WeftError};
 
 use super::globals::DeviceGlobals;
+pub use super::walk::{callee, instructions, referenced_functions};
 
 /// The prefix of every host fallback (and of the kernel of the same name).
 pub const KERNEL_PREFIX: &str = "__omp_offloading_";
@@ -82,9 +82,6 @@ pub fn plan(m: &Module<'_>) -> Result<DevicePlan, Vec<WeftError>> {
             Err(e) => errors.push(e),
         }
     }
-    if let Err(e) = super::target_functions::plan(m, &mut out.functions, &out.globals) {
-        errors.extend(e);
-    }
     if errors.is_empty() {
         Ok(out)
     } else {
@@ -133,7 +130,7 @@ fn plan_kernel<'ctx>(
 /// A function without a body that device code calls (or names) must be
 /// one the device has: an intrinsic NVPTX selects, the device runtime's,
 /// C's math (libm.rs), `printf` (printf.rs), or a declare target function
-/// another file's image defines (target_functions.rs).
+/// another file's image defines (declare_attribute.rs).
 pub fn check_callee(g: FunctionValue<'_>, kernel: &str) -> Result<(), WeftError> {
     let callee = g.get_name().to_string_lossy().into_owned();
     let intrinsic = callee.starts_with("llvm.") && !super::libm::unselectable(&callee);
@@ -141,7 +138,7 @@ pub fn check_callee(g: FunctionValue<'_>, kernel: &str) -> Result<(), WeftError>
         || DEVICE_CALLS.contains(&callee.as_str())
         || super::libm::device_name(&callee).is_some()
         || super::printf::is_printf(&callee)
-        || super::target_functions::is_declared(g)
+        || super::declare_attribute::is_declared(g)
     {
         return Ok(());
     }
@@ -150,38 +147,6 @@ pub fn check_callee(g: FunctionValue<'_>, kernel: &str) -> Result<(), WeftError>
         format!("a call to '{callee}'"),
         "the device image has no such function (a runtime call weft cannot offload yet, or a function without declare target)",
     ))
-}
-
-/// Every instruction of `f`.
-pub fn instructions<'ctx>(f: FunctionValue<'ctx>) -> Vec<InstructionValue<'ctx>> {
-    let mut out = Vec::new();
-    for b in f.get_basic_blocks() {
-        let mut i = b.get_first_instruction();
-        while let Some(x) = i {
-            out.push(x);
-            i = x.get_next_instruction();
-        }
-    }
-    out
-}
-
-/// The functions an instruction names: a call's callee and any function
-/// passed as an operand (a microtask handed to a fork).
-pub fn referenced_functions<'ctx>(m: &Module<'ctx>, i: InstructionValue<'ctx>) -> Vec<FunctionValue<'ctx>> {
-    let mut out = Vec::new();
-    for k in 0..i.get_num_operands() {
-        let Some(BasicValueEnum::PointerValue(p)) = i.get_operand(k).and_then(|o| o.left()) else { continue };
-        let pname = p.get_name().to_string_lossy().into_owned();
-        if let Some(f) = m.get_function(&pname).filter(|f| f.as_global_value().as_pointer_value() == p) {
-            out.push(f);
-        }
-    }
-    out
-}
-
-/// The name of the function `i` calls directly.
-pub fn callee(i: InstructionValue<'_>) -> Option<String> {
-    (i.get_opcode() == InstructionOpcode::Call).then(|| ffi::called_function_name(Value::of_instruction(i))).flatten()
 }
 
 /// The function a fork call hands its microtask (operand 2).

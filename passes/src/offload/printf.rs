@@ -18,7 +18,9 @@ use llvm_plugin::inkwell::values::{
 };
 use weft_intrinsics::{ffi, Rule, WeftError};
 
-use super::plan::{self, DevicePlan};
+use std::collections::BTreeSet;
+
+use super::walk;
 use crate::paropt::runtime::{Rt, Runtime};
 
 /// The C library function this file rewrites.
@@ -35,7 +37,7 @@ enum Promote {
     Keep,
     /// A narrower integer to `int`: sign- or zero-extended, as the call's
     /// `signext`/`zeroext` says (sign without either: C's `char` and
-    /// `short` are signed on the targets weft supports).
+    /// `short` are signed on the targets weft supports; an `i1` zero).
     Sext,
     Zext,
     /// `float` (or `half`) to `double`.
@@ -51,7 +53,9 @@ fn promotion<'ctx>(
     match ty {
         BasicTypeEnum::IntType(t) if t.get_bit_width() < 32 => {
             let zext = Attribute::get_named_enum_kind_id("zeroext");
-            Some(if call.get_enum_attribute(AttributeLoc::Param(arg), zext).is_some() {
+            // (A `bool` is 0 or 1 as an int.)
+            let unsigned = t.get_bit_width() == 1;
+            Some(if unsigned || call.get_enum_attribute(AttributeLoc::Param(arg), zext).is_some() {
                 Promote::Zext
             } else {
                 Promote::Sext
@@ -65,14 +69,14 @@ fn promotion<'ctx>(
     }
 }
 
-/// Every `printf` call of the functions `p` keeps, or the refusal of the
-/// first one weft cannot rewrite.
-pub fn plan(m: &Module<'_>, p: &DevicePlan) -> Result<usize, WeftError> {
+/// Every `printf` call of the device functions (named in `functions`), or
+/// the refusal of the first one weft cannot rewrite.
+pub fn plan(m: &Module<'_>, functions: &BTreeSet<String>) -> Result<usize, WeftError> {
     let mut calls = 0;
-    for f in p.functions.iter().filter_map(|n| m.get_function(n)) {
+    for f in functions.iter().filter_map(|n| m.get_function(n)) {
         let fname = f.get_name().to_string_lossy().into_owned();
-        for i in plan::instructions(f) {
-            if !plan::callee(i).as_deref().is_some_and(is_printf) {
+        for i in walk::instructions(f) {
+            if !walk::callee(i).as_deref().is_some_and(is_printf) {
                 continue;
             }
             let refuse = |detail: String| {
@@ -110,8 +114,8 @@ pub fn build(rt: &Runtime<'_, '_>) {
     let layout = dev.get_data_layout();
     let td = TargetData::create(&layout.as_str().to_string_lossy());
     for f in dev.get_functions().filter(|f| f.count_basic_blocks() > 0) {
-        for i in plan::instructions(f) {
-            if plan::callee(i).as_deref().is_some_and(is_printf) {
+        for i in walk::instructions(f) {
+            if walk::callee(i).as_deref().is_some_and(is_printf) {
                 rewrite(rt, &td, f, i);
             }
         }
