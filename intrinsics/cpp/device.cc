@@ -233,4 +233,32 @@ unsigned weft_device_named_globals(LLVMValueRef fn, LLVMValueRef *out, unsigned 
   return found.size();
 }
 
+// The functions the initializer of global variable `gv` names, directly
+// or inside constant expressions and aggregates, each once; the first
+// `cap` go to `out`, the count is returned.
+unsigned weft_device_initializer_functions(LLVMValueRef gv, LLVMValueRef *out, unsigned cap) {
+  std::vector<Function *> found;
+  std::vector<Constant *> seen;
+  std::function<void(Constant *)> walk = [&](Constant *C) {
+    if (std::find(seen.begin(), seen.end(), C) != seen.end())
+      return;
+    seen.push_back(C);
+    if (auto *F = dyn_cast<Function>(C)) {
+      found.push_back(F);
+      return;
+    }
+    if (isa<GlobalValue>(C))
+      return;
+    for (Use &U : C->operands())
+      if (auto *op = dyn_cast<Constant>(U.get()))
+        walk(op);
+  };
+  auto *V = dyn_cast<GlobalVariable>(unwrap(gv));
+  if (V && V->hasInitializer())
+    walk(V->getInitializer());
+  for (unsigned k = 0; k < found.size() && k < cap; ++k)
+    out[k] = wrap(found[k]);
+  return found.size();
+}
+
 }

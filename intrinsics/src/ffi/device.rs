@@ -3,7 +3,7 @@
 //! embedded in the host module's `.llvm.offloading` section as an
 //! OffloadBinary image (docs/offload-device.md); what the device module
 //! needs besides: `link` variables read through their reference pointers,
-//! libdevice linked in, the global variables a function names.
+//! libdevice linked in, the globals a function or an initializer names.
 use std::ffi::{c_char, c_int, c_uint, CString};
 
 use llvm_plugin::inkwell::llvm_sys::prelude::*;
@@ -30,6 +30,7 @@ extern "C" {
     fn weft_device_link_through(dev: LLVMModuleRef, var: *const c_char, refp: *const c_char) -> c_int;
     fn weft_device_link_bitcode(dev: LLVMModuleRef, path: *const c_char) -> *mut c_char;
     fn weft_device_named_globals(f: LLVMValueRef, out: *mut LLVMValueRef, cap: c_uint) -> c_uint;
+    fn weft_device_initializer_functions(gv: LLVMValueRef, out: *mut LLVMValueRef, cap: c_uint) -> c_uint;
 }
 
 fn c_strings(names: &[String]) -> Vec<CString> {
@@ -105,5 +106,20 @@ pub fn named_globals<'ctx>(f: FunctionValue<'ctx>) -> Vec<GlobalValue<'ctx>> {
         let got = weft_device_named_globals(f.as_value_ref(), out.as_mut_ptr(), n);
         out.truncate(got.min(n) as usize);
         out.into_iter().map(|v| GlobalValue::new(v)).collect()
+    }
+}
+
+/// The functions global variable `g`'s initializer names, directly or
+/// inside constant expressions, each once.
+pub fn initializer_functions<'ctx>(g: GlobalValue<'ctx>) -> Vec<FunctionValue<'ctx>> {
+    // SAFETY: a read-only walk of a live global's initializer; called once
+    // to count and once to fill a buffer of that size; each value is a
+    // function of g's module.
+    unsafe {
+        let n = weft_device_initializer_functions(g.as_value_ref(), std::ptr::null_mut(), 0);
+        let mut out: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); n as usize];
+        let got = weft_device_initializer_functions(g.as_value_ref(), out.as_mut_ptr(), n);
+        out.truncate(got.min(n) as usize);
+        out.into_iter().filter_map(|v| FunctionValue::new(v)).collect()
     }
 }

@@ -199,28 +199,3 @@ pub fn build(dev: &Module<'_>, globals: &DeviceGlobals) -> Result<(), Vec<WeftEr
         Err(errors)
     }
 }
-
-/// Every global variable the finished device module names must be defined
-/// there, or be a declare target variable another file's image defines;
-/// anything else would be an undefined symbol of the device link.
-pub fn check_defined(dev: &Module<'_>, globals: &DeviceGlobals) -> Result<(), Vec<WeftError>> {
-    let external: Vec<&str> =
-        globals.vars.values().filter(|v| !v.defined && !v.link).map(|v| v.device.as_str()).collect();
-    let errors: Vec<WeftError> = dev
-        .get_globals()
-        .filter(|g| g.is_declaration())
-        .map(|g| g.get_name().to_string_lossy().into_owned())
-        .filter(|n| !external.contains(&n.as_str()))
-        .map(|n| {
-            refuse(
-                format!("the global variable '{n}'"),
-                "the device image names it without a definition (an initializer of a declare target variable naming a variable that is not declare target)",
-            )
-        })
-        .collect();
-    if errors.is_empty() {
-        Ok(())
-    } else {
-        Err(errors)
-    }
-}

@@ -23,6 +23,7 @@ pub mod plan;
 pub mod printf;
 pub mod request;
 pub mod target_functions;
+pub mod undefined;
 pub mod walk;
 
 /// The data layout clang 16 gives `nvptx64-nvidia-cuda`.
@@ -85,7 +86,7 @@ pub fn run(m: &Module<'_>) -> PassResult {
     }
     libm::build(&dev, &math, &req.arch, &features).map_err(|e| vec![e])?;
     module_globals(&dev, &plan, &used);
-    globals::check_defined(&dev, &plan.globals)?;
+    undefined::check(m, &dev, &plan.globals)?;
     dev.verify().map_err(|msg| {
         vec![WeftError::new(Rule::Internal, "the device module", format!("fails LLVM's verifier: {msg}"))]
     })?;

@@ -11,19 +11,29 @@ use std::collections::BTreeSet;
 
 use llvm_plugin::inkwell::module::{Linkage, Module};
 use llvm_plugin::inkwell::values::FunctionValue;
-use weft_intrinsics::WeftError;
+use weft_intrinsics::{ffi, WeftError};
 
 use super::declare_attribute::is_declared;
 use super::globals::{self, DeviceGlobals};
 use super::{plan, walk};
 
-/// The declare target functions `m` defines for other modules, and what
-/// they reach, added to `all`; each checked as a kernel's code is.
+/// The declare target functions `m` defines for other modules, those a
+/// declare target variable's initializer names (a table of function
+/// pointers: clang makes them declare target), and what they reach, added
+/// to `all`; each checked as a kernel's code is.
 pub fn plan(m: &Module<'_>, all: &mut BTreeSet<String>, globals: &DeviceGlobals) -> Result<(), Vec<WeftError>> {
     let mut errors = Vec::new();
+    let named: Vec<FunctionValue<'_>> = globals
+        .vars
+        .values()
+        .filter(|v| v.defined && !v.link)
+        .filter_map(|v| m.get_global(&v.host))
+        .flat_map(ffi::initializer_functions)
+        .collect();
     for f in m.get_functions() {
         let local = matches!(f.get_linkage(), Linkage::Internal | Linkage::Private);
-        if f.count_basic_blocks() == 0 || local || !is_declared(f) {
+        let wanted = (!local && is_declared(f)) || named.contains(&f);
+        if f.count_basic_blocks() == 0 || !wanted {
             continue;
         }
         let name = f.get_name().to_string_lossy().into_owned();
