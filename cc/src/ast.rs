@@ -125,6 +125,11 @@ pub struct Ast {
     pub decl_types: HashMap<String, String>,
     /// The variables `declare target` names (`target_forms::declare_target`).
     pub declare_target: Vec<String>,
+    /// The functions it names (`target_forms::declare_target_functions`).
+    pub declare_target_functions: Vec<String>,
+    /// Those of them a `link` clause names (mapped through their reference
+    /// pointers: `target_link.rs`; set for the compiled file).
+    pub declare_link: Vec<String>,
     /// The flags of the file's `#pragma omp requires` (`requires.rs`).
     pub requires: Option<u64>,
 }
@@ -330,6 +335,11 @@ impl Walker<'_> {
             self.functions.insert(id.to_string(), self.at(n));
         }
         self.declarative(n);
+        if kind == "FunctionDecl" && n.inner().iter().any(|a| a.kind() == "OMPDeclareTargetDeclAttr") {
+            if let Some(name) = n.str("name").filter(|m| !self.ast.declare_target_functions.iter().any(|d| d == m)) {
+                self.ast.declare_target_functions.push(name.to_string());
+            }
+        }
         if kind == "VarDecl" {
             // (`declare target`: an offload entry for the variable; a
             // function needs nothing on the host side.)

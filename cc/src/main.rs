@@ -32,6 +32,7 @@ mod rewrite;
 mod sharing;
 mod target_clauses;
 mod target_forms;
+mod target_link;
 mod task_clauses;
 mod task_sharing;
 mod taskloop_forms;
@@ -304,6 +305,7 @@ fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<Rewritt
     pre.reset();
     let text = texts[src].clone();
     let mut tree = ast::read(&root, src, &text);
+    tree.declare_link = target_link::link_variables(&tree, &text);
     let (files, refused) = headers::choose(&tree, &pre);
     tree.refused.extend(refused);
     headers::expand(&mut tree, &mut pre, src, &text);
@@ -354,7 +356,8 @@ fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<Rewritt
     out.path = dir.join(stem);
     let quoted = src.replace('\\', "\\\\").replace('"', "\\\"");
     let checks: String = out.headers.keys().map(|h| headers::check_sealed(h)).collect();
-    let body = format!("{}#line 1 \"{quoted}\"\n{rewritten}{checks}", rewrite::prelude());
+    let links = target_link::declarations(&tree);
+    let body = format!("{}{links}#line 1 \"{quoted}\"\n{rewritten}{checks}", rewrite::prelude());
     fs::write(&out.path, body).map_err(|e| fail(format!("cannot write {}: {e}", out.path.display())))?;
     Ok(out)
 }

@@ -66,16 +66,31 @@ impl Offload {
         }
     }
 
-    /// The forced include that asks weft for the image.
+    /// The forced include that asks weft for the image (and names
+    /// libdevice, the device's math library, under `--cuda-path`).
     pub fn header(&self) -> Result<String, String> {
-        Ok(format!(
+        let mut out = format!(
             "static const char __weft_cc_offload_targets[] __asm__(\".omp.offload.targets\") __attribute__((used)) = \"{}\";\n",
             self.request()?
-        ))
+        );
+        if let Some(lib) = self.libdevice() {
+            out.push_str(&format!(
+                "static const char __weft_cc_offload_libdevice[] __asm__(\".omp.offload.libdevice\") __attribute__((used)) = \"{}\";\n",
+                lib.replace('\\', "\\\\").replace('"', "\\\"")
+            ));
+        }
+        Ok(out)
+    }
+
+    /// libdevice in the `--cuda-path` folder, as clang finds it there.
+    pub fn libdevice(&self) -> Option<String> {
+        let dir = self.cuda_path.as_deref()?;
+        let dir = std::fs::canonicalize(dir).map(|p| p.display().to_string()).unwrap_or_else(|_| dir.to_string());
+        Some(format!("{}/nvvm/libdevice/libdevice.10.bc", dir.trim_end_matches('/')))
     }
 
     /// clang's offload link flags (clang-linker-wrapper, -lomptarget,
-    /// -lomptarget.devicertl).
+    /// -lomptarget.devicertl) and the C math library.
     pub fn link_flags(&self) -> Vec<String> {
         let mut out = vec!["-fopenmp".to_string(), format!("-fopenmp-targets={}", self.targets.join(","))];
         if let Some(a) = &self.arch {
@@ -85,6 +100,9 @@ impl Offload {
         if let Some(p) = &self.cuda_path {
             out.push(format!("--cuda-path={p}"));
         }
+        // (A kernel's math is libdevice's on the device and the C math
+        // library's in its host fallback, which clang links only when told.)
+        out.push("-lm".to_string());
         out
     }
 }
@@ -112,6 +130,8 @@ mod tests {
             "--cuda-path=/c",
         ]);
         assert_eq!(o.request().unwrap(), "nvptx64-nvidia-cuda:sm_80");
+        assert_eq!(o.libdevice().as_deref(), Some("/c/nvvm/libdevice/libdevice.10.bc"));
+        assert!(o.header().unwrap().contains(".omp.offload.libdevice"));
         assert!(o.link_flags().contains(&"--cuda-path=/c".to_string()));
         assert_eq!(parse(&["-fopenmp-targets=nvptx64-nvidia-cuda"]).request().unwrap(), "nvptx64-nvidia-cuda:sm_90");
         assert!(parse(&["-fopenmp-targets=amdgcn-amd-amdhsa"]).request().is_err());

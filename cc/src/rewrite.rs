@@ -219,6 +219,7 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
     out.push_str(&tp_marker);
     if pass.main {
         out.push_str(&crate::target_forms::declare_target(ast, src));
+        out.push_str(&crate::target_forms::declare_target_functions(ast));
         out.push_str(&crate::requires::global(ast.requires));
     }
     Ok(out)
@@ -268,6 +269,9 @@ fn implicit_sharing(
     }
     if spec.dir == "DIR.OMP.TARGET" {
         crate::target_forms::make_explicit(ast, d, listed, cls);
+    }
+    if matches!(spec.dir, "DIR.OMP.TARGET.DATA" | "DIR.OMP.TARGET.ENTER.DATA" | "DIR.OMP.TARGET.EXIT.DATA") {
+        crate::target_link::through_ref_ptrs(ast, None, cls);
     }
 }
 

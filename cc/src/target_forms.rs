@@ -208,6 +208,7 @@ pub fn make_explicit(ast: &Ast, d: &Directive, listed: &[String], cls: &mut Vec<
     let extra = implicit(ast, d, &named, &HashSet::new(), cls);
     cls.extend(extra);
     cls.extend(section_base_pointers(ast, d, cls));
+    crate::target_link::through_ref_ptrs(ast, Some(d), cls);
 }
 
 /// The marker text that opens and closes the TARGET of combined form
@@ -239,6 +240,7 @@ pub fn wrap(ast: &Ast, d: &Directive, id: usize, cls: &mut Vec<Clause>) -> (Stri
     let extra = implicit(ast, d, &named, &tofrom, &mine);
     mine.extend(extra);
     mine.extend(section_base_pointers(ast, d, &mine));
+    crate::target_link::through_ref_ptrs(ast, Some(d), &mut mine);
     // (Ids counting down from the top of int, below taskloop_forms's.)
     let wid = 1_900_000_000 - id;
     crate::marker_clause::region(wid, "DIR.OMP.TARGET", &mine)
@@ -257,7 +259,7 @@ pub fn declare_target(ast: &Ast, src: &str) -> String {
     if ast.declare_target.is_empty() {
         return String::new();
     }
-    let links = linked(src);
+    let links = crate::target_link::linked(src);
     let mut out = String::from(
         "\nstruct __weft_cc_offload_entry { void *addr; const char *name; unsigned long long size; int flags; int reserved; };\n",
     );
@@ -276,23 +278,16 @@ pub fn declare_target(ast: &Ast, src: &str) -> String {
     out
 }
 
-/// The variables the file's `declare target link(...)` clauses name
-/// (clang's AST does not say which clause named a variable).
-fn linked(src: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    for line in src.lines() {
-        let words: Vec<&str> = line.trim_start().trim_start_matches('#').split_whitespace().collect();
-        if words.len() < 4 || words[..3] != ["pragma", "omp", "declare"] || !words[3].starts_with("target") {
-            continue;
-        }
-        let mut rest = line;
-        while let Some(at) = rest.find("link") {
-            rest = &rest[at + 4..];
-            let Some(list) = rest.trim_start().strip_prefix('(') else { continue };
-            let Some(end) = list.find(')') else { break };
-            out.extend(list[..end].split(',').map(|n| n.trim().to_string()).filter(|n| !n.is_empty()));
-            rest = &list[end..];
-        }
+/// The functions `declare target` names, for weft-markers to mark
+/// `"openmp-target-declare"` (docs/offload-device.md): their names in a
+/// string (no reference: a function only declared need not exist), weak
+/// so that files' copies do not clash before weft-markers removes it.
+pub fn declare_target_functions(ast: &Ast) -> String {
+    if ast.declare_target_functions.is_empty() {
+        return String::new();
     }
-    out
+    format!(
+        "\n__attribute__((weak)) const char __weft_cc_declare_target_functions[] = \"{}\";\n",
+        ast.declare_target_functions.join(" ")
+    )
 }

@@ -25,7 +25,10 @@ mod simd;
 mod value;
 mod variables;
 pub use analyses::FunctionAnalyses;
-pub use device::{clone_for_device, embed_device_image, float_atomic_add, optimize_device};
+pub use device::{
+    clone_for_device, embed_device_image, float_atomic_add, initializer_functions, link_bitcode_library, named_globals,
+    optimize_device, read_through_pointer,
+};
 pub use fusion::{fuse_loops, fusion_shape, Dependences, FusedPair};
 pub use genx::*;
 pub use handles::Handles;

@@ -127,7 +127,7 @@ fn entry_alloca(v: BasicValueEnum<'_>) -> bool {
 
 pub fn run(module: &Module<'_>, form: Form) -> PassResult {
     // Thread-local variables first: COPYIN checks its operands are.
-    let tls = crate::threadprivate::run(module)?;
+    let tls = crate::threadprivate::run(module)? | crate::offload::declare_attribute::mark_listed(module);
     let names = [BEGIN, END, PRIVATE];
     if names.iter().all(|n| module.get_function(n).is_none()) {
         return Ok(tls);

@@ -4,10 +4,13 @@ use llvm_plugin::inkwell::module::Module;
 
 use crate::markers;
 
-/// Whether a module calls directive intrinsics (or weft-cc's markers).
+/// Whether a module calls directive intrinsics (or weft-cc's markers), or
+/// asks for a device image (which its declare target variables and
+/// functions go into without a target region).
 pub fn has_directives(module: &Module<'_>) -> bool {
     declares(module, |n| weft_intrinsics::group::is_directive_intrinsic(n) || n == markers::BEGIN)
         || crate::paropt::declare_target::declares(module)
+        || module.get_global(crate::offload::request::REQUEST).is_some()
 }
 
 /// Whether a module has anything for weft to do (directive or GenX intrinsics),

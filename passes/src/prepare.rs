@@ -266,6 +266,12 @@ fn region_default_globals(a: &Analysis<'_>, r: &crate::wregion::graph::WRegion, 
         let mut seen = hashbrown::HashSet::new();
         for &b in &r.blocks {
             for i in a.scan.handles[b].get_instructions() {
+                // (Another construct's directive call in the block, a device
+                // construct's map of a reference pointer, is no use.)
+                let callee = ffi::called_function_name(Value::of_instruction(i));
+                if callee.is_some_and(|n| is_directive_intrinsic(&n)) {
+                    continue;
+                }
                 for (v, is_alloca) in ffi::pointed_variables(i) {
                     if !is_alloca && !named.contains(&Value::of(v).id()) && seen.insert(v) {
                         errors.push(

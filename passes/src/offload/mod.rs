@@ -17,16 +17,23 @@ use crate::paropt::runtime::Runtime;
 pub mod assume;
 pub mod body;
 pub mod contexts;
+pub mod declare_attribute;
 pub mod generic;
 pub mod globalize;
+pub mod globals;
+pub mod host_variants;
 pub mod kernel;
 pub mod level;
+pub mod libm;
 pub mod locks;
 pub mod plan;
+pub mod printf;
 pub mod reduce;
 pub mod request;
+pub mod target_functions;
 pub mod team_block;
-pub mod variant;
+pub mod undefined;
+pub mod walk;
 pub mod warp_reduce;
 
 /// The data layout clang 16 gives `nvptx64-nvidia-cuda`.
@@ -46,15 +53,21 @@ const RTL_CONFIG: &[&str] = &[
 /// Builds and embeds the device image when the module asks for one.
 pub fn run(m: &Module<'_>) -> PassResult {
     let Some(req) = request::read(m).map_err(|e| vec![e])? else { return Ok(false) };
-    let plan = plan::plan(m)?;
+    let mut plan = plan::plan(m)?;
+    target_functions::plan(m, &mut plan.functions, &plan.globals)?;
     let generic = generic::plan(m, &plan)?;
-    if plan.kernels.is_empty() {
+    // (A module of declare target variables or functions alone contributes
+    // them to the program's image: libomptarget looks up every entry.)
+    if plan.kernels.is_empty() && plan.globals.is_empty() && plan.functions.is_empty() {
         request::remove(m);
         return Ok(true);
     }
     let keep: Vec<String> = plan.functions.iter().cloned().collect();
-    let dev = ffi::clone_for_device(m, &keep);
-    variant::redirect(&dev);
+    let math = libm::plan(m, &plan.functions, &req).map_err(|e| vec![e])?;
+    printf::plan(m, &plan.functions).map_err(|e| vec![e])?;
+    let variants = host_variants::plan(&plan.functions).map_err(|e| vec![e])?;
+    let dev = ffi::clone_for_device(m, &keep, &plan.globals.kept());
+    host_variants::build(&dev, &variants);
     locks::define_locks(&dev);
     dev.set_triple(&TargetTriple::create(&req.triple));
     dev.set_data_layout(&TargetData::create(NVPTX_LAYOUT).get_data_layout());
@@ -83,6 +96,8 @@ pub fn run(m: &Module<'_>) -> PassResult {
         }
     }
     generic::wrap_parallel_regions(&rt, &generic, &req.arch, &features);
+    globals::build(&dev, &plan.globals)?;
+    printf::build(&rt);
     // The host's forks, now unused, are not the device's.
     for f in dev.get_functions() {
         if f.count_basic_blocks() == 0 && f.as_global_value().as_pointer_value().get_first_use().is_none() {
@@ -98,6 +113,8 @@ pub fn run(m: &Module<'_>) -> PassResult {
             unsafe { g.delete() };
         }
     }
+    libm::build(&dev, &math, &req.arch, &features).map_err(|e| vec![e])?;
+    undefined::check(m, &dev, &plan.globals)?;
     module_globals(&dev, &plan, &used);
     dev.verify().map_err(|msg| {
         vec![WeftError::new(Rule::Internal, "the device module", format!("fails LLVM's verifier: {msg}"))]
@@ -134,10 +151,12 @@ fn module_globals(dev: &Module<'_>, plan: &plan::DevicePlan, modes: &[GlobalValu
     // The exec modes must survive until the CUDA plugin reads them.
     let ptr = ctx.ptr_type(Default::default());
     let list: Vec<_> = modes.iter().map(|g| g.as_pointer_value()).collect();
-    let used = dev.add_global(ptr.array_type(list.len() as u32), None, "llvm.compiler.used");
-    used.set_initializer(&ptr.const_array(&list));
-    used.set_linkage(Linkage::Appending);
-    used.set_section(Some("llvm.metadata"));
+    if !list.is_empty() {
+        let used = dev.add_global(ptr.array_type(list.len() as u32), None, "llvm.compiler.used");
+        used.set_initializer(&ptr.const_array(&list));
+        used.set_linkage(Linkage::Appending);
+        used.set_section(Some("llvm.metadata"));
+    }
     for k in &plan.kernels {
         let f = dev.get_function(&k.name).expect("a kernel");
         let md: [BasicMetadataValueEnum<'_>; 3] = [

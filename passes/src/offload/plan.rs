@@ -6,8 +6,10 @@ use std::collections::BTreeSet;
 
 use llvm_plugin::inkwell::module::Module;
 use llvm_plugin::inkwell::values::{BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue};
-use weft_intrinsics::ffi::{self, Value};
 use weft_intrinsics::{Rule, WeftError};
+
+use super::globals::DeviceGlobals;
+pub use super::walk::{callee, instructions, referenced_functions};
 
 /// The prefix of every host fallback (and of the kernel of the same name).
 pub const KERNEL_PREFIX: &str = "__omp_offloading_";
@@ -100,6 +102,8 @@ pub struct DevicePlan {
     /// Every function whose body the device module keeps (the kernels and
     /// what they reach).
     pub functions: BTreeSet<String>,
+    /// The declare target variables the device module defines (globals.rs).
+    pub globals: DeviceGlobals,
 }
 
 pub fn refuse(kernel: &str, what: impl Into<String>, detail: impl Into<String>) -> WeftError {
@@ -109,7 +113,7 @@ pub fn refuse(kernel: &str, what: impl Into<String>, detail: impl Into<String>) 
 /// The plan for every host fallback of `m`, or every reason one cannot be
 /// a device kernel.
 pub fn plan(m: &Module<'_>) -> Result<DevicePlan, Vec<WeftError>> {
-    let mut out = DevicePlan::default();
+    let mut out = DevicePlan { globals: super::globals::declared(m)?, ..DevicePlan::default() };
     let mut errors = Vec::new();
     for f in m.get_functions() {
         let name = f.get_name().to_string_lossy().into_owned();
@@ -119,7 +123,7 @@ pub fn plan(m: &Module<'_>) -> Result<DevicePlan, Vec<WeftError>> {
         if m.get_global(&format!(".{name}.region_id")).is_none() {
             continue;
         }
-        match plan_kernel(m, f, &name, &mut out.functions) {
+        match plan_kernel(m, f, &name, &mut out.functions, &out.globals) {
             Ok(k) => out.kernels.push(k),
             Err(e) => errors.push(e),
         }
@@ -137,6 +141,7 @@ fn plan_kernel<'ctx>(
     k: FunctionValue<'ctx>,
     name: &str,
     all: &mut BTreeSet<String>,
+    globals: &DeviceGlobals,
 ) -> Result<KernelPlan, WeftError> {
     let mut seen: Vec<FunctionValue<'ctx>> = vec![k];
     let mut at = 0;
@@ -145,38 +150,35 @@ fn plan_kernel<'ctx>(
         at += 1;
         for i in instructions(f) {
             for g in referenced_functions(m, i) {
-                // (A host variant stands for its base on the device.)
-                let gname = g.get_name().to_string_lossy().into_owned();
-                let g = match super::variant::host_base(&gname) {
-                    Some(base) => match m.get_function(base) {
-                        Some(b) => b,
-                        None => {
-                            check_device_call(name, base)?;
-                            continue;
-                        }
-                    },
-                    None => g,
-                };
                 if g.count_basic_blocks() > 0 {
                     if !seen.contains(&g) {
                         seen.push(g);
                     }
                     continue;
                 }
-                check_device_call(name, &g.get_name().to_string_lossy())?;
+                check_callee(g, name)?;
             }
-            check_globals(m, i, name)?;
         }
+        super::globals::check_function(f, name, globals)?;
     }
     let mode = if is_spmd(m, k) { ExecMode::Spmd } else { ExecMode::Generic };
     all.extend(seen.iter().map(|f| f.get_name().to_string_lossy().into_owned()));
     Ok(KernelPlan { name: name.to_string(), mode })
 }
 
-/// A function without a body that a kernel calls must be one the device
-/// has.
-fn check_device_call(kernel: &str, callee: &str) -> Result<(), WeftError> {
-    if callee.starts_with("llvm.") || DEVICE_CALLS.contains(&callee) {
+/// A function without a body that device code calls (or names) must be
+/// one the device has: an intrinsic NVPTX selects, the device runtime's,
+/// C's math (libm.rs), `printf` (printf.rs), or a declare target function
+/// another file's image defines (declare_attribute.rs).
+pub fn check_callee(g: FunctionValue<'_>, kernel: &str) -> Result<(), WeftError> {
+    let callee = g.get_name().to_string_lossy().into_owned();
+    let intrinsic = callee.starts_with("llvm.") && !super::libm::unselectable(&callee);
+    if intrinsic
+        || DEVICE_CALLS.contains(&callee.as_str())
+        || super::libm::device_name(&callee).is_some()
+        || super::printf::is_printf(&callee)
+        || super::declare_attribute::is_declared(g)
+    {
         return Ok(());
     }
     if callee.starts_with("__kmpc_dispatch_") {
@@ -191,66 +193,6 @@ fn check_device_call(kernel: &str, callee: &str) -> Result<(), WeftError> {
         format!("a call to '{callee}'"),
         "the device image has no such function (a runtime call weft cannot offload yet, or a function without declare target)",
     ))
-}
-
-/// A global variable the region reads must be a constant: a variable of
-/// the host would have no device copy (declare target is not built for
-/// device images yet).
-fn check_globals(m: &Module<'_>, i: InstructionValue<'_>, kernel: &str) -> Result<(), WeftError> {
-    // (A reduction's lock goes with its call: reduce.rs.)
-    if matches!(callee(i).as_deref(), Some(REDUCE | END_REDUCE)) {
-        return Ok(());
-    }
-    // (Operands that are not values, a simd region's token, are skipped.)
-    for o in ffi::operand_values(i) {
-        let Some(BasicValueEnum::PointerValue(p)) = o else { continue };
-        let pname = p.get_name().to_string_lossy().into_owned();
-        let Some(g) = m.get_global(&pname).filter(|g| g.as_pointer_value() == p) else { continue };
-        // (A critical section's lock: the device module has its own, locks.rs.)
-        if super::locks::is_lock(&pname) {
-            continue;
-        }
-        if !g.is_constant() || g.is_thread_local() {
-            return Err(refuse(
-                kernel,
-                format!("the global variable '{pname}'"),
-                "a device kernel reads only its arguments and constants (declare target variables are not built for device images yet)",
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// Every instruction of `f`.
-pub fn instructions<'ctx>(f: FunctionValue<'ctx>) -> Vec<InstructionValue<'ctx>> {
-    let mut out = Vec::new();
-    for b in f.get_basic_blocks() {
-        let mut i = b.get_first_instruction();
-        while let Some(x) = i {
-            out.push(x);
-            i = x.get_next_instruction();
-        }
-    }
-    out
-}
-
-/// The functions an instruction names: a call's callee and any function
-/// passed as an operand (a microtask handed to a fork).
-fn referenced_functions<'ctx>(m: &Module<'ctx>, i: InstructionValue<'ctx>) -> Vec<FunctionValue<'ctx>> {
-    let mut out = Vec::new();
-    for o in ffi::operand_values(i) {
-        let Some(BasicValueEnum::PointerValue(p)) = o else { continue };
-        let pname = p.get_name().to_string_lossy().into_owned();
-        if let Some(f) = m.get_function(&pname).filter(|f| f.as_global_value().as_pointer_value() == p) {
-            out.push(f);
-        }
-    }
-    out
-}
-
-/// The name of the function `i` calls directly.
-pub fn callee(i: InstructionValue<'_>) -> Option<String> {
-    (i.get_opcode() == InstructionOpcode::Call).then(|| ffi::called_function_name(Value::of_instruction(i))).flatten()
 }
 
 /// The function a fork call hands its microtask (operand 2).

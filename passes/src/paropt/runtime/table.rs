@@ -213,6 +213,9 @@ entry_points! {
     AllocShared = DeviceRtl "__kmpc_alloc_shared" (I64) -> Ptr;
     /// `(void *, size_t)`: frees `__kmpc_alloc_shared`'s memory, last first.
     FreeShared = DeviceRtl "__kmpc_free_shared" (Ptr, I64) -> Void;
+    /// `(const char *format, void *args, int size)`: CUDA's `vprintf` on
+    /// a buffer of the promoted arguments, as clang 16 calls it for OpenMP.
+    Vprintf = DeviceRtl "__llvm_omp_vprintf" (Ptr, Ptr, I32) -> I32;
     TgtTargetKernel = Libomptarget "__tgt_target_kernel" (Ptr, I64, I32, I32, Ptr, Ptr) -> I32;
     /// `(ident_t *, int64_t device_id, int32_t arg_num, void **base_ptrs,
     /// void **ptrs, int64_t *sizes, int64_t *map_types, map_var_info_t *names,
