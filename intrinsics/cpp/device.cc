@@ -36,6 +36,24 @@
 
 using namespace llvm;
 
+// Every `T` (a global variable, a function) constant `C` names, directly or
+// inside constant expressions and aggregates, into `found`, each once.
+template <class T>
+static void collect_named(Constant *C, std::vector<T *> &found, std::vector<Constant *> &seen) {
+  if (std::find(seen.begin(), seen.end(), C) != seen.end())
+    return;
+  seen.push_back(C);
+  if (auto *G = dyn_cast<T>(C)) {
+    found.push_back(G);
+    return;
+  }
+  if (isa<GlobalValue>(C))
+    return;
+  for (Use &U : C->operands())
+    if (auto *op = dyn_cast<Constant>(U.get()))
+      collect_named(op, found, seen);
+}
+
 extern "C" {
 
 // A copy of `host` in its context with the bodies of the `n` functions
@@ -245,25 +263,11 @@ char *weft_device_link_bitcode(LLVMModuleRef dev, const char *path) {
 unsigned weft_device_named_globals(LLVMValueRef fn, LLVMValueRef *out, unsigned cap) {
   std::vector<GlobalVariable *> found;
   std::vector<Constant *> seen;
-  std::function<void(Constant *)> walk = [&](Constant *C) {
-    if (std::find(seen.begin(), seen.end(), C) != seen.end())
-      return;
-    seen.push_back(C);
-    if (auto *G = dyn_cast<GlobalVariable>(C)) {
-      found.push_back(G);
-      return;
-    }
-    if (isa<GlobalValue>(C))
-      return;
-    for (Use &U : C->operands())
-      if (auto *op = dyn_cast<Constant>(U.get()))
-        walk(op);
-  };
   for (BasicBlock &B : *unwrap<Function>(fn))
     for (Instruction &I : B)
       for (Use &U : I.operands())
         if (auto *C = dyn_cast<Constant>(U.get()))
-          walk(C);
+          collect_named(C, found, seen);
   for (unsigned k = 0; k < found.size() && k < cap; ++k)
     out[k] = wrap(found[k]);
   return found.size();
@@ -275,23 +279,9 @@ unsigned weft_device_named_globals(LLVMValueRef fn, LLVMValueRef *out, unsigned 
 unsigned weft_device_initializer_functions(LLVMValueRef gv, LLVMValueRef *out, unsigned cap) {
   std::vector<Function *> found;
   std::vector<Constant *> seen;
-  std::function<void(Constant *)> walk = [&](Constant *C) {
-    if (std::find(seen.begin(), seen.end(), C) != seen.end())
-      return;
-    seen.push_back(C);
-    if (auto *F = dyn_cast<Function>(C)) {
-      found.push_back(F);
-      return;
-    }
-    if (isa<GlobalValue>(C))
-      return;
-    for (Use &U : C->operands())
-      if (auto *op = dyn_cast<Constant>(U.get()))
-        walk(op);
-  };
   auto *V = dyn_cast<GlobalVariable>(unwrap(gv));
   if (V && V->hasInitializer())
-    walk(V->getInitializer());
+    collect_named(V->getInitializer(), found, seen);
   for (unsigned k = 0; k < found.size() && k < cap; ++k)
     out[k] = wrap(found[k]);
   return found.size();
