@@ -46,6 +46,7 @@ pub mod single;
 pub mod sync;
 pub mod target;
 pub mod target_data;
+pub mod target_global_pointers;
 pub mod target_globals;
 pub mod target_pointer;
 pub mod target_task;
@@ -178,6 +179,7 @@ fn lower_regions<'ctx>(module: &Module<'ctx>, mut analyses: Vec<Analysis<'ctx>>,
     let mut lowerer = Lowerer::new(Runtime::new(module), &analyses);
     lowerer.rehearsal = rehearsal;
     for a in &analyses {
+        lowerer.read_mapped_global_pointers(a);
         lowerer.copy_trip_counts(a);
         let mut order = a.graph.preorder();
         order.reverse();
