@@ -302,14 +302,11 @@ pub fn locate_calls(f: FunctionValue<'_>) -> u32 {
 
 /// The calls of function `f`.
 pub fn calls_to<'ctx>(f: FunctionValue<'ctx>) -> Vec<InstructionValue<'ctx>> {
-    // SAFETY: a read-only walk of a live function's users; called twice to size the buffer.
-    unsafe {
-        let n = weft_calls_to(f.as_value_ref(), std::ptr::null_mut(), 0);
-        let mut out = vec![std::ptr::null_mut(); n as usize];
-        let got = weft_calls_to(f.as_value_ref(), out.as_mut_ptr(), n);
-        out.truncate(got.min(n) as usize);
-        out.into_iter().map(|v| InstructionValue::new(v)).collect()
-    }
+    // SAFETY: a read-only walk of a live function's users, into a buffer
+    // of the size given; each value is a call instruction.
+    let calls = value::listed(|out, cap| unsafe { weft_calls_to(f.as_value_ref(), out, cap) });
+    // SAFETY: live instructions of f's module.
+    calls.into_iter().map(|v| unsafe { InstructionValue::new(v) }).collect()
 }
 
 /// Gives a call's uses its first argument and erases it (`call` is dead after).

@@ -12,7 +12,7 @@ use llvm_plugin::inkwell::values::{
     AsValueRef, FloatValue, FunctionValue, GlobalValue, InstructionValue, PointerValue,
 };
 
-use super::value::take_message;
+use super::value::{listed, take_message};
 
 extern "C" {
     fn weft_device_optimize(dev: LLVMModuleRef, cpu: *const c_char, features: *const c_char, level: c_uint) -> i32;
@@ -141,29 +141,17 @@ pub fn link_bitcode_library(dev: &Module<'_>, path: &str) -> Result<(), String> 
 /// The global variables the instructions of `f` name, directly or inside
 /// constant expressions, each once.
 pub fn named_globals<'ctx>(f: FunctionValue<'ctx>) -> Vec<GlobalValue<'ctx>> {
-    // SAFETY: a read-only walk of a live function; called once to count and
-    // once to fill a buffer of that size; each value is a global variable
-    // of f's module.
-    unsafe {
-        let n = weft_device_named_globals(f.as_value_ref(), std::ptr::null_mut(), 0);
-        let mut out: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); n as usize];
-        let got = weft_device_named_globals(f.as_value_ref(), out.as_mut_ptr(), n);
-        out.truncate(got.min(n) as usize);
-        out.into_iter().map(|v| GlobalValue::new(v)).collect()
-    }
+    // SAFETY: a read-only walk of a live function, into a buffer of the size given.
+    let found = listed(|out, cap| unsafe { weft_device_named_globals(f.as_value_ref(), out, cap) });
+    // SAFETY: each value is a global variable of f's module.
+    found.into_iter().map(|v| unsafe { GlobalValue::new(v) }).collect()
 }
 
 /// The functions global variable `g`'s initializer names, directly or
 /// inside constant expressions, each once.
 pub fn initializer_functions<'ctx>(g: GlobalValue<'ctx>) -> Vec<FunctionValue<'ctx>> {
-    // SAFETY: a read-only walk of a live global's initializer; called once
-    // to count and once to fill a buffer of that size; each value is a
-    // function of g's module.
-    unsafe {
-        let n = weft_device_initializer_functions(g.as_value_ref(), std::ptr::null_mut(), 0);
-        let mut out: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); n as usize];
-        let got = weft_device_initializer_functions(g.as_value_ref(), out.as_mut_ptr(), n);
-        out.truncate(got.min(n) as usize);
-        out.into_iter().filter_map(|v| FunctionValue::new(v)).collect()
-    }
+    // SAFETY: a read-only walk of a live global's initializer, into a buffer of the size given.
+    let found = listed(|out, cap| unsafe { weft_device_initializer_functions(g.as_value_ref(), out, cap) });
+    // SAFETY: each value is a function of g's module.
+    found.into_iter().filter_map(|v| unsafe { FunctionValue::new(v) }).collect()
 }

@@ -69,3 +69,14 @@ pub struct BlockId(pub(super) usize);
 pub fn block_id(bb: BasicBlock<'_>) -> BlockId {
     BlockId(bb.as_mut_ptr() as usize)
 }
+
+/// What a C helper of the form `n = f(out, cap)` lists (it writes the
+/// first `cap` values to `out` and returns how many there are): called
+/// once to count and once to fill a buffer of that size.
+pub(super) fn listed(f: impl Fn(*mut LLVMValueRef, std::ffi::c_uint) -> std::ffi::c_uint) -> Vec<LLVMValueRef> {
+    let n = f(std::ptr::null_mut(), 0);
+    let mut out: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); n as usize];
+    let got = f(out.as_mut_ptr(), n);
+    out.truncate(got.min(n) as usize);
+    out
+}

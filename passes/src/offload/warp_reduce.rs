@@ -21,7 +21,7 @@ use llvm_plugin::inkwell::IntPredicate;
 use weft_intrinsics::ffi;
 
 use super::plan;
-use crate::paropt::reduction_atomic::REDUCTION_MD;
+use crate::paropt::reduction_atomic::{rmw_of_name, REDUCTION_MD};
 
 /// The marked reduction atomics of `dev`, each with its operator.
 fn marked<'ctx>(dev: &Module<'ctx>) -> Vec<(InstructionValue<'ctx>, String)> {
@@ -240,22 +240,12 @@ fn atomic_before<'ctx>(
     op: &str,
 ) -> Option<()> {
     use llvm_plugin::inkwell::{AtomicOrdering, AtomicRMWBinOp as A};
-    let rmw = match op {
-        "add" => A::Add,
-        "and" => A::And,
-        "or" => A::Or,
-        "xor" => A::Xor,
-        "max" => A::Max,
-        "min" => A::Min,
-        "umax" => A::UMax,
-        "umin" => A::UMin,
+    let rmw = rmw_of_name(op)?;
+    if rmw == A::FAdd {
         // (inkwell builds integer atomics only.)
-        "fadd" => {
-            ffi::float_atomic_add(at, p, v.into_float_value());
-            return Some(());
-        }
-        _ => return None,
-    };
+        ffi::float_atomic_add(at, p, v.into_float_value());
+        return Some(());
+    }
     b.position_before(&at);
     b.build_atomicrmw(rmw, p, v.into_int_value(), AtomicOrdering::Monotonic).ok()?;
     Some(())

@@ -59,19 +59,26 @@ pub const REDUCTION_MD: &str = "weft.reduction";
 
 /// The operator's name in `REDUCTION_MD`.
 pub fn rmw_name(op: AtomicRMWBinOp) -> &'static str {
-    match op {
-        AtomicRMWBinOp::Add => "add",
-        AtomicRMWBinOp::FAdd => "fadd",
-        AtomicRMWBinOp::And => "and",
-        AtomicRMWBinOp::Or => "or",
-        AtomicRMWBinOp::Xor => "xor",
-        AtomicRMWBinOp::Max => "max",
-        AtomicRMWBinOp::Min => "min",
-        AtomicRMWBinOp::UMax => "umax",
-        AtomicRMWBinOp::UMin => "umin",
-        _ => "other",
-    }
+    RMW_NAMES.iter().find(|(o, _)| *o == op).map_or("other", |&(_, n)| n)
 }
+
+/// The operator `rmw_name` names.
+pub fn rmw_of_name(name: &str) -> Option<AtomicRMWBinOp> {
+    RMW_NAMES.iter().find(|(_, n)| *n == name).map(|&(o, _)| o)
+}
+
+/// The operators a reduction's `atomicrmw` may have, by name.
+const RMW_NAMES: [(AtomicRMWBinOp, &str); 9] = [
+    (AtomicRMWBinOp::Add, "add"),
+    (AtomicRMWBinOp::FAdd, "fadd"),
+    (AtomicRMWBinOp::And, "and"),
+    (AtomicRMWBinOp::Or, "or"),
+    (AtomicRMWBinOp::Xor, "xor"),
+    (AtomicRMWBinOp::Max, "max"),
+    (AtomicRMWBinOp::Min, "min"),
+    (AtomicRMWBinOp::UMax, "umax"),
+    (AtomicRMWBinOp::UMin, "umin"),
+];
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// Marks `i` as a reduction's atomic combine with operator `op`.

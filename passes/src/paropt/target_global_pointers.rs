@@ -9,65 +9,77 @@
 //! nothing in the region writes the variable and that value dominates the
 //! region. The host-only lowering keeps reading the global.
 use llvm_plugin::inkwell::basic_block::BasicBlock;
-use llvm_plugin::inkwell::values::{BasicValue, BasicValueEnum, InstructionOpcode, InstructionValue};
+use llvm_plugin::inkwell::values::{BasicValue, BasicValueEnum, InstructionOpcode, InstructionValue, PointerValue};
 use weft_intrinsics::ffi::Value;
 use weft_intrinsics::vocab::DirKind;
 
 use super::context::Lowerer;
 use crate::wregion::dominators::Dominators;
+use crate::wregion::graph::WRegion;
 use crate::wregion::Analysis;
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// Each target region of `a`: its reads of a global pointer whose
     /// loaded value is one of its map bases read that value.
     pub(super) fn read_mapped_global_pointers(&self, a: &Analysis<'ctx>) {
-        if !self.device_images {
+        let targets: Vec<_> = a.graph.regions.iter().filter(|r| r.kind == DirKind::Target).collect();
+        if !self.device_images || targets.is_empty() {
             return;
         }
         let succs: Vec<Vec<usize>> = a.scan.blocks.iter().map(|b| b.succs.clone()).collect();
         let dom = Dominators::compute(&succs);
-        for reg in a.graph.regions.iter().filter(|r| r.kind == DirKind::Target) {
-            let Ok(p) = super::plan::plan(reg) else { continue };
-            for m in &p.target.maps {
-                let BasicValueEnum::PointerValue(v) = self.value(m.base) else { continue };
-                let Some(load) = v.as_instruction_value().filter(|i| i.get_opcode() == InstructionOpcode::Load) else {
-                    continue;
-                };
-                let Some(BasicValueEnum::PointerValue(g)) = load.get_operand(0).and_then(|o| o.left()) else {
-                    continue;
-                };
-                let global = g.as_instruction_value().is_none()
-                    && self
-                        .rt
-                        .module
-                        .get_global(&g.get_name().to_string_lossy())
-                        .is_some_and(|x| x.as_pointer_value() == g);
-                let at = load.get_parent().and_then(|b| a.scan.handles.iter().position(|&h| h == b));
-                let Some(at) = at.filter(|_| global) else { continue };
-                if reg.blocks.contains(&at) || !dom.dominates(at, reg.entry.block) {
+        for reg in targets {
+            let attached = self.attached_pointers(a, reg, &dom);
+            if attached.is_empty() {
+                continue;
+            }
+            let body: Vec<InstructionValue<'ctx>> =
+                reg.blocks.iter().flat_map(|&b| block_instructions(a.scan.handles[b])).collect();
+            let operand = |i: &InstructionValue<'ctx>, k: u32| i.get_operand(k).and_then(|o| o.left());
+            let written: Vec<_> = body
+                .iter()
+                .filter(|i| i.get_opcode() == InstructionOpcode::Store)
+                .filter_map(|i| operand(i, 1))
+                .collect();
+            for i in body.iter().filter(|i| i.get_opcode() == InstructionOpcode::Load) {
+                let Some(p) = operand(i, 0) else { continue };
+                let Some(&(_, value)) = attached.iter().find(|(g, _)| BasicValueEnum::from(*g) == p) else { continue };
+                if written.contains(&p) || i.get_type() != value.get_type() {
                     continue;
                 }
-                // (Read again for each entry: an earlier one's reads are gone.)
-                let body: Vec<InstructionValue<'ctx>> =
-                    reg.blocks.iter().flat_map(|&b| block_instructions(a.scan.handles[b])).collect();
-                let names_g =
-                    |i: &InstructionValue<'ctx>, k: u32| i.get_operand(k).and_then(|o| o.left()) == Some(g.into());
-                let written = body.iter().any(|i| i.get_opcode() == InstructionOpcode::Store && names_g(i, 1));
-                if written {
-                    continue;
-                }
-                for i in body.iter().filter(|i| i.get_opcode() == InstructionOpcode::Load && names_g(i, 0)) {
-                    if i.get_type() != load.get_type() {
-                        continue;
-                    }
-                    i.replace_all_uses_with(&load);
-                    // (A read the analysis names stays, unused.)
-                    if !a.scan.values.knows(Value::of_instruction(*i).id()) {
-                        i.erase_from_basic_block();
-                    }
+                i.replace_all_uses_with(&value);
+                // (A read the analysis names stays, unused.)
+                if !a.scan.values.knows(Value::of_instruction(*i).id()) {
+                    i.erase_from_basic_block();
                 }
             }
         }
+    }
+
+    /// The region's map bases that are a global pointer's value, loaded
+    /// outside the region where it dominates the region: (the global, the
+    /// load).
+    fn attached_pointers(
+        &self,
+        a: &Analysis<'ctx>,
+        reg: &WRegion,
+        dom: &Dominators,
+    ) -> Vec<(PointerValue<'ctx>, InstructionValue<'ctx>)> {
+        let Ok(p) = super::plan::plan(reg) else { return Vec::new() };
+        let mut out = Vec::new();
+        for m in &p.target.maps {
+            let BasicValueEnum::PointerValue(v) = self.value(m.base) else { continue };
+            let Some(load) = v.as_instruction_value().filter(|i| i.get_opcode() == InstructionOpcode::Load) else {
+                continue;
+            };
+            let Some(BasicValueEnum::PointerValue(g)) = load.get_operand(0).and_then(|o| o.left()) else { continue };
+            let at = load.get_parent().and_then(|b| a.scan.handles.iter().position(|&h| h == b));
+            let Some(at) = at.filter(|_| self.is_module_global(g)) else { continue };
+            if !reg.blocks.contains(&at) && dom.dominates(at, reg.entry.block) && !out.iter().any(|&(x, _)| x == g) {
+                out.push((g, load));
+            }
+        }
+        out
     }
 }
 

@@ -8,7 +8,7 @@
 //! device module does not have. Only when the module asks for device
 //! images: the host-only lowering keeps reading the global directly.
 use llvm_plugin::inkwell::basic_block::BasicBlock;
-use llvm_plugin::inkwell::values::{BasicValue, BasicValueEnum, InstructionValue};
+use llvm_plugin::inkwell::values::{BasicValue, BasicValueEnum, InstructionValue, PointerValue};
 use weft_intrinsics::ffi;
 
 use super::context::{Lowerer, Shape};
@@ -26,13 +26,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let mut done = Vec::new();
         for m in &t.maps {
             let BasicValueEnum::PointerValue(g) = self.value(m.base) else { continue };
-            let is_global = g.as_instruction_value().is_none()
-                && self
-                    .rt
-                    .module
-                    .get_global(&g.get_name().to_string_lossy())
-                    .is_some_and(|v| v.as_pointer_value() == g);
-            if !is_global || done.contains(&g) {
+            if !self.is_module_global(g) || done.contains(&g) {
                 continue;
             }
             done.push(g);
@@ -40,5 +34,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             ffi::replace_uses_in_blocks(g, proxy, body);
             ffi::rematerialize_derived(g, proxy, body, term);
         }
+    }
+
+    /// Whether `p` is a global variable of the module (not an instruction,
+    /// a function or a parameter).
+    pub(super) fn is_module_global(&self, p: PointerValue<'ctx>) -> bool {
+        p.as_instruction_value().is_none()
+            && self.rt.module.get_global(&p.get_name().to_string_lossy()).is_some_and(|v| v.as_pointer_value() == p)
     }
 }
