@@ -40,6 +40,10 @@ pub struct Directive {
     /// The pragma with its macros expanded, as the preprocessor printed it
     /// (`preprocess.rs`), when found: its clauses are read from this.
     pub expanded: Option<String>,
+    /// The metadirective the directive was chosen from (clang locates it at
+    /// the variant's text): `pragma` is then the metadirective's lines and
+    /// `expanded` the variant as a pragma (`metadirective.rs`).
+    pub metadirective: Option<crate::metadirective::Chosen>,
     /// Whether its statement refers to a variable from code in another
     /// file (`#include`d into the statement), whose references the
     /// rewrite's byte ranges do not see.
@@ -120,9 +124,11 @@ pub struct Ast {
     /// Every variable and parameter declaration of the dump, by id: its
     /// name, where it begins in the main file, and its storage class.
     pub decls: HashMap<String, (String, Option<usize>, Option<String>)>,
-    /// Each variable's and parameter's type as clang writes it, by id (what
-    /// a target region maps or copies: `target_forms.rs`).
+    /// Each variable's and parameter's type as clang writes it, typedefs
+    /// resolved, by id (what a target region maps or copies: `target_forms.rs`).
     pub decl_types: HashMap<String, String>,
+    /// Each typedef's type, by id (while scanning: `resolve_typedefs`).
+    typedefs: HashMap<String, String>,
     /// The variables `declare target` names (`target_forms::declare_target`).
     pub declare_target: Vec<String>,
     /// The functions it names (`target_forms::declare_target_functions`).
@@ -132,6 +138,13 @@ pub struct Ast {
     pub declare_link: Vec<String>,
     /// The flags of the file's `#pragma omp requires` (`requires.rs`).
     pub requires: Option<u64>,
+    /// Its `atomic_default_mem_order`, and where the directive stating it is.
+    pub atomic_default: Option<(&'static str, usize)>,
+    /// The calls clang makes to a `declare variant` variant in place of
+    /// the base function, and the directives' lines in this file
+    /// (`declare_variant.rs`).
+    pub variant_calls: Vec<crate::declare_variant::VariantCall>,
+    pub declare_variants: Vec<Range<usize>>,
 }
 
 /// A variable declaration: clang's node id, its name, where it begins in
@@ -161,7 +174,7 @@ pub struct ThreadPrivate {
 /// Declarative directives weft-cc does not lower, and the attributes they
 /// leave on declarations. (`declare simd` and a `begin declare variant`
 /// block are clang's: the compile step's `-fopenmp-simd` applies them as
-/// `-fopenmp` does.)
+/// `-fopenmp` does; `declare variant`: declare_variant.rs.)
 const DECLARATIVE: &[(&str, &str)] = &[
     ("OMPDeclareMapperDecl", "declare mapper"),
     ("OMPAllocateDecl", "allocate"),
@@ -186,6 +199,7 @@ pub fn read(root: &Json, main_file: &str, text: &str) -> Ast {
         d.file_scope = top.contains(&d.id.as_str());
     }
     scan_names(root, &places, &mut w.ast);
+    resolve_typedefs(&mut w.ast);
     let ids = std::mem::take(&mut w.ast.udr_ids);
     for (d, id) in w.ast.declare_reductions.iter_mut().zip(&ids) {
         d.1 = top.contains(&id.as_str());
@@ -213,8 +227,20 @@ fn scan_names(n: &Json, places: &Places, ast: &mut Ast) {
                     if let (Some(id), Some(name)) = (n.str("id"), n.str("name")) {
                         let storage = n.str("storageClass").map(str::to_string);
                         ast.decls.insert(id.to_string(), (name.to_string(), main().map(|s| s.start), storage));
-                        let ty = n.get("type").and_then(|t| t.str("qualType")).unwrap_or("");
-                        ast.decl_types.insert(id.to_string(), ty.to_string());
+                        // (Through typedefs, `resolve_typedefs`: a typedef'd
+                        // struct or array is mapped as one, not as a scalar.)
+                        let t = n.get("type");
+                        let ty = t.and_then(|t| t.str("desugaredQualType").or_else(|| t.str("qualType"))).unwrap_or("");
+                        let alias =
+                            t.and_then(|t| t.str("typeAliasDeclId")).map_or(String::new(), |a| format!("\0{a}"));
+                        ast.decl_types.insert(id.to_string(), format!("{ty}{alias}"));
+                    }
+                }
+                "TypedefDecl" => {
+                    if let (Some(id), Some(t)) = (n.str("id"), n.get("type")) {
+                        let ty = t.str("qualType").unwrap_or("");
+                        let alias = t.str("typeAliasDeclId").map_or(String::new(), |a| format!("\0{a}"));
+                        ast.typedefs.insert(id.to_string(), format!("{ty}{alias}"));
                     }
                 }
                 _ => {}
@@ -224,6 +250,28 @@ fn scan_names(n: &Json, places: &Places, ast: &mut Ast) {
             }
         }
         _ => {}
+    }
+}
+
+/// Each declaration's type through its typedefs to the type they name
+/// (`struct T`, `int[4]`), where the desugared type is still a typedef's
+/// name (an unnamed struct's). A type with a typedef is noted while
+/// scanning as `type\0typedef-id`.
+fn resolve_typedefs(ast: &mut Ast) {
+    let typedefs = std::mem::take(&mut ast.typedefs);
+    for ty in ast.decl_types.values_mut() {
+        // (A chain of typedefs, each step a known declaration, a few deep.)
+        for _ in 0..16 {
+            let Some((shown, alias)) = ty.split_once('\0') else { break };
+            let named = typedefs.get(alias).cloned();
+            *ty = match named {
+                Some(t) if shown.split_whitespace().count() == 1 => t,
+                _ => shown.to_string(),
+            };
+        }
+        if let Some((shown, _)) = ty.split_once('\0') {
+            *ty = shown.to_string();
+        }
     }
 }
 
@@ -329,6 +377,51 @@ impl Walker<'_> {
         Some(s.start..end)
     }
 
+    /// An executable directive of this file: its pragma (the whole
+    /// metadirective it was chosen from, metadirective.rs), statement,
+    /// loops; then what is inside it.
+    fn directive(&mut self, n: &Json, owner: Option<usize>) {
+        let kind = n.kind();
+        let Some(pragma) = self.span(n) else {
+            self.ast.elsewhere.push((self.at(n), kind.to_string()));
+            // (A construct of this file inside it, `#include`d into its
+            // statement, is this file's: found, and outside any.)
+            if let Some(s) = associated(n) {
+                self.walk(s, None);
+            }
+            return;
+        };
+        let from_macro = self.places.get(&(n as *const Json)).is_some_and(|p| p.macro_begin);
+        let macro_name = from_macro.then(|| self.ident_at(pragma.start));
+        let meta = (!from_macro && !self.text[pragma.start..].starts_with('#'))
+            .then(|| crate::metadirective::around(self.text, pragma.start))
+            .flatten();
+        let (pragma, metadirective) = match meta {
+            Some((whole, chosen)) => (whole, Some(chosen)),
+            None => (pragma, None),
+        };
+        let stmt = associated(n);
+        let idx = self.ast.directives.len();
+        let (loops, transformed) = stmt.map(|s| self.loop_nest(s)).unwrap_or_default();
+        self.ast.directives.push(Directive {
+            kind: kind.to_string(),
+            pragma,
+            stmt: stmt.and_then(|s| self.full_span(s)),
+            loops,
+            transformed,
+            parent: owner,
+            atomic_update: if kind == "OMPAtomicDirective" { stmt.and_then(|s| self.atomic_update(s)) } else { None },
+            macro_name,
+            expanded: metadirective.as_ref().map(|m| m.pragma_text.clone()),
+            metadirective,
+            foreign_refs: stmt.is_some_and(|s| self.refers_elsewhere(s)),
+            stmt_elsewhere: stmt.is_some_and(|s| self.full_span(s).is_none()),
+        });
+        if let Some(s) = stmt {
+            self.walk(s, Some(idx));
+        }
+    }
+
     fn walk(&mut self, n: &Json, owner: Option<usize>) {
         let kind = n.kind();
         if let ("FunctionDecl", Some(id)) = (kind, n.str("id")) {
@@ -374,40 +467,13 @@ impl Walker<'_> {
             return;
         }
         if is_directive(kind) {
-            let Some(pragma) = self.span(n) else {
-                self.ast.elsewhere.push((self.at(n), kind.to_string()));
-                // (A construct of this file inside it, `#include`d into its
-                // statement, is this file's: found, and outside any.)
-                if let Some(s) = associated(n) {
-                    self.walk(s, None);
-                }
-                return;
-            };
-            let from_macro = self.places.get(&(n as *const Json)).is_some_and(|p| p.macro_begin);
-            let macro_name = from_macro.then(|| self.ident_at(pragma.start));
-            let stmt = associated(n);
-            let idx = self.ast.directives.len();
-            let (loops, transformed) = stmt.map(|s| self.loop_nest(s)).unwrap_or_default();
-            self.ast.directives.push(Directive {
-                kind: kind.to_string(),
-                pragma,
-                stmt: stmt.and_then(|s| self.full_span(s)),
-                loops,
-                transformed,
-                parent: owner,
-                atomic_update: if kind == "OMPAtomicDirective" {
-                    stmt.and_then(|s| self.atomic_update(s))
-                } else {
-                    None
-                },
-                macro_name,
-                expanded: None,
-                foreign_refs: stmt.is_some_and(|s| self.refers_elsewhere(s)),
-                stmt_elsewhere: stmt.is_some_and(|s| self.full_span(s).is_none()),
-            });
-            if let Some(s) = stmt {
-                self.walk(s, Some(idx));
-            }
+            self.directive(n, owner);
+            return;
+        }
+        if let Some((callee, base, variant)) = crate::declare_variant::variant_call(n) {
+            self.variant_call(callee, base, variant);
+            // (The call as written: the call made repeats its arguments.)
+            self.walk(&n.inner()[0], owner);
             return;
         }
         match (kind, owner) {
@@ -476,11 +542,21 @@ impl Walker<'_> {
                     Err("'#pragma omp requires' outside the file compiled is not supported by weft yet".to_string())
                 }
             };
+            let order = self
+                .span(n)
+                .map(|s| (crate::requires::default_order(crate::requires::clauses_text(self.text, s.start)), s.start));
+            if let Some((Ok(Some(o)), at)) = order {
+                self.ast.atomic_default = Some((o, at));
+            }
             match got {
                 // (Several directives: a flag any of them states holds.)
                 Ok(f) => self.ast.requires = Some(self.ast.requires.map_or(f, |g| g.max(f))),
                 Err(why) => self.ast.refused.push((self.at(n), why)),
             }
+            return;
+        }
+        if kind == "OMPDeclareVariantAttr" && self.at(n) != Where::Nowhere {
+            self.declare_variant(n);
             return;
         }
         let Some((_, name)) = DECLARATIVE.iter().find(|(k, _)| *k == kind) else { return };
@@ -505,6 +581,33 @@ impl Walker<'_> {
             _ => format!("'#pragma omp {name}' is not supported by weft yet"),
         };
         self.ast.refused.push((at, why));
+    }
+
+    /// A `declare variant` directive: its lines in this file, or refused
+    /// where it is in another (the compile step would choose again there).
+    fn declare_variant(&mut self, n: &Json) {
+        match self.span(n) {
+            Some(s) => {
+                let lines = crate::declare_variant::pragma_lines(self.text, s.start);
+                if !self.ast.declare_variants.contains(&lines) {
+                    self.ast.declare_variants.push(lines);
+                }
+            }
+            None => self.ast.refused.push((
+                self.at(n),
+                "'#pragma omp declare variant' in an included file is not supported by weft-cc yet: \
+                 it rewrites the calls clang chooses a variant for only in the file it compiles; declare it there"
+                    .into(),
+            )),
+        }
+    }
+
+    /// A call clang made to a declare variant variant: where its callee's
+    /// name is written, when in this file.
+    fn variant_call(&mut self, callee: &Json, base: String, variant: String) {
+        let at = self.span(callee).map(|s| s.start).filter(|&a| self.text[a..].starts_with(base.as_str()));
+        let callee = at.map(|a| a..a + base.len());
+        self.ast.variant_calls.push(crate::declare_variant::VariantCall { callee, base, variant });
     }
 
     fn atomic_update(&self, s: &Json) -> Option<AtomicUpdate> {

@@ -22,6 +22,9 @@ pub fn directive(kind: &str) -> Option<DirSpec> {
         // (`loop` becomes a worksharing or a simd loop by its binding, in
         // weft-prepare; as a worksharing loop it takes private copies.)
         "OMPGenericLoopDirective" => spec("DIR.OMP.GENERICLOOP", &["loop"], true, true),
+        // (`parallel loop`: the loop binds to the parallel region, a
+        // worksharing loop, as PARALLEL.LOOP is; its `bind` says nothing more.)
+        "OMPParallelGenericLoopDirective" => spec("DIR.OMP.PARALLEL.LOOP", &["parallel", "loop"], true, true),
         "OMPMasterDirective" => spec("DIR.OMP.MASTER", &["master"], false, false),
         // (The team's construct, a MASTER or MASKED region inside: parallel_masked.rs.)
         "OMPParallelMasterDirective" => spec("DIR.OMP.PARALLEL", &["parallel", "master"], true, false),
@@ -80,6 +83,9 @@ pub fn directive(kind: &str) -> Option<DirSpec> {
         "OMPTargetParallelForDirective" => spec("DIR.OMP.PARALLEL.LOOP", &["target", "parallel", "for"], true, true),
         "OMPTargetParallelForSimdDirective" => {
             spec("DIR.OMP.PARALLEL.LOOP.SIMD", &["target", "parallel", "for", "simd"], true, true)
+        }
+        "OMPTargetParallelGenericLoopDirective" => {
+            spec("DIR.OMP.PARALLEL.LOOP", &["target", "parallel", "loop"], true, true)
         }
         "OMPTargetSimdDirective" => spec("DIR.OMP.SIMD", &["target", "simd"], true, true),
         "OMPCancelDirective" => spec("DIR.OMP.CANCEL", &["cancel"], false, false),
@@ -393,7 +399,13 @@ pub fn parse_with(
             other => return Err(format!("expected '{w}', found {:?}", other.map(|t| t.0))),
         }
     }
-    finish(spec, toks, Vec::new(), udrs)
+    let (mut cls, listed) = finish(spec, toks, Vec::new(), udrs)?;
+    // (`parallel loop`'s loop binds to its parallel region: PARALLEL.LOOP
+    // says so, and takes no BIND.)
+    if spec.words.ends_with(&["parallel", "loop"]) {
+        cls.retain(|c| c.name != "\"QUAL.OMP.BIND.PARALLEL\"");
+    }
+    Ok((cls, listed))
 }
 
 /// An atomic's clauses as weft spells them: the kind (`QUAL.OMP.UPDATE`

@@ -66,7 +66,8 @@ fn rewritable(file: &str, pre: &Preprocessed) -> bool {
 /// Each directive's pragma text with its macros expanded, from the
 /// preprocessed program; `file` is the rewritten file as the dump names it.
 pub fn expand(ast: &mut Ast, pre: &mut Preprocessed, file: &str, text: &str) {
-    for d in &mut ast.directives {
+    // (A metadirective's variant keeps its text as written: metadirective.rs.)
+    for d in ast.directives.iter_mut().filter(|d| d.metadirective.is_none()) {
         let line = crate::lines::line_of(text, d.pragma.start);
         let name = crate::clauses::spelling(&d.kind).replace("generic loop", "loop");
         d.expanded = pre.take(file, line, &name);

@@ -11,6 +11,7 @@ mod allocate;
 mod ast;
 mod bounds;
 mod clauses;
+mod declare_variant;
 mod depend_iter;
 mod depend_sections;
 mod depobj;
@@ -24,6 +25,7 @@ mod loc;
 mod macros;
 mod map_items;
 mod marker_clause;
+mod metadirective;
 mod offload_flags;
 mod parallel_masked;
 mod preprocess;
@@ -329,7 +331,12 @@ fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<Rewritt
             failed = true;
             continue;
         }
-        let pass = rewrite::Pass { main: false, id_base: (k + 1) * 1_000_000, headers: files.clone() };
+        let pass = rewrite::Pass {
+            main: false,
+            id_base: (k + 1) * 1_000_000,
+            headers: files.clone(),
+            offload: cli.offload.wanted(),
+        };
         match rewrite::rewrite(&htext, h, &hast, &pass) {
             Ok(body) => {
                 let copy = dir.join(format!("header-{k}.h"));
@@ -344,7 +351,7 @@ fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<Rewritt
             }
         }
     }
-    let pass = rewrite::Pass { main: true, id_base: 0, headers: files };
+    let pass = rewrite::Pass { main: true, id_base: 0, headers: files, offload: cli.offload.wanted() };
     let rewritten = rewrite::rewrite(&text, src, &tree, &pass).map_err(|diags| {
         print_diags(src, &text, &diags);
         1

@@ -3,8 +3,10 @@
 //! them: `unified_shared_memory` is OMP_REQ_UNIFIED_SHARED_MEMORY (8);
 //! `unified_address` and `dynamic_allocators` leave OMP_REQ_NONE (1), as
 //! clang 16's registration does; `reverse_offload` clang 16 rejects
-//! itself. `atomic_default_mem_order` is refused by name (it would change
-//! the order of every atomic without a memory-order clause).
+//! itself. `atomic_default_mem_order(o)` registers nothing: it is the
+//! memory order of every atomic construct of the file that states none
+//! (OpenMP 5.1 §2.19.7), which weft-cc writes onto each such atomic
+//! (`with_default_order`).
 //!
 //! weft-cc tells weft the flags through one internal global, `.omp.requires`
 //! (an i64), put after the program; weft's constructor reads it
@@ -26,12 +28,49 @@ pub fn flags(rest: &str) -> Result<u64, String> {
             "unified_shared_memory" => out = REQ_UNIFIED_SHARED_MEMORY,
             "unified_address" | "dynamic_allocators" => {}
             "atomic_default_mem_order" => {
-                return Err("'#pragma omp requires atomic_default_mem_order' is not supported by weft yet".to_string())
+                default_order(rest)?;
             }
             _ => return Err(format!("'#pragma omp requires {word}' is not supported by weft yet")),
         }
     }
     Ok(out)
+}
+
+/// The order `atomic_default_mem_order(o)` names in a `requires`
+/// directive's text, if it names one.
+pub fn default_order(rest: &str) -> Result<Option<&'static str>, String> {
+    let squeezed: String = rest.chars().filter(|c| !c.is_whitespace() && *c != '\\').collect();
+    let Some(i) = squeezed.find("atomic_default_mem_order(") else { return Ok(None) };
+    let arg = squeezed[i + "atomic_default_mem_order(".len()..].split(')').next().unwrap_or("");
+    match arg {
+        "seq_cst" => Ok(Some("seq_cst")),
+        "acq_rel" => Ok(Some("acq_rel")),
+        "relaxed" => Ok(Some("relaxed")),
+        other => Err(format!("atomic_default_mem_order({other}): OpenMP has seq_cst, acq_rel and relaxed")),
+    }
+}
+
+/// An atomic pragma's text with the file's default memory order written
+/// onto it where it states none (OpenMP 5.1 §2.19.7): `acq_rel` is
+/// `acquire` on a read, `release` on a write or an update (a compare
+/// without capture updates), `acq_rel` on a capture.
+pub fn with_default_order(pragma: &str, default: Option<&str>) -> String {
+    let Some(order) = default else { return pragma.to_string() };
+    let words: Vec<&str> =
+        pragma.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).collect();
+    let orders = ["seq_cst", "acq_rel", "acquire", "release", "relaxed"];
+    if words.iter().any(|w| orders.contains(w)) {
+        return pragma.to_string();
+    }
+    let has = |w: &str| words.contains(&w);
+    let order = match order {
+        "acq_rel" if has("capture") => "acq_rel",
+        "acq_rel" if has("read") => "acquire",
+        "acq_rel" => "release",
+        o => o,
+    };
+    // (Before a line continuation's end: the pragma's last line.)
+    format!("{} {order}", pragma.trim_end())
 }
 
 /// The text of a pragma from `at` (where its directive name begins) to
@@ -70,8 +109,21 @@ mod tests {
         assert_eq!(flags(" unified_shared_memory"), Ok(8));
         assert_eq!(flags(" unified_address, dynamic_allocators"), Ok(1));
         assert_eq!(flags(" unified_address unified_shared_memory"), Ok(8));
-        assert!(flags(" atomic_default_mem_order(seq_cst)").unwrap_err().contains("atomic_default_mem_order"));
+        assert_eq!(flags(" atomic_default_mem_order(seq_cst)"), Ok(1));
+        assert!(flags(" atomic_default_mem_order(acquire)").unwrap_err().contains("acquire"));
+        assert_eq!(default_order(" atomic_default_mem_order( acq_rel )"), Ok(Some("acq_rel")));
         assert!(flags(" reverse_offload").is_err());
+    }
+
+    #[test]
+    fn default_orders() {
+        let d = Some("acq_rel");
+        assert_eq!(with_default_order("#pragma omp atomic read", d), "#pragma omp atomic read acquire");
+        assert_eq!(with_default_order("#pragma omp atomic", d), "#pragma omp atomic release");
+        assert_eq!(with_default_order("#pragma omp atomic capture", d), "#pragma omp atomic capture acq_rel");
+        assert_eq!(with_default_order("#pragma omp atomic relaxed", d), "#pragma omp atomic relaxed");
+        assert_eq!(with_default_order("#pragma omp atomic write", Some("seq_cst")), "#pragma omp atomic write seq_cst");
+        assert_eq!(with_default_order("#pragma omp atomic", None), "#pragma omp atomic");
     }
 
     #[test]

@@ -96,6 +96,9 @@ pub struct Pass {
     pub id_base: usize,
     /// The headers rewritten in passes of their own, as the dump names them.
     pub headers: Vec<String>,
+    /// Whether the build has offload targets (the host's choices of
+    /// metadirectives may not be the device's: metadirective.rs).
+    pub offload: bool,
 }
 
 /// The rewritten program, or every problem found; `path` names the file
@@ -114,16 +117,12 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
     let mut privatizes = Vec::new();
     // Directives inside a refused one are not reported again.
     let mut refused = vec![false; ast.directives.len()];
+    declare_variant_edits(src, ast, pass, &mut edits, &mut diags);
+    metadirective_refusals(src, ast, pass, &mut diags);
     for (k, d) in ast.directives.iter().enumerate() {
         let id = k + pass.id_base;
         let diag = |msg: String| Diag { at: Where::Main(d.pragma.start), msg };
-        let refuse = d.macro_name.as_ref().map(|m| from_macro(d, m)).or_else(|| {
-            d.stmt_elsewhere.then(|| {
-                let name = clauses::spelling(&d.kind).replace("generic loop", "loop");
-                format!("'#pragma omp {name}' whose statement is (or ends) in another file (#include'd after the pragma) is not supported by weft-cc: it puts the construct's start and end in the pragma's file")
-            })
-        });
-        if let Some(why) = refuse.filter(|_| !d.parent.is_some_and(|p| refused[p])) {
+        if let Some(why) = refusal(d, pass).filter(|_| !d.parent.is_some_and(|p| refused[p])) {
             diags.push(diag(why));
             refused[k] = true;
             privatizes.push(false);
@@ -152,8 +151,7 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
             continue;
         };
         refused[k] = d.parent.is_some_and(|p| refused[p]);
-        // The clauses as clang read them (macros expanded), else as written.
-        let text = d.expanded.as_deref().unwrap_or(&src[d.pragma.clone()]);
+        let text = &pragma_text(src, ast, d);
         privatizes.push(privatizes_locals(ast, d, text, &spec));
         // (The reductions declared before the pragma.)
         let declared: Vec<crate::udr::Declared> =
@@ -223,6 +221,68 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
         out.push_str(&crate::requires::global(ast.requires));
     }
     Ok(out)
+}
+
+/// Why a directive is refused before its clauses are read: a pragma from a
+/// macro weft-cc cannot expand, a metadirective whose choice is not
+/// OpenMP's, a statement in another file.
+fn refusal(d: &crate::ast::Directive, pass: &Pass) -> Option<String> {
+    let refuse = d.macro_name.as_ref().map(|m| from_macro(d, m));
+    refuse.or_else(|| d.metadirective.as_ref().and_then(|m| m.refusal(pass.offload))).or_else(|| {
+        d.stmt_elsewhere.then(|| {
+            let name = clauses::spelling(&d.kind).replace("generic loop", "loop");
+            format!("'#pragma omp {name}' whose statement is (or ends) in another file (#include'd after the pragma) is not supported by weft-cc: it puts the construct's start and end in the pragma's file")
+        })
+    })
+}
+
+/// The clauses' text: as clang read them (macros expanded), else as
+/// written; an atomic's memory order the file's default where it states
+/// none (requires.rs).
+fn pragma_text(src: &str, ast: &Ast, d: &crate::ast::Directive) -> String {
+    let text = d.expanded.as_deref().unwrap_or(&src[d.pragma.clone()]);
+    let default = ast.atomic_default.filter(|&(_, at)| at < d.pragma.start && d.kind == "OMPAtomicDirective");
+    crate::requires::with_default_order(text, default.map(|(o, _)| o))
+}
+
+/// The metadirectives nothing was chosen from whose choice is not OpenMP's
+/// (metadirective.rs), refused in the main pass.
+fn metadirective_refusals(src: &str, ast: &Ast, pass: &Pass, diags: &mut Vec<Diag>) {
+    if !pass.main {
+        return;
+    }
+    let chosen: Vec<usize> =
+        ast.directives.iter().filter(|d| d.metadirective.is_some()).map(|d| d.pragma.start).collect();
+    for (at, msg) in crate::metadirective::unchosen_refusals(src, &chosen, pass.offload) {
+        diags.push(Diag { at: Where::Main(at), msg });
+    }
+}
+
+/// `declare variant`: each call clang made to a variant names the variant,
+/// each directive of the file is blanked, or why not (declare_variant.rs).
+fn declare_variant_edits(src: &str, ast: &Ast, pass: &Pass, edits: &mut Vec<Edit>, diags: &mut Vec<Diag>) {
+    for c in &ast.variant_calls {
+        match &c.callee {
+            Some(r) => edits.push(Edit { at: r.start, end: r.end, rank: 2, opened_at: 0, text: c.variant.clone() }),
+            None if pass.main => diags.push(Diag {
+                at: Where::Nowhere,
+                msg: format!(
+                    "a call of '{}' that clang makes to its variant '{}' outside the file compiled (in a macro or an included file) is not supported by weft-cc yet",
+                    c.base, c.variant
+                ),
+            }),
+            None => {}
+        }
+    }
+    for r in &ast.declare_variants {
+        match crate::declare_variant::refusal(&src[r.clone()], pass.offload) {
+            Some(msg) => diags.push(Diag { at: Where::Main(r.start), msg }),
+            None => {
+                let text = crate::declare_variant::blanked(&src[r.clone()]);
+                edits.push(Edit { at: r.start, end: r.end, rank: 2, opened_at: 0, text });
+            }
+        }
+    }
 }
 
 /// Each problem once, in the order of the file (other files first).

@@ -102,10 +102,22 @@ fn implicit(
             || file_scope.contains(vid.as_str())
             || begin.is_none();
         let inside = begin.is_some_and(|b| stmt.contains(&b));
-        if global || inside || named.contains(name) || name.starts_with('.') || !seen.insert(vid.clone()) {
+        let ty = ast.decl_types.get(vid).map(String::as_str).unwrap_or("");
+        // (A variable of static storage the region does not name takes
+        // OpenMP 5.1 §2.21.7's implicit rules as a local does, as clang 16
+        // makes it: a scalar firstprivate, an array or struct mapped
+        // tofrom, which paropt::target_globals passes to a device kernel.
+        // Not a pointer (paropt::target_global_pointers), nor a declare
+        // target or threadprivate one.)
+        let static_item = global && implicit_static(ast, vid, name, ty);
+        if (global && !static_item)
+            || inside
+            || named.contains(name)
+            || name.starts_with('.')
+            || !seen.insert(vid.clone())
+        {
             continue;
         }
-        let ty = ast.decl_types.get(vid).map(String::as_str).unwrap_or("");
         // (A pointer to a struct or an array is a pointer: firstprivate,
         // passed as its value, OpenMP 5.1 §2.21.7.1.)
         let t = ty.trim_end().trim_end_matches("restrict").trim_end();
@@ -137,6 +149,17 @@ fn implicit(
         maps.push(Clause::new("QUAL.OMP.FIRSTPRIVATE", first));
     }
     maps
+}
+
+/// Whether a variable of static storage (`vid`, `name`, of type `ty`)
+/// takes the implicit rules of a target region: not a pointer, not
+/// declare target, not threadprivate (thread-local storage, which the
+/// region cannot name).
+fn implicit_static(ast: &Ast, vid: &str, name: &str, ty: &str) -> bool {
+    let t = ty.trim_end().trim_end_matches("restrict").trim_end().trim_end_matches("const").trim_end();
+    let pointer = t.ends_with('*') || t.contains("(*)");
+    let threadprivate = ast.threadprivate.iter().any(|tp| tp.ids.iter().any(|i| i == vid));
+    !pointer && !threadprivate && !ast.declare_target.iter().any(|d| d == name)
 }
 
 /// OpenMP 5.1 §2.21.7.1: the base pointer of a mapped array section is

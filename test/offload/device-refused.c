@@ -1,7 +1,7 @@
 // What a device kernel may not name, refused by name when a device image
 // is requested (docs/offload-device.md), before anything is built: a
-// global variable that is neither constant nor declare target (the host's
-// copy is not the device's), a function the device does not have, a math
+// global variable that is neither constant nor declare target, named in a
+// function the kernel calls (the host's copy is not the device's), a function the device does not have, a math
 // function without libdevice (the CUDA folder named has none), a printf
 // argument the device's vprintf cannot take (a long double), a function's
 // `declare variant` for the host (the device's is not in the host
@@ -25,6 +25,10 @@
 
 int plain[100];
 
+// (The region's own references take OpenMP's implicit maps; a function it
+// calls names the host's global.)
+void put(int i) { plain[i] = i; }
+
 int which(void) { return 0; }
 #pragma omp begin declare variant match(device = {kind(host)})
 int which(void) { return 1; }
@@ -35,7 +39,7 @@ int main(void) {
 #pragma omp target teams distribute parallel for map(from: s)
   for (int i = 0; i < 100; i++) {
 #if CASE == 1
-    plain[i] = i;
+    put(i);
     s[i] = i;
 #elif CASE == 2
     if (i == 0)

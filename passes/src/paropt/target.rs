@@ -95,8 +95,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 // (Aligned as the variables are: a device kernel would read
                 // an align-1 copy a byte at a time.)
                 let (to, from) = (known_alignment(copy), known_alignment(orig));
-                self.at(term).build_memcpy(copy, to, orig, from, size).expect("positioned");
-                privates.push(orig);
+                let src = self.firstprivate_source(orig, shape);
+                self.at(term).build_memcpy(copy, to, src, from, size).expect("positioned");
+                privates.push(src);
             }
         }
         let number = reg.number;
@@ -261,7 +262,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let size = self.map_size(m.size, begin).unwrap_or(zero);
             return Arg::Mapped { base: p, begin, size, bits: m.bits, chain: Some(i) };
         }
-        let size = self.size_of_var(p);
+        // (A firstprivate global's size through the copy of its address.)
+        let size = self.size_of_var(p).or_else(|| self.size_of_var(key));
         if privates.iter().any(|&q| q == p) {
             let size = size.unwrap_or(zero);
             return Arg::Mapped { base: p, begin: p, size, bits: bits::TO | bits::PRIVATE, chain: None };

@@ -36,6 +36,20 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         }
     }
 
+    /// The address a firstprivate item's copy is read from: a module
+    /// global through a no-op copy of its address made in the region's
+    /// BEGIN block (with device images only), which CodeExtractor passes, so
+    /// the launch maps it PRIVATE | TO and the kernel does not name the
+    /// host's global (OpenMP 5.1 §2.21.7: a scalar of static storage is
+    /// firstprivate in a target region, as clang 16 makes it).
+    pub(super) fn firstprivate_source(&self, orig: PointerValue<'ctx>, shape: Shape<'ctx>) -> PointerValue<'ctx> {
+        if !self.device_images || !self.is_module_global(orig) {
+            return orig;
+        }
+        let at: InstructionValue<'ctx> = shape.s.get_first_instruction().expect("the BEGIN group");
+        ffi::no_op_copy(orig.into(), at, "omp.firstprivate.global").into_pointer_value()
+    }
+
     /// Whether `p` is a global variable of the module (not an instruction,
     /// a function or a parameter).
     pub(super) fn is_module_global(&self, p: PointerValue<'ctx>) -> bool {

@@ -7,7 +7,8 @@
 //! one closely nested in teams to the teams, any other to the thread (OpenMP
 //! leaves that binding to the implementation). `bind(teams)` shares them
 //! among the teams and each team's threads: a distribute parallel loop
-//! (which must then be strictly nested in teams, paropt's nesting rules).
+//! (which must then be strictly nested in teams or orphaned, paropt's
+//! nesting rules).
 //!
 //! Planned on the W-Region graph first (every refusal before any change),
 //! then the directive and END are renamed and the clauses the new construct
@@ -52,11 +53,13 @@ fn binding(a: &Analysis<'_>, r: &WRegion) -> Result<DirKind, WeftError> {
     match b {
         Binding::Thread => Ok(DirKind::Simd),
         Binding::Parallel => Ok(DirKind::Loop),
-        Binding::Teams if parent == Some(DirKind::Teams) => Ok(DirKind::DistributeParLoop),
+        // (Orphaned, in a function of its own: it binds to the calling
+        // league, as an orphaned distribute loop does, paropt/plan/teams.rs.)
+        Binding::Teams if parent.is_none() || parent == Some(DirKind::Teams) => Ok(DirKind::DistributeParLoop),
         Binding::Teams => Err(WeftError::new(
             Rule::ClauseNotAllowed,
             r.kind.begin_name(),
-            "a loop construct bound to teams must be strictly nested in a teams region (OpenMP's nesting rules)",
+            "a loop construct bound to teams must be strictly nested in a teams region or orphaned (OpenMP's nesting rules)",
         )
         .in_function(&a.graph.function)
         .at(r.entry.span.first)),

@@ -11,6 +11,9 @@
 //! no pass can see through; paropt gives the copy to that call's uses and
 //! leaves the region's other uses of `i` (the forwarded pointers) on the
 //! original. Nested regions chain: an inner rename takes the outer one.
+//! A target data region's `use_device_ptr` and `use_device_addr` variables
+//! are renamed the same way: inside, the region's own uses see the device
+//! address, and nothing may fold them into the host's before paropt.
 //! Only locals (allocas) named as whole variables are renamed: a global's
 //! uses may sit in constant expressions, and array sections keep their base.
 use hashbrown::HashSet;
@@ -70,6 +73,22 @@ fn privatized(reg: &crate::wregion::graph::WRegion) -> Vec<ValueId> {
     out
 }
 
+/// The variables a target data region reads as their device's
+/// (`use_device_ptr`, `use_device_addr`): renamed as private ones are, so
+/// that an optimizer before paropt cannot fold the region's uses into the
+/// same address outside it (the region makes them another address).
+fn device_items(reg: &crate::wregion::graph::WRegion) -> Vec<ValueId> {
+    let mut out = Vec::new();
+    for item in reg.env.use_device_ptr.iter().chain(&reg.env.use_device_addr) {
+        let Item::Var { var, typed } = item else { continue };
+        let pointer = matches!(var.kind, weft_intrinsics::model::OperandKind::Pointer { null: false });
+        if pointer && typed.as_ref().is_none_or(|t| t.offset.is_none()) && !out.contains(&var.value) {
+            out.push(var.value);
+        }
+    }
+    out
+}
+
 /// The bases of every array section in the function's clauses.
 fn section_bases(a: &Analysis<'_>) -> HashSet<ValueId> {
     let mut out = HashSet::new();
@@ -104,7 +123,8 @@ pub fn rename_privates<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>])
             // (A sections construct is a worksharing loop by now: prepare/sections.rs.)
             let worksharing = reg.kind.is_worksharing_loop() || reg.kind == DirKind::Sections;
             let task = reg.kind == DirKind::Task;
-            if reg.kind.is_simd_only() || !(reg.kind.is_team_parallel() || worksharing || task) {
+            let data = reg.kind == DirKind::TargetData;
+            if reg.kind.is_simd_only() || !(reg.kind.is_team_parallel() || worksharing || task || data) {
                 continue;
             }
             let Some(exit) = reg.exit else { continue };
@@ -126,7 +146,8 @@ pub fn rename_privates<'ctx>(module: &Module<'ctx>, analyses: &[Analysis<'ctx>])
             else {
                 continue;
             };
-            for id in privatized(reg) {
+            let items = if data { device_items(reg) } else { privatized(reg) };
+            for id in items {
                 if bases.contains(&id) {
                     continue;
                 }

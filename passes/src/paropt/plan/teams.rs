@@ -108,7 +108,8 @@ pub fn reads_typed(dir: DirKind, kind: ClauseKind) -> bool {
 /// OpenMP's nesting rules for teams (OpenMP 5.1 §2.7): a `teams` region is
 /// nested in no other region of the function but a target; only
 /// distribute, parallel, `loop`, atomic (and simd) regions are strictly
-/// nested in it; a distribute region is strictly nested in a teams region.
+/// nested in it; a distribute region is strictly nested in a teams region
+/// (or orphaned: in a function a teams region calls).
 pub fn check_nesting(a: &Analysis<'_>, r: usize, construct: Construct) -> Result<(), WeftError> {
     let reg = &a.graph.regions[r];
     let parent = reg.parent.map(|p| a.graph.regions[p].kind);
@@ -124,7 +125,14 @@ pub fn check_nesting(a: &Analysis<'_>, r: usize, construct: Construct) -> Result
             )));
         }
     }
-    if matches!(construct, Construct::Distribute | Construct::DistributeParLoop) && parent != Some(DirKind::Teams) {
+    // (An orphaned distribute, in a function of its own, binds to the
+    // teams region that calls it, as an orphaned worksharing loop binds to
+    // its caller's parallel region: libomp answers from the thread's team.)
+    let orphaned = parent.is_none();
+    if matches!(construct, Construct::Distribute | Construct::DistributeParLoop)
+        && parent != Some(DirKind::Teams)
+        && !orphaned
+    {
         return Err(rule(
             "a distribute region must be strictly nested in a teams region (OpenMP's nesting rules)".into(),
         ));
