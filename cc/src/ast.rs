@@ -10,6 +10,8 @@ use std::ops::Range;
 
 use crate::json::Json;
 use crate::loc::{self, Place, Places, Pos, Where};
+use crate::mapper::{MapperDecl, TypedItem};
+use crate::type_keys::Records;
 
 /// One OpenMP executable directive of the main file.
 #[derive(Debug, Clone)]
@@ -47,6 +49,9 @@ pub struct Directive {
     /// Whether it has a statement that is not all in this file (a
     /// statement `#include`d after the pragma): refused.
     pub stmt_elsewhere: bool,
+    /// Its clauses' list items as clang typed them (which mapper applies:
+    /// mapper_use.rs).
+    pub items: Vec<TypedItem>,
 }
 
 #[derive(Debug, Clone)]
@@ -132,6 +137,14 @@ pub struct Ast {
     pub declare_link: Vec<String>,
     /// The flags of the file's `#pragma omp requires` (`requires.rs`).
     pub requires: Option<u64>,
+    /// The file's `#pragma omp declare mapper`s (mapper.rs).
+    pub mappers: Vec<MapperDecl>,
+    mapper_ids: Vec<String>,
+    /// Whether another file declares one (mapper_use.rs refuses the maps
+    /// it could apply to).
+    pub mapper_elsewhere: bool,
+    /// The structs and unions of the dump (type_keys.rs).
+    pub records: Records,
 }
 
 /// A variable declaration: clang's node id, its name, where it begins in
@@ -162,11 +175,7 @@ pub struct ThreadPrivate {
 /// leave on declarations. (`declare simd` and a `begin declare variant`
 /// block are clang's: the compile step's `-fopenmp-simd` applies them as
 /// `-fopenmp` does.)
-const DECLARATIVE: &[(&str, &str)] = &[
-    ("OMPDeclareMapperDecl", "declare mapper"),
-    ("OMPAllocateDecl", "allocate"),
-    ("OMPDeclareVariantAttr", "declare variant"),
-];
+const DECLARATIVE: &[(&str, &str)] = &[("OMPAllocateDecl", "allocate"), ("OMPDeclareVariantAttr", "declare variant")];
 
 /// Reads the dump for `main_file` (the path as clang spells it: the file
 /// compiled, or a header rewritten in a pass of its own), whose text is
@@ -190,6 +199,16 @@ pub fn read(root: &Json, main_file: &str, text: &str) -> Ast {
     for (d, id) in w.ast.declare_reductions.iter_mut().zip(&ids) {
         d.1 = top.contains(&id.as_str());
     }
+    let ids = std::mem::take(&mut w.ast.mapper_ids);
+    for (m, id) in w.ast.mappers.iter_mut().zip(&ids) {
+        m.file_scope = top.contains(&id.as_str());
+        if !m.file_scope {
+            let why =
+                "'#pragma omp declare mapper' inside a function is not supported by weft yet: declare it at file scope";
+            w.ast.refused.push((Where::Main(m.at), why.into()));
+        }
+    }
+    w.ast.records = Records::read(root);
     w.ast
 }
 
@@ -213,8 +232,8 @@ fn scan_names(n: &Json, places: &Places, ast: &mut Ast) {
                     if let (Some(id), Some(name)) = (n.str("id"), n.str("name")) {
                         let storage = n.str("storageClass").map(str::to_string);
                         ast.decls.insert(id.to_string(), (name.to_string(), main().map(|s| s.start), storage));
-                        let ty = n.get("type").and_then(|t| t.str("qualType")).unwrap_or("");
-                        ast.decl_types.insert(id.to_string(), ty.to_string());
+                        let ty = n.get("type").map(crate::type_keys::key_of).unwrap_or_default();
+                        ast.decl_types.insert(id.to_string(), ty);
                     }
                 }
                 _ => {}
@@ -404,6 +423,7 @@ impl Walker<'_> {
                 expanded: None,
                 foreign_refs: stmt.is_some_and(|s| self.refers_elsewhere(s)),
                 stmt_elsewhere: stmt.is_some_and(|s| self.full_span(s).is_none()),
+                items: self.clause_items(n),
             });
             if let Some(s) = stmt {
                 self.walk(s, Some(idx));
@@ -469,6 +489,10 @@ impl Walker<'_> {
             }
             return;
         }
+        if kind == "OMPDeclareMapperDecl" {
+            self.declare_mapper(n);
+            return;
+        }
         if kind == "OMPRequiresDecl" {
             let got = match self.span(n) {
                 Some(s) => crate::requires::flags(crate::requires::clauses_text(self.text, s.start)),
@@ -505,6 +529,51 @@ impl Walker<'_> {
             _ => format!("'#pragma omp {name}' is not supported by weft yet"),
         };
         self.ast.refused.push((at, why));
+    }
+
+    /// The list items of a directive's (or a declare mapper's) clauses,
+    /// typed (clauses print as nodes without a kind).
+    fn clause_items(&self, n: &Json) -> Vec<TypedItem> {
+        let exprs = n.inner().iter().filter(|c| c.kind().is_empty()).flat_map(|c| c.inner());
+        exprs
+            .filter_map(|e| {
+                let text: String = self.text.get(self.span(e)?)?.chars().filter(|c| !c.is_whitespace()).collect();
+                let (key, section) = crate::type_keys::item_key(e);
+                Some(TypedItem { text, key, section })
+            })
+            .collect()
+    }
+
+    /// A `declare mapper` of this file as data; one elsewhere refused.
+    fn declare_mapper(&mut self, n: &Json) {
+        let (Some(s), Some(id)) = (self.span(n), n.str("id")) else {
+            self.ast.mapper_elsewhere = true;
+            let why = "'#pragma omp declare mapper' in an included file is not supported by weft-cc yet: it expands a mapper in the file it compiles; declare it there";
+            self.ast.refused.push((self.at(n), why.into()));
+            return;
+        };
+        let at = crate::lines::pragma_start(self.text, s.start);
+        let pragma = &self.text[at..crate::lines::pragma_end(self.text, at)];
+        let var = n.inner().iter().rev().find(|c| c.kind() == "VarDecl");
+        let var_name = var.and_then(|v| v.str("name")).unwrap_or("").to_string();
+        let mut free = Vec::new();
+        for c in n.inner().iter().filter(|c| c.kind().is_empty()) {
+            let mut names = Vec::new();
+            referenced(c, &mut names);
+            free.extend(names.into_iter().filter(|f| *f != var_name && !free.contains(f)).collect::<Vec<_>>());
+        }
+        self.ast.mappers.push(MapperDecl {
+            at,
+            name: n.str("name").unwrap_or("default").to_string(),
+            key: var.and_then(|v| v.get("type")).map(crate::type_keys::key_of).unwrap_or_default(),
+            var: var_name,
+            var_id: var.and_then(|v| v.str("id")).unwrap_or("").to_string(),
+            clauses: crate::mapper::parse(pragma),
+            items: self.clause_items(n),
+            free,
+            file_scope: false,
+        });
+        self.ast.mapper_ids.push(id.to_string());
     }
 
     fn atomic_update(&self, s: &Json) -> Option<AtomicUpdate> {

@@ -23,6 +23,8 @@ mod lists;
 mod loc;
 mod macros;
 mod map_items;
+mod mapper;
+mod mapper_use;
 mod marker_clause;
 mod offload_flags;
 mod parallel_masked;
@@ -38,6 +40,7 @@ mod task_sharing;
 mod taskloop_forms;
 mod teams_forms;
 mod threadprivate;
+mod type_keys;
 mod udr;
 
 /// libomptarget, linked only when the program calls it (its target
