@@ -317,4 +317,38 @@ mod tests {
         assert_eq!(out[0].qual(), "QUAL.OMP.MAP.TOFROM");
         assert!(out[1].qual().ends_with(":CHAIN") && out[2].qual().ends_with(":CHAIN"));
     }
+
+    #[test]
+    fn whole_struct_joins_its_members_chain() {
+        // `map(s, s.p[0:n])`: one chain, s whole as its first link.
+        let whole = Clause::new(
+            "QUAL.OMP.MAP.TOFROM",
+            vec!["(void *)&(s)".into(), "(void *)&(s)".into(), "(long long)sizeof(s)".into(), "(long long)3".into()],
+        );
+        let (p, _) = member("QUAL.OMP.MAP.TOFROM", "s.p[0:n]", 3).unwrap().unwrap();
+        let other = Clause::new("QUAL.OMP.MAP.TO", vec!["(void *)&(t)".into(); 4]);
+        let out = chains(vec![whole, other.clone(), p]);
+        assert_eq!(out.len(), 4);
+        assert_eq!(out[0].qual(), "QUAL.OMP.MAP.TOFROM");
+        assert_eq!(out[0].ops[3], "(long long)0");
+        assert_eq!(out[1].qual(), "QUAL.OMP.MAP.TOFROM:CHAIN");
+        assert_eq!(out[1].ops[3], format!("(long long)((long long)3 | {MEMBER_OF_1}ll)"));
+        assert!(out[2].qual().ends_with(":CHAIN") && out[2].ops[1].contains(".p)[0]"));
+        assert_eq!(out[3], other);
+        // (Its extent: from s to its end.)
+        assert!(out[0].ops[2].contains("sizeof(s)"), "{}", out[0].ops[2]);
+    }
+
+    #[test]
+    fn member_sections() {
+        let (c, _) = member("QUAL.OMP.MAP.TO", "v.r_m[0:2][0:4]", 1).unwrap().unwrap();
+        assert_eq!(c.ops[1], "(void *)&((v).r_m)[0][0]");
+        assert!(c.ops[2].contains("&((v).r_m)[(0) + (2) - 1][(0) + (4) - 1] + 1"), "{}", c.ops[2]);
+        let [base, begin, size] = motion_member("s.p[1:2]").unwrap().unwrap();
+        assert!(base.starts_with("__builtin_choose_expr("));
+        assert_eq!(begin, "(void *)&((s).p)[1]");
+        assert_eq!(size, "(long long)((2) * sizeof(((s).p)[0]))");
+        assert!(motion_member("s.x").unwrap().is_none());
+        assert!(motion_member("s.m[0:2][0:2]").is_err());
+    }
 }
