@@ -183,6 +183,7 @@ pub fn expand_pragma(ast: &Ast, d: &Directive, spec: &DirSpec, text: &str) -> Re
     };
     let mut out = String::from("#pragma omp");
     let mut changed = false;
+    let mut moves = 0;
     for (k, (name, arg)) in crate::clauses::tokenize(body)?.into_iter().enumerate() {
         let motion = spec.dir == "DIR.OMP.TARGET.UPDATE" && matches!(name.as_str(), "to" | "from");
         let written = match &arg {
@@ -200,8 +201,15 @@ pub fn expand_pragma(ast: &Ast, d: &Directive, spec: &DirSpec, text: &str) -> Re
             Some(a) => format!("{name}({a})"),
             None => name.clone(),
         };
+        moves += usize::from(motion && !written.is_empty());
         out.push(' ');
         out.push_str(&written);
+    }
+    if changed && spec.dir == "DIR.OMP.TARGET.UPDATE" && moves == 0 {
+        return Err(
+            "a 'target update' whose mappers move nothing (no item of theirs is mapped that way) is not supported by weft yet"
+                .into(),
+        );
     }
     Ok(changed.then_some(out))
 }

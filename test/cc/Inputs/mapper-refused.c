@@ -62,4 +62,10 @@ int in_function(void) {
   return x.n;
 }
 
+#pragma omp declare mapper(only_from: W w) map(from: w.k)
+int nothing_moves(W w) {
+#pragma omp target update to(mapper(only_from): w)
+  return w.k;
+}
+
 #include "mapper-refused.h"
