@@ -214,10 +214,20 @@ pub fn expand_pragma(ast: &Ast, d: &Directive, spec: &DirSpec, text: &str) -> Re
     Ok(changed.then_some(out))
 }
 
-/// The typed item of directive `d` written `item`.
-fn typed<'a>(d: &'a Directive, item: &str) -> Option<&'a TypedItem> {
+/// The typed item of directive `d` written `item`: the clause item of
+/// that text, else (a pragma from a macro, whose text clang's dump does not
+/// show) a variable of that name the pragma refers to.
+fn typed(ast: &Ast, d: &Directive, item: &str) -> Option<TypedItem> {
     let squeezed: String = item.chars().filter(|c| !c.is_whitespace()).collect();
-    d.items.iter().find(|t| t.text == squeezed)
+    if let Some(t) = d.items.iter().find(|t| t.text == squeezed) {
+        return Some(t.clone());
+    }
+    let named = |(at, id): &(usize, String)| {
+        let is = d.pragma.contains(at) && ast.decls.get(id).is_some_and(|(n, _, _)| *n == squeezed);
+        let key = ast.decl_types.get(id).filter(|_| is)?.clone();
+        Some(TypedItem { text: squeezed.clone(), key, section: false })
+    };
+    ast.refs.iter().find_map(named)
 }
 
 /// One `map(...)` clause as the clauses its items become; None when no
@@ -242,7 +252,7 @@ fn map_clause(scope: &Scope, d: &Directive, dir: &str, a: &str) -> Result<Option
     let exit = dir == "DIR.OMP.TARGET.EXIT.DATA";
     let (mut plain, mut through) = (Vec::new(), Vec::new());
     for item in split_list(&list) {
-        match scope.plan(&item, typed(d, &item), named.as_deref())? {
+        match scope.plan(&item, typed(scope.ast, d, &item).as_ref(), named.as_deref())? {
             Plan::Plain => plain.push(item),
             Plan::Through(m) => {
                 if let Some(w) = modifier {
@@ -284,7 +294,7 @@ fn motion_clause(scope: &Scope, d: &Directive, name: &str, a: &str) -> Result<Op
     let mut items = Vec::new();
     let mut expanded = named.is_some();
     for item in split_list(&list) {
-        match scope.plan(&item, typed(d, &item), named.as_deref())? {
+        match scope.plan(&item, typed(scope.ast, d, &item).as_ref(), named.as_deref())? {
             Plan::Plain => items.push(item),
             Plan::Through(m) => {
                 if head.iter().any(|w| w == "present") {

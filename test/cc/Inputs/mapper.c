@@ -1,8 +1,9 @@
 /* The program of test/cc/mapper.test: declare mapper (OpenMP 5.1
    §2.21.7.4), a default mapper applied to a struct a target region maps
    without a clause (alone and in a combined form) and in map and motion
-   clauses, a named mapper on target data, target update, enter and exit
-   data; each construct naming its objects for map_recorder.c. */
+   clauses (an item written through a macro too), a named mapper on
+   target data, target update, enter and exit data; each construct
+   naming its objects for map_recorder.c. */
 #include <stdio.h>
 #include <stdlib.h>
 void rec_name(void *p, unsigned long size, const char *name);
@@ -45,6 +46,9 @@ int main(void) {
 #pragma omp target update to(s)
 #pragma omp target map(mapper(default), tofrom : s)
   s.len = 3;
+#define VEC s
+#pragma omp target map(tofrom : VEC)
+  s.len = 4;
   printf("%g %g %zu %d\n", d[0], d[3], s.len, t.y);
   return 0;
 }
