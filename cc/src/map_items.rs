@@ -102,9 +102,12 @@ pub fn several_dims(item: &str, motion: bool) -> Result<Option<[String; 3]>, Str
     Ok(Some([base, begin, size]))
 }
 
+/// A section's dimensions: each one's (lower bound, length).
+type Dims = Vec<(String, String)>;
+
 /// A member item `s.f`, `s.f[l:n]`, `p->f`, `p->f[l:n]`, `s.f[l:n][l:n]`:
 /// (the struct as an lvalue, the member's name, its section's dimensions).
-fn member_parts(item: &str) -> Option<(String, String, Vec<(String, String)>)> {
+fn member_parts(item: &str) -> Option<(String, String, Dims)> {
     let head_end = item.find('[').unwrap_or(item.len());
     let head = &item[..head_end];
     let (cut, arrow) = match (head.rfind('.'), head.rfind("->")) {
