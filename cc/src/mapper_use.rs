@@ -340,9 +340,10 @@ pub fn implicit(ast: &Ast, d: &Directive, name: &str, vid: &str, bits: u64) -> R
 
 /// A file-scope variable a target region uses without a clause: weft
 /// does not map those (the host fallback reads the program's own), so
-/// one that a default mapper would map is refused.
+/// one that a default mapper would map is refused (a `declare target`
+/// variable is the device's already: no mapper maps it).
 pub fn global_used(ast: &Ast, d: &Directive, name: &str, vid: &str) -> Result<(), String> {
-    if ast.mappers.is_empty() {
+    if ast.mappers.is_empty() || ast.declare_target.iter().any(|v| v == name) {
         return Ok(());
     }
     let scope = Scope::at(ast, d.pragma.start);
