@@ -10,6 +10,8 @@ use std::ops::Range;
 
 use crate::json::Json;
 use crate::loc::{self, Place, Places, Pos, Where};
+use crate::mapper::{MapperDecl, TypedItem};
+use crate::type_keys::Records;
 
 /// One OpenMP executable directive of the main file.
 #[derive(Debug, Clone)]
@@ -51,6 +53,9 @@ pub struct Directive {
     /// Whether it has a statement that is not all in this file (a
     /// statement `#include`d after the pragma): refused.
     pub stmt_elsewhere: bool,
+    /// Its clauses' list items as clang typed them (which mapper applies:
+    /// mapper_use.rs).
+    pub items: Vec<TypedItem>,
 }
 
 #[derive(Debug, Clone)]
@@ -124,11 +129,10 @@ pub struct Ast {
     /// Every variable and parameter declaration of the dump, by id: its
     /// name, where it begins in the main file, and its storage class.
     pub decls: HashMap<String, (String, Option<usize>, Option<String>)>,
-    /// Each variable's and parameter's type as clang writes it, typedefs
-    /// resolved, by id (what a target region maps or copies: `target_forms.rs`).
+    /// Each variable's and parameter's type as a key (type_keys.rs: the
+    /// canonical spelling, typedefs resolved), by id (what a target region
+    /// maps or copies: `target_forms.rs`).
     pub decl_types: HashMap<String, String>,
-    /// Each typedef's type, by id (while scanning: `resolve_typedefs`).
-    typedefs: HashMap<String, String>,
     /// The variables `declare target` names (`target_forms::declare_target`).
     pub declare_target: Vec<String>,
     /// The functions it names (`target_forms::declare_target_functions`).
@@ -145,6 +149,14 @@ pub struct Ast {
     /// (`declare_variant.rs`).
     pub variant_calls: Vec<crate::declare_variant::VariantCall>,
     pub declare_variants: Vec<Range<usize>>,
+    /// The file's `#pragma omp declare mapper`s (mapper.rs).
+    pub mappers: Vec<MapperDecl>,
+    mapper_ids: Vec<String>,
+    /// Whether another file declares one (mapper_use.rs refuses the maps
+    /// it could apply to).
+    pub mapper_elsewhere: bool,
+    /// The structs and unions of the dump (type_keys.rs).
+    pub records: Records,
 }
 
 /// A variable declaration: clang's node id, its name, where it begins in
@@ -174,12 +186,8 @@ pub struct ThreadPrivate {
 /// Declarative directives weft-cc does not lower, and the attributes they
 /// leave on declarations. (`declare simd` and a `begin declare variant`
 /// block are clang's: the compile step's `-fopenmp-simd` applies them as
-/// `-fopenmp` does; `declare variant`: declare_variant.rs.)
-const DECLARATIVE: &[(&str, &str)] = &[
-    ("OMPDeclareMapperDecl", "declare mapper"),
-    ("OMPAllocateDecl", "allocate"),
-    ("OMPDeclareVariantAttr", "declare variant"),
-];
+/// `-fopenmp` does.)
+const DECLARATIVE: &[(&str, &str)] = &[("OMPAllocateDecl", "allocate"), ("OMPDeclareVariantAttr", "declare variant")];
 
 /// Reads the dump for `main_file` (the path as clang spells it: the file
 /// compiled, or a header rewritten in a pass of its own), whose text is
@@ -199,11 +207,20 @@ pub fn read(root: &Json, main_file: &str, text: &str) -> Ast {
         d.file_scope = top.contains(&d.id.as_str());
     }
     scan_names(root, &places, &mut w.ast);
-    resolve_typedefs(&mut w.ast);
     let ids = std::mem::take(&mut w.ast.udr_ids);
     for (d, id) in w.ast.declare_reductions.iter_mut().zip(&ids) {
         d.1 = top.contains(&id.as_str());
     }
+    let ids = std::mem::take(&mut w.ast.mapper_ids);
+    for (m, id) in w.ast.mappers.iter_mut().zip(&ids) {
+        m.file_scope = top.contains(&id.as_str());
+        if !m.file_scope {
+            let why =
+                "'#pragma omp declare mapper' inside a function is not supported by weft yet: declare it at file scope";
+            w.ast.refused.push((Where::Main(m.at), why.into()));
+        }
+    }
+    w.ast.records = Records::read(root);
     w.ast
 }
 
@@ -227,20 +244,8 @@ fn scan_names(n: &Json, places: &Places, ast: &mut Ast) {
                     if let (Some(id), Some(name)) = (n.str("id"), n.str("name")) {
                         let storage = n.str("storageClass").map(str::to_string);
                         ast.decls.insert(id.to_string(), (name.to_string(), main().map(|s| s.start), storage));
-                        // (Through typedefs, `resolve_typedefs`: a typedef'd
-                        // struct or array is mapped as one, not as a scalar.)
-                        let t = n.get("type");
-                        let ty = t.and_then(|t| t.str("desugaredQualType").or_else(|| t.str("qualType"))).unwrap_or("");
-                        let alias =
-                            t.and_then(|t| t.str("typeAliasDeclId")).map_or(String::new(), |a| format!("\0{a}"));
-                        ast.decl_types.insert(id.to_string(), format!("{ty}{alias}"));
-                    }
-                }
-                "TypedefDecl" => {
-                    if let (Some(id), Some(t)) = (n.str("id"), n.get("type")) {
-                        let ty = t.str("qualType").unwrap_or("");
-                        let alias = t.str("typeAliasDeclId").map_or(String::new(), |a| format!("\0{a}"));
-                        ast.typedefs.insert(id.to_string(), format!("{ty}{alias}"));
+                        let ty = n.get("type").map(crate::type_keys::key_of).unwrap_or_default();
+                        ast.decl_types.insert(id.to_string(), ty);
                     }
                 }
                 _ => {}
@@ -250,28 +255,6 @@ fn scan_names(n: &Json, places: &Places, ast: &mut Ast) {
             }
         }
         _ => {}
-    }
-}
-
-/// Each declaration's type through its typedefs to the type they name
-/// (`struct T`, `int[4]`), where the desugared type is still a typedef's
-/// name (an unnamed struct's). A type with a typedef is noted while
-/// scanning as `type\0typedef-id`.
-fn resolve_typedefs(ast: &mut Ast) {
-    let typedefs = std::mem::take(&mut ast.typedefs);
-    for ty in ast.decl_types.values_mut() {
-        // (A chain of typedefs, each step a known declaration, a few deep.)
-        for _ in 0..16 {
-            let Some((shown, alias)) = ty.split_once('\0') else { break };
-            let named = typedefs.get(alias).cloned();
-            *ty = match named {
-                Some(t) if shown.split_whitespace().count() == 1 => t,
-                _ => shown.to_string(),
-            };
-        }
-        if let Some((shown, _)) = ty.split_once('\0') {
-            *ty = shown.to_string();
-        }
     }
 }
 
@@ -416,6 +399,7 @@ impl Walker<'_> {
             metadirective,
             foreign_refs: stmt.is_some_and(|s| self.refers_elsewhere(s)),
             stmt_elsewhere: stmt.is_some_and(|s| self.full_span(s).is_none()),
+            items: self.clause_items(n),
         });
         if let Some(s) = stmt {
             self.walk(s, Some(idx));
@@ -535,6 +519,10 @@ impl Walker<'_> {
             }
             return;
         }
+        if kind == "OMPDeclareMapperDecl" {
+            self.declare_mapper(n);
+            return;
+        }
         if kind == "OMPRequiresDecl" {
             let got = match self.span(n) {
                 Some(s) => crate::requires::flags(crate::requires::clauses_text(self.text, s.start)),
@@ -608,6 +596,51 @@ impl Walker<'_> {
         let at = self.span(callee).map(|s| s.start).filter(|&a| self.text[a..].starts_with(base.as_str()));
         let callee = at.map(|a| a..a + base.len());
         self.ast.variant_calls.push(crate::declare_variant::VariantCall { callee, base, variant });
+    }
+
+    /// The list items of a directive's (or a declare mapper's) clauses,
+    /// typed (clauses print as nodes without a kind).
+    fn clause_items(&self, n: &Json) -> Vec<TypedItem> {
+        let exprs = n.inner().iter().filter(|c| c.kind().is_empty()).flat_map(|c| c.inner());
+        exprs
+            .filter_map(|e| {
+                let text: String = self.text.get(self.span(e)?)?.chars().filter(|c| !c.is_whitespace()).collect();
+                let (key, section) = crate::type_keys::item_key(e);
+                Some(TypedItem { text, key, section })
+            })
+            .collect()
+    }
+
+    /// A `declare mapper` of this file as data; one elsewhere refused.
+    fn declare_mapper(&mut self, n: &Json) {
+        let (Some(s), Some(id)) = (self.span(n), n.str("id")) else {
+            self.ast.mapper_elsewhere = true;
+            let why = "'#pragma omp declare mapper' in an included file is not supported by weft-cc yet: it expands a mapper in the file it compiles; declare it there";
+            self.ast.refused.push((self.at(n), why.into()));
+            return;
+        };
+        let at = crate::lines::pragma_start(self.text, s.start);
+        let pragma = &self.text[at..crate::lines::pragma_end(self.text, at)];
+        let var = n.inner().iter().rev().find(|c| c.kind() == "VarDecl");
+        let var_name = var.and_then(|v| v.str("name")).unwrap_or("").to_string();
+        let mut free = Vec::new();
+        for c in n.inner().iter().filter(|c| c.kind().is_empty()) {
+            let mut names = Vec::new();
+            referenced(c, &mut names);
+            free.extend(names.into_iter().filter(|f| *f != var_name && !free.contains(f)).collect::<Vec<_>>());
+        }
+        self.ast.mappers.push(MapperDecl {
+            at,
+            name: n.str("name").unwrap_or("default").to_string(),
+            key: var.and_then(|v| v.get("type")).map(crate::type_keys::key_of).unwrap_or_default(),
+            var: var_name,
+            var_id: var.and_then(|v| v.str("id")).unwrap_or("").to_string(),
+            clauses: crate::mapper::parse(pragma),
+            items: self.clause_items(n),
+            free,
+            file_scope: false,
+        });
+        self.ast.mapper_ids.push(id.to_string());
     }
 
     fn atomic_update(&self, s: &Json) -> Option<AtomicUpdate> {

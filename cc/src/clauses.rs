@@ -96,7 +96,7 @@ pub fn directive(kind: &str) -> Option<DirSpec> {
 }
 
 /// The clauses as written: `(name, argument text)`.
-fn tokenize(s: &str) -> Result<Vec<(String, Option<String>)>, String> {
+pub fn tokenize(s: &str) -> Result<Vec<(String, Option<String>)>, String> {
     let b: Vec<char> = s.chars().collect();
     let mut out = Vec::new();
     let mut i = 0;

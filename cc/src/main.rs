@@ -24,6 +24,8 @@ mod lists;
 mod loc;
 mod macros;
 mod map_items;
+mod mapper;
+mod mapper_use;
 mod marker_clause;
 mod metadirective;
 mod offload_flags;
@@ -40,6 +42,7 @@ mod task_sharing;
 mod taskloop_forms;
 mod teams_forms;
 mod threadprivate;
+mod type_keys;
 mod udr;
 
 /// libomptarget, linked only when the program calls it (its target
@@ -308,6 +311,9 @@ fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<Rewritt
     let text = texts[src].clone();
     let mut tree = ast::read(&root, src, &text);
     tree.declare_link = target_link::link_variables(&tree, &text);
+    // (A mapper declared in another file is refused where it is declared;
+    // a header's own pass refuses the maps of this file's mappers.)
+    tree.mapper_elsewhere = false;
     let (files, refused) = headers::choose(&tree, &pre);
     tree.refused.extend(refused);
     headers::expand(&mut tree, &mut pre, src, &text);

@@ -102,9 +102,12 @@ pub fn several_dims(item: &str, motion: bool) -> Result<Option<[String; 3]>, Str
     Ok(Some([base, begin, size]))
 }
 
-/// A member item `s.f`, `s.f[l:n]`, `p->f`, `p->f[l:n]`: (the struct as
-/// an lvalue, the member's name, its section).
-fn member_parts(item: &str) -> Option<(String, String, Option<(String, String)>)> {
+/// A section's dimensions: each one's (lower bound, length).
+type Dims = Vec<(String, String)>;
+
+/// A member item `s.f`, `s.f[l:n]`, `p->f`, `p->f[l:n]`, `s.f[l:n][l:n]`:
+/// (the struct as an lvalue, the member's name, its section's dimensions).
+fn member_parts(item: &str) -> Option<(String, String, Dims)> {
     let head_end = item.find('[').unwrap_or(item.len());
     let head = &item[..head_end];
     let (cut, arrow) = match (head.rfind('.'), head.rfind("->")) {
@@ -120,15 +123,7 @@ fn member_parts(item: &str) -> Option<(String, String, Option<(String, String)>)
         return None;
     }
     let obj = if arrow { format!("(*({left}))") } else { format!("({left})") };
-    let section = if head_end < item.len() {
-        let (_, d) = dims(&format!("m{}", &item[head_end..])).ok()?;
-        match d.as_slice() {
-            [one] => Some(one.clone()),
-            _ => return None,
-        }
-    } else {
-        None
-    };
+    let section = if head_end < item.len() { dims(&format!("m{}", &item[head_end..])).ok()?.1 } else { Vec::new() };
     Some((obj, member.to_string(), section))
 }
 
@@ -146,14 +141,15 @@ pub fn member(qual: &str, item: &str, bits: u64) -> Result<Option<(Clause, Optio
     let field = format!("{obj}.{m}");
     let whole = [format!("(void *)&({field})"), format!("(void *)(&({field}) + 1)")];
     let addr = format!("(void *)&{obj}");
-    let ops = match section {
-        None => vec![
+    let ops = match section.as_slice() {
+        [] => vec![
             addr.clone(),
             format!("(void *)&({field})"),
             format!("(long long)sizeof({field})"),
             format!("(long long){}", bits | MEMBER_OF_1),
         ],
-        Some((lower, length)) => {
+        [_, _, ..] => member_dims(item.trim(), &field, &addr, &section, bits),
+        [(lower, length)] => {
             let pointer = format!("__builtin_types_compatible_p(__typeof__({field}), __typeof__(&({field})[0]))");
             vec![
                 format!("__builtin_choose_expr({pointer}, (void *)&({field}), {addr})"),
@@ -171,10 +167,92 @@ pub fn member(qual: &str, item: &str, bits: u64) -> Result<Option<(Clause, Optio
     Ok(Some((Clause::new(&format!("{qual}:CHAIN"), ops), listed)))
 }
 
+/// A struct mapped whole beside maps of its members (`map(s,
+/// s.p[0:n])`, what a mapper often maps): the whole struct is a link of
+/// the members' chain too, `(&s, &s, sizeof s, MEMBER_OF | kind)`, as
+/// clang 16 lays it out, so the struct has one entry (the chain's first,
+/// now over all of it) and its pointer members are attached to that copy.
+fn whole_as_links(cls: Vec<Clause>) -> Vec<Clause> {
+    let held = |c: &Clause| c.qual().ends_with(":CHAIN") && c.ops.len() == 4 + HELD;
+    let structs: Vec<String> = cls.iter().filter(|c| held(c)).map(|c| c.ops[4].clone()).collect();
+    cls.into_iter()
+        .map(|c| {
+            let plain = c.qual().starts_with("QUAL.OMP.MAP.") && !c.qual().contains(':') && c.ops.len() == 4;
+            let var = c.ops.first().and_then(|o| o.strip_prefix("(void *)&(")).and_then(|o| o.strip_suffix(')'));
+            match var {
+                Some(v)
+                    if plain
+                        && c.ops[1] == c.ops[0]
+                        && structs.contains(&c.ops[0])
+                        && c.ops[2] == format!("(long long)sizeof({v})") =>
+                {
+                    let mut ops = c.ops.clone();
+                    ops[3] = format!("(long long)({} | {MEMBER_OF_1}ll)", c.ops[3]);
+                    ops.extend([c.ops[0].clone(), c.ops[0].clone(), format!("(void *)((char *)&({v}) + sizeof({v}))")]);
+                    Clause::new(&format!("{}:CHAIN", c.qual()), ops)
+                }
+                _ => c,
+            }
+        })
+        .collect()
+}
+
+/// `(base, begin, size)` of a section through a member moved by `target
+/// update` (`to(s.p[0:n])`, what a mapper's `s.p[0:n]` moves): the
+/// storage it names, as for a section of a variable (no chain: an update
+/// attaches nothing); None for another item.
+pub fn motion_member(item: &str) -> Result<Option<[String; 3]>, String> {
+    let Some((obj, m, section)) = member_parts(item.trim()) else { return Ok(None) };
+    let field = format!("{obj}.{m}");
+    match section.as_slice() {
+        [] => Ok(None),
+        [(lower, length)] => Ok(Some([
+            format!(
+                "__builtin_choose_expr(__builtin_types_compatible_p(__typeof__({field}), __typeof__(&({field})[0])), \
+                 (void *)({field}), (void *)&({field}))"
+            ),
+            format!("(void *)&({field})[{lower}]"),
+            format!("(long long)(({length}) * sizeof(({field})[0]))"),
+        ])),
+        _ => Err(format!(
+            "the item '{}' (a section of several dimensions in a motion clause: libomptarget's non-contiguous descriptor) is not supported by weft yet",
+            item.trim()
+        )),
+    }
+}
+
+/// A member link's operands for a section of several dimensions of an
+/// array member (`s.m[0:r][0:c]`): the storage from its first element to
+/// its last, as for an array (a member through a pointer is refused when
+/// the C is compiled: not contiguous storage).
+fn member_dims(item: &str, field: &str, addr: &str, d: &[(String, String)], bits: u64) -> Vec<String> {
+    let first: String = d.iter().map(|(l, _)| format!("[{l}]")).collect();
+    let last: String = d.iter().map(|(l, n)| format!("[({l}) + ({n}) - 1]")).collect();
+    let mut asserts = String::new();
+    for k in 0..d.len() {
+        let e = format!("({field}){}", "[0]".repeat(k));
+        asserts.push_str(&format!(
+            "_Static_assert(!__builtin_types_compatible_p(__typeof__({e}), __typeof__(&({e})[0])), \
+             \"weft-cc: the map item '{}' is not supported by weft yet: a section of several dimensions through a pointer is not contiguous storage\"); ",
+            item.replace('"', "'")
+        ));
+    }
+    vec![
+        addr.to_string(),
+        format!("(void *)&({field}){first}"),
+        format!(
+            "((void)sizeof(struct {{ {asserts}int weft_cc_dims; }}), \
+             (long long)((char *)(&({field}){last} + 1) - (char *)&({field}){first}))"
+        ),
+        format!("(long long){}", bits | MEMBER_OF_1),
+    ]
+}
+
 /// The member links in `cls` grouped by struct, each group after its
 /// struct's entry (its extent over the members: from the lowest member's
 /// first byte to the highest one's end), where the group's first member was.
 pub fn chains(cls: Vec<Clause>) -> Vec<Clause> {
+    let cls = whole_as_links(cls);
     let held = |c: &Clause| c.qual().ends_with(":CHAIN") && c.ops.len() == 4 + HELD;
     let mut out: Vec<Clause> = Vec::new();
     let mut groups: Vec<(String, usize)> = Vec::new();
@@ -241,5 +319,39 @@ mod tests {
         assert_eq!(out.len(), 4);
         assert_eq!(out[0].qual(), "QUAL.OMP.MAP.TOFROM");
         assert!(out[1].qual().ends_with(":CHAIN") && out[2].qual().ends_with(":CHAIN"));
+    }
+
+    #[test]
+    fn whole_struct_joins_its_members_chain() {
+        // `map(s, s.p[0:n])`: one chain, s whole as its first link.
+        let whole = Clause::new(
+            "QUAL.OMP.MAP.TOFROM",
+            vec!["(void *)&(s)".into(), "(void *)&(s)".into(), "(long long)sizeof(s)".into(), "(long long)3".into()],
+        );
+        let (p, _) = member("QUAL.OMP.MAP.TOFROM", "s.p[0:n]", 3).unwrap().unwrap();
+        let other = Clause::new("QUAL.OMP.MAP.TO", vec!["(void *)&(t)".into(); 4]);
+        let out = chains(vec![whole, other.clone(), p]);
+        assert_eq!(out.len(), 4);
+        assert_eq!(out[0].qual(), "QUAL.OMP.MAP.TOFROM");
+        assert_eq!(out[0].ops[3], "(long long)0");
+        assert_eq!(out[1].qual(), "QUAL.OMP.MAP.TOFROM:CHAIN");
+        assert_eq!(out[1].ops[3], format!("(long long)((long long)3 | {MEMBER_OF_1}ll)"));
+        assert!(out[2].qual().ends_with(":CHAIN") && out[2].ops[1].contains(".p)[0]"));
+        assert_eq!(out[3], other);
+        // (Its extent: from s to its end.)
+        assert!(out[0].ops[2].contains("sizeof(s)"), "{}", out[0].ops[2]);
+    }
+
+    #[test]
+    fn member_sections() {
+        let (c, _) = member("QUAL.OMP.MAP.TO", "v.r_m[0:2][0:4]", 1).unwrap().unwrap();
+        assert_eq!(c.ops[1], "(void *)&((v).r_m)[0][0]");
+        assert!(c.ops[2].contains("&((v).r_m)[(0) + (2) - 1][(0) + (4) - 1] + 1"), "{}", c.ops[2]);
+        let [base, begin, size] = motion_member("s.p[1:2]").unwrap().unwrap();
+        assert!(base.starts_with("__builtin_choose_expr("));
+        assert_eq!(begin, "(void *)&((s).p)[1]");
+        assert_eq!(size, "(long long)((2) * sizeof(((s).p)[0]))");
+        assert!(motion_member("s.x").unwrap().is_none());
+        assert!(motion_member("s.m[0:2][0:2]").is_err());
     }
 }

@@ -156,7 +156,15 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
         // (The reductions declared before the pragma.)
         let declared: Vec<crate::udr::Declared> =
             udrs.iter().filter(|(at, _)| *at < d.pragma.start).map(|(_, u)| u.clone()).collect();
-        let (mut cls, listed) = match clauses::parse_with(&spec, text, &declared) {
+        // (Map items through their mappers: mapper_use.rs.)
+        let mapped = match crate::mapper_use::expand_pragma(ast, d, &spec, text) {
+            Ok(m) => m,
+            Err(m) => {
+                diags.push(diag(m));
+                continue;
+            }
+        };
+        let (mut cls, listed) = match clauses::parse_with(&spec, mapped.as_deref().unwrap_or(text), &declared) {
             Ok(c) => c,
             Err(m) => {
                 diags.push(diag(m));
@@ -176,8 +184,15 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
         } else {
             Vec::new()
         };
-        implicit_sharing(src, ast, d, id, &spec, &listed, &mut cls);
-        let (target_open, target_close) = crate::target_forms::wrap(ast, d, id, &mut cls);
+        let wrapped = implicit_sharing(src, ast, d, id, &spec, &listed, &mut cls)
+            .and_then(|_| crate::target_forms::wrap(ast, d, id, &mut cls));
+        let (target_open, target_close) = match wrapped {
+            Ok(w) => w,
+            Err(m) => {
+                diags.push(diag(m));
+                continue;
+            }
+        };
         atomic_update_edit(src, d, &mut edits);
         let wrapped = crate::taskloop_forms::wrap(&d.kind, text, id, &mut cls)
             .and_then(|w| crate::teams_forms::wrap(&d.kind, text, id, &mut cls).map(|t| (t.0 + &w.0, w.1 + &t.1)));
@@ -318,7 +333,7 @@ fn implicit_sharing(
     spec: &DirSpec,
     listed: &[String],
     cls: &mut Vec<Clause>,
-) {
+) -> Result<(), String> {
     if crate::sharing::starts_team(spec.dir) {
         let named = crate::sharing::named(listed, cls);
         crate::sharing::make_explicit(ast, d, &named, cls);
@@ -328,11 +343,12 @@ fn implicit_sharing(
         crate::task_sharing::make_explicit(src, ast, id, &named, cls);
     }
     if spec.dir == "DIR.OMP.TARGET" {
-        crate::target_forms::make_explicit(ast, d, listed, cls);
+        crate::target_forms::make_explicit(ast, d, listed, cls)?;
     }
     if matches!(spec.dir, "DIR.OMP.TARGET.DATA" | "DIR.OMP.TARGET.ENTER.DATA" | "DIR.OMP.TARGET.EXIT.DATA") {
         crate::target_link::through_ref_ptrs(ast, None, cls);
     }
+    Ok(())
 }
 
 /// An atomic update `x = x op expr` as `x op= (expr)`: written the first

@@ -112,6 +112,9 @@ fn items(qual: &str, list: &str, bits: u64, motion: bool) -> Result<(Vec<Clause>
                 names.extend(listed);
                 continue;
             }
+        } else if let Some([base, begin, size]) = crate::map_items::motion_member(&item)? {
+            out.push(Clause::new(qual, vec![base, begin, size, format!("(long long){bits}")]));
+            continue;
         }
         let (name, [base, begin, size]) = chain(&item)?;
         out.push(Clause::new(qual, vec![base, begin, size, format!("(long long){bits}")]));

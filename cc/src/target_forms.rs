@@ -83,15 +83,16 @@ fn named_in(cls: &[Clause]) -> HashSet<String> {
 /// The clauses that make explicit what target region `d` uses without one:
 /// locals only (a global is the program's, as the host fallback sees it).
 /// `tofrom` names the variables mapped tofrom whatever their type (a
-/// combined form's reduction and lastprivate items).
+/// combined form's reduction and lastprivate items). A struct whose type
+/// has a default mapper is mapped through it (mapper_use.rs).
 fn implicit(
     ast: &Ast,
     d: &Directive,
     named: &HashSet<String>,
     tofrom: &HashSet<String>,
     cls: &[Clause],
-) -> Vec<Clause> {
-    let Some(stmt) = &d.stmt else { return Vec::new() };
+) -> Result<Vec<Clause>, String> {
+    let Some(stmt) = &d.stmt else { return Ok(Vec::new()) };
     let (scalar_map, aggregate_map) = defaultmap_bits(cls);
     let file_scope: HashSet<&str> = ast.var_decls.iter().filter(|v| v.file_scope).map(|v| v.id.as_str()).collect();
     let mut seen = HashSet::new();
@@ -110,6 +111,9 @@ fn implicit(
         // Not a pointer (paropt::target_global_pointers), nor a declare
         // target or threadprivate one.)
         let static_item = global && implicit_static(ast, vid, name, ty);
+        if global && !inside && !named.contains(name) {
+            crate::mapper_use::global_used(ast, d, name, vid)?;
+        }
         if (global && !static_item)
             || inside
             || named.contains(name)
@@ -122,13 +126,15 @@ fn implicit(
         // passed as its value, OpenMP 5.1 §2.21.7.1.)
         let t = ty.trim_end().trim_end_matches("restrict").trim_end();
         let pointer = t.ends_with('*') || t.contains("(*)");
-        let aggregate = !pointer && (ty.contains('[') || ty.starts_with("struct ") || ty.starts_with("union "));
+        let aggregate = !pointer && (ty.contains('[') || ast.records.is_record(ty));
         let bits = match (aggregate || tofrom.contains(name), scalar_map) {
             (true, _) => Some(aggregate_map),
             (false, Some(b)) if !ty.contains('*') => Some(b),
             _ => None,
         };
-        if let Some(bits) = bits {
+        if let Some(through) = bits.map(|b| crate::mapper_use::implicit(ast, d, name, vid, b)).transpose()?.flatten() {
+            maps.extend(through);
+        } else if let Some(bits) = bits {
             // | IMPLICIT (docs/offload.md).
             let addr = format!("(void *)&({name})");
             let kind = match bits & 3 {
@@ -148,7 +154,7 @@ fn implicit(
     if !first.is_empty() {
         maps.push(Clause::new("QUAL.OMP.FIRSTPRIVATE", first));
     }
-    maps
+    Ok(maps)
 }
 
 /// Whether a variable of static storage (`vid`, `name`, of type `ty`)
@@ -225,21 +231,22 @@ fn defaultmap_bits(cls: &[Clause]) -> (Option<u64>, u64) {
 }
 
 /// For a plain `target`: its unlisted variables made explicit.
-pub fn make_explicit(ast: &Ast, d: &Directive, listed: &[String], cls: &mut Vec<Clause>) {
+pub fn make_explicit(ast: &Ast, d: &Directive, listed: &[String], cls: &mut Vec<Clause>) -> Result<(), String> {
     let mut named = named_in(cls);
     named.extend(listed.iter().cloned());
-    let extra = implicit(ast, d, &named, &HashSet::new(), cls);
+    let extra = implicit(ast, d, &named, &HashSet::new(), cls)?;
     cls.extend(extra);
     cls.extend(section_base_pointers(ast, d, cls));
     crate::target_link::through_ref_ptrs(ast, Some(d), cls);
+    Ok(())
 }
 
 /// The marker text that opens and closes the TARGET of combined form
 /// `kind` (directive `id`), with the device clauses taken from `cls` and
 /// its unlisted variables made explicit; empty for other directives.
-pub fn wrap(ast: &Ast, d: &Directive, id: usize, cls: &mut Vec<Clause>) -> (String, String) {
+pub fn wrap(ast: &Ast, d: &Directive, id: usize, cls: &mut Vec<Clause>) -> Result<(String, String), String> {
     if !is_combined(&d.kind) {
-        return (String::new(), String::new());
+        return Ok((String::new(), String::new()));
     }
     let teams = d.kind.starts_with("OMPTargetTeams");
     let mut mine: Vec<Clause> = cls.iter().filter(|c| belongs(&c.name, teams)).cloned().collect();
@@ -260,13 +267,13 @@ pub fn wrap(ast: &Ast, d: &Directive, id: usize, cls: &mut Vec<Clause>) -> (Stri
             }
         }
     }
-    let extra = implicit(ast, d, &named, &tofrom, &mine);
+    let extra = implicit(ast, d, &named, &tofrom, &mine)?;
     mine.extend(extra);
     mine.extend(section_base_pointers(ast, d, &mine));
     crate::target_link::through_ref_ptrs(ast, Some(d), &mut mine);
     // (Ids counting down from the top of int, below taskloop_forms's.)
     let wid = 1_900_000_000 - id;
-    crate::marker_clause::region(wid, "DIR.OMP.TARGET", &mine)
+    Ok(crate::marker_clause::region(wid, "DIR.OMP.TARGET", &mine))
 }
 
 /// The offload entries of the `declare target` variables, as clang 16

@@ -4,9 +4,11 @@
    rec_name), its size, its map-type bits, and for a MEMBER_OF entry the
    entry it names. It checks what libomptarget relies on: a member comes
    after its parent and is not a kernel argument. Every call fails, so a
-   target region runs its host fallback, as without a device. Printed on
-   stderr; with -DNAMES_ONLY only rec_name (for a build that links the
-   real libomptarget). */
+   target region runs its host fallback, as without a device. An entry
+   with a mapper function (clang's build of a `declare mapper`,
+   test/cc/mapper.test) is followed by the entries the function pushes,
+   as libomptarget calls it. Printed on stderr; with -DNAMES_ONLY only
+   rec_name (for a build that links the real libomptarget). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +42,23 @@ static void describe(char *out, size_t n, void *p) {
         return;
       }
   snprintf(out, n, p ? "?" : "null");
+}
+
+/* What libomptarget gives a mapper function: it pushes each entry of
+   the item it maps. */
+struct components { int n; void *b[64], *p[64]; int64_t s[64], t[64]; };
+
+int64_t __tgt_mapper_num_components(void *h) { return ((struct components *)h)->n; }
+
+void __tgt_push_mapper_component(void *h, void *b, void *p, int64_t s, int64_t t, void *name) {
+  struct components *c = h;
+  if (c->n < 64) {
+    c->b[c->n] = b;
+    c->p[c->n] = p;
+    c->s[c->n] = s;
+    c->t[c->n] = t;
+    c->n++;
+  }
 }
 
 static int cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
@@ -83,6 +102,18 @@ static void dump(const char *what, int32_t n, void **bases, void **ptrs, int64_t
   fprintf(stderr, "  %d kernel arguments\n", params);
 }
 
+static void dump_mapped(const char *what, int32_t n, void **bases, void **ptrs, int64_t *sizes, int64_t *types,
+                        void **mappers) {
+  typedef void mapper_fn(void *, void *, void *, int64_t, int64_t, void *);
+  dump(what, n, bases, ptrs, sizes, types);
+  for (int i = 0; mappers && i < n; i++)
+    if (mappers[i]) {
+      struct components c = {0};
+      ((mapper_fn *)mappers[i])(&c, bases[i], ptrs[i], sizes[i], types[i], 0);
+      dump("  through its mapper", c.n, c.b, c.p, c.s, c.t);
+    }
+}
+
 struct kernel_args {
   int32_t version, n;
   void **bases, **ptrs;
@@ -93,7 +124,7 @@ struct kernel_args {
 };
 
 int __tgt_target_kernel(void *loc, int64_t dev, int32_t nt, int32_t tl, void *id, struct kernel_args *a) {
-  dump("target", a->n, a->bases, a->ptrs, a->sizes, a->types);
+  dump_mapped("target", a->n, a->bases, a->ptrs, a->sizes, a->types, a->mappers);
   return 1;
 }
 
@@ -106,7 +137,7 @@ int __tgt_target_kernel(void *loc, int64_t dev, int32_t nt, int32_t tl, void *id
 
 void __tgt_target_data_begin_mapper(void *loc, int64_t dev, int32_t n, void **b, void **p, int64_t *s, int64_t *t,
                                     void **names, void **mappers) {
-  dump("begin", n, b, p, s, t);
+  dump_mapped("begin", n, b, p, s, t, mappers);
   for (int i = 0; i < n; i++)
     if ((uint64_t)t[i] & RETURN_PARAM)
       b[i] = (char *)b[i] + RETURNED_OFFSET;
@@ -114,12 +145,12 @@ void __tgt_target_data_begin_mapper(void *loc, int64_t dev, int32_t n, void **b,
 
 void __tgt_target_data_end_mapper(void *loc, int64_t dev, int32_t n, void **b, void **p, int64_t *s, int64_t *t,
                                   void **names, void **mappers) {
-  dump("end", n, b, p, s, t);
+  dump_mapped("end", n, b, p, s, t, mappers);
 }
 
 void __tgt_target_data_update_mapper(void *loc, int64_t dev, int32_t n, void **b, void **p, int64_t *s, int64_t *t,
                                      void **names, void **mappers) {
-  dump("update", n, b, p, s, t);
+  dump_mapped("update", n, b, p, s, t, mappers);
 }
 
 void __tgt_register_requires(int64_t flags) {}
