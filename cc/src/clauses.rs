@@ -491,16 +491,7 @@ fn finish(
                 listed.extend(names);
                 out.extend(cls);
             }
-            "aligned" => {
-                let a = need(&arg)?;
-                let (list, n) = match a.rsplit_once(':') {
-                    Some((l, n)) => (l, Some(n.trim())),
-                    None => (a.as_str(), None),
-                };
-                let mut ops = var_list("aligned", list)?;
-                ops.extend(n.map(int_op));
-                out.push(Clause::new("QUAL.OMP.ALIGNED", ops));
-            }
+            "aligned" => out.push(aligned(&need(&arg)?)?),
             "schedule" => out.push(schedule(&need(&arg)?)?),
             "if" => {
                 let a = need(&arg)?;
@@ -541,16 +532,7 @@ fn finish(
                 let q = format!("QUAL.OMP.{}", name.to_uppercase());
                 out.push(Clause::new(&q, vec![int_op(&need(&arg)?)]));
             }
-            "ordered" => match arg.as_deref().map(str::trim) {
-                None => out.push(Clause::new("QUAL.OMP.ORDERED", vec!["0".into()])),
-                // A doacross loop of n loops.
-                Some(n) => match n.parse::<u32>() {
-                    Ok(k) if k > 0 => out.push(Clause::new("QUAL.OMP.ORDERED", vec![k.to_string()])),
-                    _ => {
-                        return Err(format!("ordered({n}): weft-cc needs the loop count as a positive integer literal"))
-                    }
-                },
-            },
+            "ordered" => out.push(ordered(arg.as_deref())?),
             "nowait" => out.push(Clause::new("QUAL.OMP.NOWAIT", vec![])),
             "nogroup" if spec.dir.starts_with("DIR.OMP.TASKLOOP") => out.push(Clause::new("QUAL.OMP.NOGROUP", vec![])),
             "grainsize" | "num_tasks" if spec.dir.starts_with("DIR.OMP.TASKLOOP") => {
@@ -570,6 +552,28 @@ fn finish(
     // (A struct's mapped members: one chain after the struct's entry.)
     let out = crate::map_items::chains(out);
     Ok((out, listed))
+}
+
+/// `aligned(list[: n])`.
+fn aligned(a: &str) -> Result<Clause, String> {
+    let (list, n) = match a.rsplit_once(':') {
+        Some((l, n)) => (l, Some(n.trim())),
+        None => (a, None),
+    };
+    let mut ops = var_list("aligned", list)?;
+    ops.extend(n.map(int_op));
+    Ok(Clause::new("QUAL.OMP.ALIGNED", ops))
+}
+
+/// A loop's `ordered`, or `ordered(n)`: a doacross loop of n loops.
+fn ordered(arg: Option<&str>) -> Result<Clause, String> {
+    match arg.map(str::trim) {
+        None => Ok(Clause::new("QUAL.OMP.ORDERED", vec!["0".into()])),
+        Some(n) => match n.parse::<u32>() {
+            Ok(k) if k > 0 => Ok(Clause::new("QUAL.OMP.ORDERED", vec![k.to_string()])),
+            _ => Err(format!("ordered({n}): weft-cc needs the loop count as a positive integer literal")),
+        },
+    }
 }
 
 /// A clause only some constructs take (atomic's, cancel's, ordered's, the

@@ -129,14 +129,8 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
             continue;
         }
         if d.kind == "OMPDepobjDirective" && !d.parent.is_some_and(|p| refused[p]) {
-            // (Plain C in its place, depobj.rs; the pragma's lines kept.)
-            let text = d.expanded.as_deref().unwrap_or(&src[d.pragma.clone()]);
-            match crate::depobj::construct(text) {
-                Ok(c) => {
-                    let text = c + &"\n".repeat(src[d.pragma.clone()].matches('\n').count());
-                    edits.push(Edit { at: d.pragma.start, end: d.pragma.end, rank: 2, opened_at: 0, text });
-                }
-                Err(m) => diags.push(diag(m)),
+            if let Err(m) = depobj_edit(src, d, &mut edits) {
+                diags.push(diag(m));
             }
             privatizes.push(false);
             continue;
@@ -157,14 +151,9 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
         let declared: Vec<crate::udr::Declared> =
             udrs.iter().filter(|(at, _)| *at < d.pragma.start).map(|(_, u)| u.clone()).collect();
         // (Map items through their mappers: mapper_use.rs.)
-        let mapped = match crate::mapper_use::expand_pragma(ast, d, &spec, text) {
-            Ok(m) => m,
-            Err(m) => {
-                diags.push(diag(m));
-                continue;
-            }
-        };
-        let (mut cls, listed) = match clauses::parse_with(&spec, mapped.as_deref().unwrap_or(text), &declared) {
+        let parsed = crate::mapper_use::expand_pragma(ast, d, &spec, text)
+            .and_then(|mapped| clauses::parse_with(&spec, mapped.as_deref().unwrap_or(text), &declared));
+        let (mut cls, listed) = match parsed {
             Ok(c) => c,
             Err(m) => {
                 diags.push(diag(m));
@@ -213,16 +202,7 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
             crate::marker_clause::marker_args(&cls)
         );
         let end = format!("{inner_close} __weft_cc_end({id}); }}{outer_close}");
-        match &d.stmt {
-            None => {
-                edits.push(Edit { at: d.pragma.start, end: d.pragma.end, rank: 2, opened_at: 0, text: begin + &end })
-            }
-            Some(s) => {
-                edits.push(Edit { at: d.pragma.start, end: d.pragma.end, rank: 2, opened_at: 0, text: begin });
-                let at = past_semicolon(src, s.end);
-                edits.push(Edit { at, end: at, rank: 0, opened_at: d.pragma.start, text: end });
-            }
-        }
+        region_edits(src, d, begin, end, &mut edits);
     }
     private_locals(src, ast, &privatizes, pass.id_base, &mut edits);
     if !diags.is_empty() {
@@ -236,6 +216,28 @@ pub fn rewrite(src: &str, path: &str, ast: &Ast, pass: &Pass) -> Result<String, 
         out.push_str(&crate::requires::global(ast.requires));
     }
     Ok(out)
+}
+
+/// A depobj directive as plain C in its place (depobj.rs), the pragma's
+/// lines kept.
+fn depobj_edit(src: &str, d: &crate::ast::Directive, edits: &mut Vec<Edit>) -> Result<(), String> {
+    let text = d.expanded.as_deref().unwrap_or(&src[d.pragma.clone()]);
+    let text = crate::depobj::construct(text)? + &"\n".repeat(src[d.pragma.clone()].matches('\n').count());
+    edits.push(Edit { at: d.pragma.start, end: d.pragma.end, rank: 2, opened_at: 0, text });
+    Ok(())
+}
+
+/// A construct's begin marker in place of its pragma and its end marker
+/// after its statement (at the pragma's end for a stand-alone directive).
+fn region_edits(src: &str, d: &crate::ast::Directive, begin: String, end: String, edits: &mut Vec<Edit>) {
+    match &d.stmt {
+        None => edits.push(Edit { at: d.pragma.start, end: d.pragma.end, rank: 2, opened_at: 0, text: begin + &end }),
+        Some(s) => {
+            edits.push(Edit { at: d.pragma.start, end: d.pragma.end, rank: 2, opened_at: 0, text: begin });
+            let at = past_semicolon(src, s.end);
+            edits.push(Edit { at, end: at, rank: 0, opened_at: d.pragma.start, text: end });
+        }
+    }
 }
 
 /// Why a directive is refused before its clauses are read: a pragma from a
