@@ -592,10 +592,11 @@ impl Walker<'_> {
 
     /// A call clang made to a declare variant variant: where its callee's
     /// name is written, when in this file.
-    fn variant_call(&mut self, callee: &Json, base: String, variant: String) {
-        let at = self.span(callee).map(|s| s.start).filter(|&a| self.text[a..].starts_with(base.as_str()));
+    fn variant_call(&mut self, callee_node: &Json, base: String, variant: String) {
+        let at = self.span(callee_node).map(|s| s.start).filter(|&a| self.text[a..].starts_with(base.as_str()));
         let callee = at.map(|a| a..a + base.len());
-        self.ast.variant_calls.push(crate::declare_variant::VariantCall { callee, base, variant });
+        let at = self.at(callee_node);
+        self.ast.variant_calls.push(crate::declare_variant::VariantCall { callee, at, base, variant });
     }
 
     /// The list items of a directive's (or a declare mapper's) clauses,

@@ -23,6 +23,8 @@ pub struct VariantCall {
     /// The callee's name as written (the base function's), in the file
     /// rewritten; None where it is elsewhere.
     pub callee: Option<Range<usize>>,
+    /// Where the call is, in whichever file.
+    pub at: crate::loc::Where,
     pub base: String,
     pub variant: String,
 }

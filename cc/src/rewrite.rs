@@ -282,7 +282,7 @@ fn declare_variant_edits(src: &str, ast: &Ast, pass: &Pass, edits: &mut Vec<Edit
         match &c.callee {
             Some(r) => edits.push(Edit { at: r.start, end: r.end, rank: 2, opened_at: 0, text: c.variant.clone() }),
             None if pass.main => diags.push(Diag {
-                at: Where::Nowhere,
+                at: c.at.clone(),
                 msg: format!(
                     "a call of '{}' that clang makes to its variant '{}' outside the file compiled (in a macro or an included file) is not supported by weft-cc yet",
                     c.base, c.variant
