@@ -83,15 +83,8 @@ pub fn refusal(pragma: &str, offload: bool) -> Option<String> {
 /// The range of a directive's pragma line(s) in `text`, from an offset in
 /// its first line, without the final newline.
 pub fn pragma_lines(text: &str, at: usize) -> Range<usize> {
-    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let mut end = at;
-    loop {
-        let nl = text[end..].find('\n').map_or(text.len(), |i| end + i);
-        if nl == text.len() || !text[..nl].trim_end_matches('\r').ends_with('\\') {
-            return start..nl;
-        }
-        end = nl + 1;
-    }
+    let start = crate::lines::pragma_start(text, at);
+    start..crate::lines::pragma_end(text, start)
 }
 
 /// The directive's lines as blanks: as many newlines, so that lines keep

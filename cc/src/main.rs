@@ -17,6 +17,7 @@ mod depend_sections;
 mod depobj;
 mod dir_spec;
 mod headers;
+mod idents;
 mod if_modifier;
 mod json;
 mod lines;

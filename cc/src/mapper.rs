@@ -240,36 +240,7 @@ fn closing(s: &str, open: usize) -> Option<usize> {
 /// `text` with the identifier `var` (not a member name after `.` or `->`,
 /// not in a string or character literal) read as `item`.
 pub fn substitute(text: &str, var: &str, item: &str) -> String {
-    let b = text.as_bytes();
-    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
-    let mut out = String::new();
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if c == b'"' || c == b'\'' {
-            let start = i;
-            i += 1;
-            while i < b.len() && b[i] != c {
-                i += if b[i] == b'\\' { 2 } else { 1 };
-            }
-            i = (i + 1).min(b.len());
-            out.push_str(&text[start..i]);
-        } else if ident(c) && (i == 0 || !ident(b[i - 1])) {
-            let start = i;
-            while i < b.len() && ident(b[i]) {
-                i += 1;
-            }
-            let word = &text[start..i];
-            let before = text[..start].trim_end();
-            let member = before.ends_with('.') || before.ends_with("->");
-            out.push_str(if word == var && !member { item } else { word });
-        } else {
-            let ch = text[i..].chars().next().unwrap_or(' ');
-            out.push(ch);
-            i += ch.len_utf8();
-        }
-    }
-    out
+    crate::idents::replace(text, |w| (w == var).then_some(item))
 }
 
 /// A map clause an item becomes: its modifiers, map type and items.

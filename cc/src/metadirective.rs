@@ -54,8 +54,8 @@ impl Chosen {
 /// directive) in `text`: the pragma's byte range and what was chosen, or
 /// None where `at` is not inside one.
 pub fn around(text: &str, at: usize) -> Option<(Range<usize>, Chosen)> {
-    let start = logical_line_start(text, at);
-    let end = logical_line_end(text, at);
+    let start = crate::lines::pragma_start(text, at);
+    let end = crate::lines::pragma_end(text, at);
     let pragma = &text[start..end];
     let joined = pragma.replace("\\\r\n", " ").replace("\\\n", " ");
     let words: Vec<&str> = joined.trim_start_matches([' ', '\t', '#']).split_whitespace().take(2).collect();
@@ -86,7 +86,7 @@ pub fn unchosen_refusals(text: &str, chosen: &[usize], offload: bool) -> Vec<(us
     let mut out = Vec::new();
     let mut line = 0;
     while line < text.len() {
-        let end = logical_line_end(text, line);
+        let end = crate::lines::pragma_end(text, line);
         let t = text[line..end].trim_start();
         if t.starts_with('#') && !chosen.contains(&line) {
             // (The pragma's first word after `omp`: the variant is empty.)
@@ -100,32 +100,6 @@ pub fn unchosen_refusals(text: &str, chosen: &[usize], offload: bool) -> Vec<(us
         line = end + 1;
     }
     out
-}
-
-/// The start of the line that holds `at`, following `\` continuations back.
-fn logical_line_start(text: &str, at: usize) -> usize {
-    let mut s = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    while s > 0 {
-        let prev = text[..s - 1].trim_end_matches('\r');
-        if !prev.ends_with('\\') {
-            break;
-        }
-        s = prev.rfind('\n').map_or(0, |i| i + 1);
-    }
-    s
-}
-
-/// The end of the line that holds `at` (before its newline), following `\`
-/// continuations forward.
-fn logical_line_end(text: &str, at: usize) -> usize {
-    let mut e = at;
-    loop {
-        let nl = text[e..].find('\n').map_or(text.len(), |i| e + i);
-        if !text[..nl].trim_end_matches('\r').ends_with('\\') || nl == text.len() {
-            return nl;
-        }
-        e = nl + 1;
-    }
 }
 
 /// The variant text from `at` to the parenthesis that closes its

@@ -87,34 +87,7 @@ pub fn parse(text: &str) -> Result<Udr, String> {
 /// `text` with each whole identifier `from` (outside string and character
 /// literals) replaced by `to`.
 fn substitute(text: &str, pairs: &[(&str, &str)]) -> String {
-    let b = text.as_bytes();
-    let mut out = String::new();
-    let mut i = 0;
-    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
-    while i < b.len() {
-        let c = b[i];
-        if c == b'"' || c == b'\'' {
-            let start = i;
-            i += 1;
-            while i < b.len() && b[i] != c {
-                i += if b[i] == b'\\' { 2 } else { 1 };
-            }
-            i = (i + 1).min(b.len());
-            out.push_str(&text[start..i]);
-        } else if ident(c) && (i == 0 || !ident(b[i - 1])) {
-            let start = i;
-            while i < b.len() && ident(b[i]) {
-                i += 1;
-            }
-            let word = &text[start..i];
-            out.push_str(pairs.iter().find(|(f, _)| *f == word).map_or(word, |(_, t)| t));
-        } else {
-            let ch = text[i..].chars().next().unwrap_or(' ');
-            out.push(ch);
-            i += ch.len_utf8();
-        }
-    }
-    out
+    crate::idents::replace(text, |w| pairs.iter().find(|(f, _)| *f == w).map(|(_, t)| *t))
 }
 
 /// The C functions for reduction number `n`, on one line (the pragma's
