@@ -74,7 +74,7 @@ pub fn refusal(pragma: &str, offload: bool) -> Option<String> {
     let close = squeezed[device..].find('}').map_or(squeezed.len(), |j| device + j + 1);
     offload.then(|| {
         format!(
-            "'#pragma omp declare variant' with the selector '{}' in a build with offload targets is not supported by weft-cc yet: it chooses the host's variant, and the device may choose another",
+            "'#pragma omp declare variant' with the selector '{}' in a build with offload targets is not supported by weft-cc yet: clang's device compilation calls other variants than the host's, and weft-cc writes one source for both",
             &squeezed[device..close]
         )
     })

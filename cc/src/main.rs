@@ -15,6 +15,7 @@ mod declare_variant;
 mod depend_iter;
 mod depend_sections;
 mod depobj;
+mod device_choices;
 mod dir_spec;
 mod headers;
 mod idents;
@@ -343,6 +344,7 @@ fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<Rewritt
             id_base: (k + 1) * 1_000_000,
             headers: files.clone(),
             offload: cli.offload.wanted(),
+            choices: Default::default(),
         };
         match rewrite::rewrite(&htext, h, &hast, &pass) {
             Ok(body) => {
@@ -358,7 +360,8 @@ fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<Rewritt
             }
         }
     }
-    let pass = rewrite::Pass { main: true, id_base: 0, headers: files, offload: cli.offload.wanted() };
+    let choices = device_choices(t, cli, src, &texts, dir, expanded, &tree, &text);
+    let pass = rewrite::Pass { main: true, id_base: 0, headers: files, offload: cli.offload.wanted(), choices };
     let rewritten = rewrite::rewrite(&text, src, &tree, &pass).map_err(|diags| {
         print_diags(src, &text, &diags);
         1
@@ -376,6 +379,30 @@ fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<Rewritt
     Ok(out)
 }
 
+/// Where the device chooses metadirective variants and declare variant
+/// functions as the host (`device_choices.rs`): read from clang's AST of
+/// the device compilation when offloading and a selector names the
+/// device; nothing agreed when that AST cannot be read.
+#[allow(clippy::too_many_arguments)]
+fn device_choices(
+    t: &Tools,
+    cli: &Cli,
+    src: &str,
+    texts: &BTreeMap<String, String>,
+    dir: &Path,
+    again: bool,
+    host: &ast::Ast,
+    text: &str,
+) -> device_choices::DeviceChoices {
+    if !cli.offload.wanted() || !device_choices::needed(text) {
+        return Default::default();
+    }
+    match parse_for(t, cli, src, texts, dir, again, true) {
+        Ok(root) => device_choices::DeviceChoices::compare(host, &ast::read(&root, src, text), text),
+        Err(_) => Default::default(),
+    }
+}
+
 /// Clang's AST dump of `src` (`-fopenmp`), each file of `texts` read from
 /// its text there through an overlay under its own name (the compiled
 /// file's with the allocate clauses' OpenMP 5.1 modifiers hidden:
@@ -388,6 +415,21 @@ fn parse(
     texts: &BTreeMap<String, String>,
     dir: &Path,
     again: bool,
+) -> Result<json::Json, i32> {
+    parse_for(t, cli, src, texts, dir, again, false)
+}
+
+/// `parse`, for the host or (`device`) the device compilation of an
+/// offloading build (`--offload-device-only`, its diagnostics not shown:
+/// the host's were).
+fn parse_for(
+    t: &Tools,
+    cli: &Cli,
+    src: &str,
+    texts: &BTreeMap<String, String>,
+    dir: &Path,
+    again: bool,
+    device: bool,
 ) -> Result<json::Json, i32> {
     let fail = |msg: String| {
         eprintln!("weft-cc: error: {src}: {msg}");
@@ -413,9 +455,12 @@ fn parse(
         .args(["-fopenmp", "-fsyntax-only", "-Qunused-arguments", "-Xclang", "-ast-dump=json", src])
         .args(cli.openmp_version.iter().map(|v| format!("-fopenmp-version={v}")))
         .stdout(Stdio::piped())
-        .stderr(if again { Stdio::null() } else { Stdio::inherit() });
-    if again {
+        .stderr(if again || device { Stdio::null() } else { Stdio::inherit() });
+    if again || device {
         cmd.arg("-w");
+    }
+    if device {
+        cmd.args(cli.offload.link_flags().iter().filter(|f| *f != "-lm")).arg("--offload-device-only");
     }
     let dump = output_of(t, &mut cmd)?;
     json::parse(&dump).map_err(|e| fail(format!("cannot read clang's AST dump: {e}")))

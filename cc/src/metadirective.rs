@@ -45,7 +45,7 @@ impl Chosen {
         }
         let s = self.device_selector.as_ref().filter(|_| offload)?;
         Some(format!(
-            "'#pragma omp metadirective' with the selector '{s}' in a build with offload targets is not supported by weft-cc yet: it chooses the host's variant, and the device may choose another"
+            "'#pragma omp metadirective' with the selector '{s}' in a build with offload targets is not supported by weft-cc yet: clang's device compilation chooses another variant than the host's, and weft-cc writes one source for both"
         ))
     }
 }
@@ -81,8 +81,9 @@ pub fn around(text: &str, at: usize) -> Option<(Range<usize>, Chosen)> {
 /// Why weft-cc refuses each metadirective of `text` that no directive was
 /// chosen from (clang chose `nothing`, or no variant): those whose choice
 /// is not OpenMP's, as `Chosen::refusal` says, by the pragma's offset;
-/// `chosen` holds the offsets of the pragmas that were.
-pub fn unchosen_refusals(text: &str, chosen: &[usize], offload: bool) -> Vec<(usize, String)> {
+/// `chosen` holds the offsets of the pragmas that were; `offload` says
+/// whether the one at an offset may choose otherwise on the device.
+pub fn unchosen_refusals(text: &str, chosen: &[usize], offload: impl Fn(usize) -> bool) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     let mut line = 0;
     while line < text.len() {
@@ -92,7 +93,7 @@ pub fn unchosen_refusals(text: &str, chosen: &[usize], offload: bool) -> Vec<(us
             // (The pragma's first word after `omp`: the variant is empty.)
             let at = line + (end - line - t.len()) + t.find("metadirective").unwrap_or(0);
             if let Some((r, c)) = around(text, at).filter(|_| t.contains("metadirective")) {
-                if let Some(why) = c.refusal(offload) {
+                if let Some(why) = c.refusal(offload(r.start)) {
                     out.push((r.start, why));
                 }
             }

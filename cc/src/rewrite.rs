@@ -99,6 +99,8 @@ pub struct Pass {
     /// Whether the build has offload targets (the host's choices of
     /// metadirectives may not be the device's: metadirective.rs).
     pub offload: bool,
+    /// Where the device chooses as the host (device_choices.rs).
+    pub choices: crate::device_choices::DeviceChoices,
 }
 
 /// The rewritten program, or every problem found; `path` names the file
@@ -245,7 +247,8 @@ fn region_edits(src: &str, d: &crate::ast::Directive, begin: String, end: String
 /// OpenMP's, a statement in another file.
 fn refusal(d: &crate::ast::Directive, pass: &Pass) -> Option<String> {
     let refuse = d.macro_name.as_ref().map(|m| from_macro(d, m));
-    refuse.or_else(|| d.metadirective.as_ref().and_then(|m| m.refusal(pass.offload))).or_else(|| {
+    let offload = pass.offload && !pass.choices.metadirective_agrees(d.pragma.start);
+    refuse.or_else(|| d.metadirective.as_ref().and_then(|m| m.refusal(offload))).or_else(|| {
         d.stmt_elsewhere.then(|| {
             let name = clauses::spelling(&d.kind).replace("generic loop", "loop");
             format!("'#pragma omp {name}' whose statement is (or ends) in another file (#include'd after the pragma) is not supported by weft-cc: it puts the construct's start and end in the pragma's file")
@@ -270,7 +273,8 @@ fn metadirective_refusals(src: &str, ast: &Ast, pass: &Pass, diags: &mut Vec<Dia
     }
     let chosen: Vec<usize> =
         ast.directives.iter().filter(|d| d.metadirective.is_some()).map(|d| d.pragma.start).collect();
-    for (at, msg) in crate::metadirective::unchosen_refusals(src, &chosen, pass.offload) {
+    let offload = |at: usize| pass.offload && !pass.choices.metadirective_agrees(at);
+    for (at, msg) in crate::metadirective::unchosen_refusals(src, &chosen, offload) {
         diags.push(Diag { at: Where::Main(at), msg });
     }
 }
@@ -292,7 +296,7 @@ fn declare_variant_edits(src: &str, ast: &Ast, pass: &Pass, edits: &mut Vec<Edit
         }
     }
     for r in &ast.declare_variants {
-        match crate::declare_variant::refusal(&src[r.clone()], pass.offload) {
+        match crate::declare_variant::refusal(&src[r.clone()], pass.offload && !pass.choices.variants_agree()) {
             Some(msg) => diags.push(Diag { at: Where::Main(r.start), msg }),
             None => {
                 let text = crate::declare_variant::blanked(&src[r.clone()]);
