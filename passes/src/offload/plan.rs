@@ -60,6 +60,18 @@ const DEVICE_CALLS: &[&str] = &[
     "__kmpc_ordered",
     "__kmpc_end_ordered",
     "__kmpc_flush",
+    // (Explicit tasks: the device runtime runs each where it is made, as
+    // OpenMP allows, with the host's task layout: shareds pointer, then
+    // the routine, which it calls with (0, task).)
+    "__kmpc_omp_task_alloc",
+    "__kmpc_omp_task",
+    "__kmpc_omp_task_with_deps",
+    "__kmpc_omp_task_begin_if0",
+    "__kmpc_omp_task_complete_if0",
+    "__kmpc_omp_taskwait",
+    "__kmpc_omp_taskyield",
+    "__kmpc_taskgroup",
+    "__kmpc_end_taskgroup",
     // (The CUDA driver's device-side heap.)
     "malloc",
     "free",
