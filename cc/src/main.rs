@@ -278,7 +278,7 @@ fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<Rewritt
     let text = fs::read_to_string(src).map_err(|e| fail(e.to_string()))?;
     // The text of each file rewritten, by the dump's name for it.
     let mut texts = BTreeMap::from([(src.to_string(), text)]);
-    let mut root = parse(t, cli, src, &texts, dir, false)?;
+    let mut root = parse(t, cli, src, &texts, dir, false, false)?;
     let first = ast::read(&root, src, &texts[src]);
     let mut pre = if first.directives.is_empty() && first.elsewhere.is_empty() && first.threadprivate.is_empty() {
         preprocess::Preprocessed::default()
@@ -300,7 +300,7 @@ fn rewrite_source(t: &Tools, cli: &Cli, src: &str, dir: &Path) -> Result<Rewritt
     }
     if expanded {
         // (Clang's diagnostics were printed by the first reading.)
-        match parse(t, cli, src, &texts, dir, true) {
+        match parse(t, cli, src, &texts, dir, true, false) {
             Ok(again) => root = again,
             Err(_) => {
                 // (Then the constructs are refused as they are.)
@@ -397,7 +397,7 @@ fn device_choices(
     if !cli.offload.wanted() || !device_choices::needed(text) {
         return Default::default();
     }
-    match parse_for(t, cli, src, texts, dir, again, true) {
+    match parse(t, cli, src, texts, dir, again, true) {
         Ok(root) => device_choices::DeviceChoices::compare(host, &ast::read(&root, src, text), text),
         Err(_) => Default::default(),
     }
@@ -408,21 +408,9 @@ fn device_choices(
 /// file's with the allocate clauses' OpenMP 5.1 modifiers hidden:
 /// `allocate.rs`). `again`: a second reading, of text weft-cc expanded,
 /// whose diagnostics clang printed already; Err if it fails.
+/// `device`: the device compilation of an offloading build
+/// (`--offload-device-only`, its diagnostics not shown: the host's were).
 fn parse(
-    t: &Tools,
-    cli: &Cli,
-    src: &str,
-    texts: &BTreeMap<String, String>,
-    dir: &Path,
-    again: bool,
-) -> Result<json::Json, i32> {
-    parse_for(t, cli, src, texts, dir, again, false)
-}
-
-/// `parse`, for the host or (`device`) the device compilation of an
-/// offloading build (`--offload-device-only`, its diagnostics not shown:
-/// the host's were).
-fn parse_for(
     t: &Tools,
     cli: &Cli,
     src: &str,
