@@ -479,8 +479,11 @@ fn finish(
                 if matches!(
                     spec.dir,
                     "DIR.OMP.TASKGROUP" | "DIR.OMP.TASK" | "DIR.OMP.TASKLOOP" | "DIR.OMP.TASKLOOP.SIMD"
-                ) =>
+                ) || (name == "in_reduction" && spec.dir == "DIR.OMP.TARGET") =>
             {
+                // (On a plain target: its target task takes part, the middle
+                // end maps the task's copy, paropt's plan/target_inred.rs;
+                // clang 16 takes it on no combined target form.)
                 let (cls, names) =
                     crate::task_clauses::task_reduction(&name, spec.dir, reduction(&need(&arg)?, udrs)?)?;
                 listed.extend(names);

@@ -144,6 +144,9 @@ mod sets {
         Plain(C::Nowait),
         Default,
         Plain(C::Allocate),
+        // (OpenMP 5.1 §2.21.5.6: its target task takes part in a task
+        // reduction; prepare/target_task.rs.)
+        InReduction,
     ];
     pub const TARGET_DATA: &[Family] =
         &[Plain(C::If), Plain(C::Device), Map, Plain(C::UseDevicePtr), Plain(C::UseDeviceAddr)];

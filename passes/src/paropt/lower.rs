@@ -39,8 +39,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             // device: the kernel gets their device addresses, target_globals.rs.)
             let maps = self.device_images && reg.kind == weft_intrinsics::vocab::DirKind::Target;
             for c in reg.directive.clauses.iter().filter(|_| !shares) {
-                let own = matches!(c.kind, C::Private | C::Firstprivate | C::Lastprivate | C::Linear | C::Reduction(_))
-                    || (maps && matches!(c.kind, C::Map(_)));
+                // (A task's in_reduction items too: its body's are the
+                // task's copy, target_inred.rs and taskred.rs.)
+                let own = matches!(
+                    c.kind,
+                    C::Private | C::Firstprivate | C::Lastprivate | C::Linear | C::Reduction(_) | C::InReduction(_)
+                ) || (maps && matches!(c.kind, C::Map(_)));
                 if own {
                     outer.extend(c.items().iter().map(|it| it.var().value));
                 }

@@ -18,6 +18,8 @@ pub mod nesting;
 pub mod scan;
 pub mod schedule;
 pub mod section;
+pub mod target_inred;
+pub mod target_inred_rules;
 pub mod task;
 pub mod task_mod;
 pub mod task_red;
@@ -54,7 +56,16 @@ impl Plan {
                 *id = new;
             }
         };
-        p.task.in_reductions.iter_mut().for_each(|r| new_of(&mut r.var));
+        // (An in_reduction item through a copy of its address keeps its
+        // type as a `:TYPED` one would: the copy no longer tells it.)
+        for r in &mut p.task.in_reductions {
+            if let Some(&(_, new, elem)) = triples.iter().find(|(old, _, _)| *old == r.var) {
+                r.var = new;
+                if r.elem.is_none() && r.first.is_none() {
+                    r.elem = elem;
+                }
+            }
+        }
         p.task.depends.iter_mut().for_each(|d| new_of(&mut d.var));
         p.task.detach.iter_mut().for_each(new_of);
         p.task.dep_arrays.iter_mut().for_each(|(_, list)| new_of(list));

@@ -11,7 +11,7 @@ use llvm_plugin::inkwell::values::{AnyValue, BasicValueEnum};
 use weft_intrinsics::{ffi, Rule, WeftError};
 
 use super::context::{err, Lowerer, Res, ESCAPES_LOOP, ESCAPES_ONE_THREAD};
-use super::plan::{cancel, nesting, plan, scan, Construct, Plan, Share, Var};
+use super::plan::{cancel, nesting, plan, scan, target_inred_rules, Construct, Plan, Share, Var};
 use super::vector_only;
 use crate::wregion::Analysis;
 
@@ -86,6 +86,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         self.task_red_types(&plan.task.task_reductions, name)?;
         self.task_red_types(&plan.task.in_reductions, name)?;
         self.task_red_types(&super::taskred_mod::modifier_reds(plan), name)?;
+        self.target_in_reduction_sizes(a, r, plan)?;
         let in_place: Vec<&Var> = match plan.construct {
             Construct::Simd => {
                 super::simd::iv_steps(a, r)?;
@@ -123,6 +124,7 @@ pub(super) fn check_all<'ctx>(lowerer: &Lowerer<'_, 'ctx>, analyses: &[Analysis<
                     .and_then(|p| nesting::check(a, r, &p).map(|_| p))
                     .and_then(|p| scan::check_nesting(a, r).map(|_| p))
                     .and_then(|p| cancel::check(a, r, p.cancel).map(|_| p))
+                    .and_then(|p| target_inred_rules::check(a, r, &p).map(|_| p))
                     .map(|p| (r, p))
                     .map_err(|e| e.at(at))
             })

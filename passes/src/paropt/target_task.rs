@@ -23,9 +23,14 @@ use super::runtime::Rt;
 /// `__tgt_kernel_arguments.Flags`' NoWait bit (LLVM 16's `omptarget.h`).
 const KERNEL_NOWAIT: u64 = 0x1;
 
-/// The kernel argument record's `Flags` for a target region by `plan`.
+/// The kernel argument record's `Flags` for a target region by `plan`. A
+/// target with in_reduction launches without NoWait: its task combines
+/// the copy it maps right after the launch, from its own frame
+/// (target_inred.rs), and libomptarget 16 lets a NoWait launch return
+/// before the kernel and its maps complete (the task re-queued until the
+/// device is done, its frame gone); the task itself stays deferred.
 pub(super) fn kernel_flags(plan: &Plan) -> u64 {
-    if plan.nowait {
+    if plan.nowait && plan.target.in_reductions.is_empty() {
         KERNEL_NOWAIT
     } else {
         0

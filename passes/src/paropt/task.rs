@@ -55,7 +55,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let layout = TaskBlock::new(self.rt.ctx, &tys);
         let created = self.create_task(at, plan, &layout, &firsts);
         // (Types checked by precheck: nothing is refused from here on.)
-        self.in_reduction_copies(at, &plan.task.in_reductions)?;
+        // (A target task's copies are its own: target_inred.rs.)
+        if reg.env.has_flag(weft_intrinsics::vocab::ClauseKind::TargetTask) {
+            self.own_in_reduction_copies(at, &plan.task.in_reductions)?;
+        } else {
+            self.in_reduction_copies(at, &plan.task.in_reductions)?;
+        }
         // In the body: the block through a placeholder that becomes the
         // outlined body's task parameter; firstprivate copies in the block,
         // private ones in the frame of the thread that runs the task.

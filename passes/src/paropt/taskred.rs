@@ -241,7 +241,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// `void (ptr copy, ptr orig)` storing `op`'s identity (`comb` false),
     /// or `void (ptr item, ptr copy)` combining the copy into the item, for
     /// `n` elements of `ty`; one per type, count and operator.
-    fn taskred_fn(
+    pub(super) fn taskred_fn(
         &self,
         ty: BasicTypeEnum<'ctx>,
         n: u64,

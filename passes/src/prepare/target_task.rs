@@ -12,7 +12,12 @@
 //! - the construct's `FIRSTPRIVATE` items and `IS_DEVICE_PTR` pointers
 //!   firstprivate on the task too: their values are captured when the
 //!   target task is generated, not when it runs. Mapped items stay shared
-//!   (the task reads them through their addresses, as the launch does).
+//!   (the task reads them through their addresses, as the launch does);
+//! - a target's `INREDUCTION.*` items on the task too (OpenMP 5.1
+//!   §2.21.5.6: the target task takes part in the reduction, so a target
+//!   with one is a target task even without `nowait` or `depend`): the task
+//!   makes a copy of each, and the target, which keeps the clause, maps
+//!   that copy tofrom (paropt's target_inred.rs, plan/target_inred.rs).
 //!
 //! `NOWAIT` stays on the construct (paropt then sets the kernel's NoWait
 //! flag, or calls the `*_nowait_mapper` entry point). A construct already
@@ -58,7 +63,8 @@ fn needs_task(a: &Analysis<'_>, r: &WRegion) -> bool {
         .parent
         .map(|p| &a.graph.regions[p])
         .is_some_and(|p| p.kind == DirKind::Task && p.env.has_flag(ClauseKind::TargetTask) && p.children.len() == 1);
-    device && (deps || r.env.nowait()) && !in_task
+    let inred = r.kind == DirKind::Target && !r.env.in_reductions.is_empty();
+    device && (deps || inred || r.env.nowait()) && !in_task
 }
 
 /// The target task of region `r`, or the refusal naming the clause.
@@ -71,6 +77,9 @@ fn plan<'ctx>(a: &Analysis<'ctx>, r: &WRegion) -> Result<Wrap<'ctx>, WeftError> 
             c.tag.clone()
         } else if base == "QUAL.OMP.IS_DEVICE_PTR" {
             "QUAL.OMP.FIRSTPRIVATE".to_string()
+        } else if base.starts_with("QUAL.OMP.INREDUCTION") {
+            // (Copied: the target keeps it, and maps the task's copy.)
+            c.tag.clone()
         } else {
             continue;
         };

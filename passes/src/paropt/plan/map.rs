@@ -32,6 +32,9 @@ pub struct TargetPlan {
     /// The map bits of a variable the region uses without a clause, from
     /// `defaultmap` (tofrom without one).
     pub implicit_bits: u64,
+    /// A target's in_reduction items (each also in `maps`, tofrom):
+    /// plan/target_inred.rs.
+    pub in_reductions: Vec<super::task_red::TaskRed>,
 }
 
 fn not_yet(clause: &str, what: &str, on: &str) -> WeftError {
@@ -165,6 +168,9 @@ pub fn target_plan(r: &WRegion, construct: Construct, on: &str) -> Result<Target
             }
             _ => {}
         }
+    }
+    if construct == Construct::Target {
+        p.in_reductions = super::target_inred::add(r, &mut p.maps, on)?;
     }
     let motion = matches!(construct, Construct::TargetEnterData | Construct::TargetExitData | Construct::TargetUpdate);
     if motion && p.maps.is_empty() {
