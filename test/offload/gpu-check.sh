@@ -14,7 +14,9 @@
 # A program says what it must print: `// GPU-EXPECT: regex` with the
 # device, `// HOST-EXPECT: regex` without one (both over its output joined
 # into one line); weft's output on the GPU must also equal clang's (where
-# the source says `// CLANG-16-WRONG`, the -O2 build's instead).
+# the source says `// CLANG-16-WRONG`, the -O2 build's instead). On the GPU
+# every build runs with OMP_TARGET_OFFLOAD=mandatory: an image that does not
+# load fails the program instead of falling back to the host.
 set -u
 mode=${1:?usage: gpu-check.sh build|run KIT}; kit=${2:?usage: gpu-check.sh build|run KIT}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -30,13 +32,16 @@ if [[ $mode == build ]]; then
   export PATH=/usr/lib/llvm-16/bin:$PATH
   for src in "$here"/gpu/*.c; do
     p=$(basename "$src" .c)
-    { echo "$p"; expect GPU-EXPECT "$src"; expect HOST-EXPECT "$src"; grep -c '^// CLANG-16-WRONG' "$src"; } > "$kit/weft/$p.expect"
+    { echo "$p"; expect GPU-EXPECT "$src"; expect HOST-EXPECT "$src"; { grep -c '^// CLANG-16-WRONG' "$src" || true; }; } > "$kit/weft/$p.expect"
     for o in O0 O2; do
       if ! "$root/target/release/weft-cc" -$o "${off[@]}" "$src" -o "$kit/weft/bin/$p-weft-$o" 2> "$kit/weft/$p-weft-$o.err"; then
         echo "== $p-weft-$o: BUILD FAILED: $(head -3 "$kit/weft/$p-weft-$o.err")"
       fi
     done
-    clang-16 -O2 -fopenmp "${off[@]}" -Wno-unknown-cuda-version "$src" -o "$kit/weft/bin/$p-clang" -lm
+    # (clang 16 cannot build every program: its device runtime's dispatch
+    # loops hold a thread-local variable CUDA 12+'s ptxas refuses.)
+    clang-16 -O2 -fopenmp "${off[@]}" -Wno-unknown-cuda-version "$src" -o "$kit/weft/bin/$p-clang" -lm 2> "$kit/weft/$p-clang.err" ||
+      echo "== $p-clang: clang-16 does not build it: $(grep -m1 'error' "$kit/weft/$p-clang.err")"
   done
   for b in "$kit"/weft/bin/*; do echo "== $(basename "$b"): $(timeout 60 "$b" 2>/dev/null | tr '\n' ' ')"; done
   BENCH_OUT=$kit/weft/bin "$root/test/bench/gpu/bench.sh" build
@@ -46,18 +51,22 @@ fi
 # shellcheck disable=SC1091
 source "$kit/env.sh"
 fail=0
-out_of() { timeout 120 "$@" 2>/dev/null | tr '\n' ' '; }
+out_of() { timeout "${GPU_TIMEOUT:-120}" "$@" 2>/dev/null | tr '\n' ' '; }
 for e in "$kit"/weft/*.expect; do
   { read -r p; read -r gpu; read -r host; read -r clang_wrong; } < "$e"
-  ref=$(out_of "$kit/weft/bin/$p-clang")
-  [[ $ref =~ $gpu ]] || echo "NOTE $p-clang on the GPU does not print /$gpu/: $ref"
+  if [[ -x $kit/weft/bin/$p-clang ]]; then
+    ref=$(OMP_TARGET_OFFLOAD=mandatory out_of "$kit/weft/bin/$p-clang")
+    [[ $ref =~ $gpu ]] || echo "NOTE $p-clang on the GPU does not print /$gpu/: $ref"
+  else
+    echo "NOTE $p: no clang-16 build; held to its expected line only"; clang_wrong=1
+  fi
   # (A program whose source says CLANG-16-WRONG is held to its expected
   # line only: clang 16's build is known to print another.)
-  [[ ${clang_wrong:-0} != 0 ]] && ref=$(out_of "$kit/weft/bin/$p-weft-O2")
+  [[ ${clang_wrong:-0} != 0 ]] && ref=$(OMP_TARGET_OFFLOAD=mandatory out_of "$kit/weft/bin/$p-weft-O2")
   for o in O0 O2; do
     b=$kit/weft/bin/$p-weft-$o
     if [[ ! -x $b ]]; then echo "FAIL $p-weft-$o: not built"; fail=1; continue; fi
-    got=$(out_of "$b")
+    got=$(OMP_TARGET_OFFLOAD=mandatory out_of "$b")
     if [[ $got =~ $gpu && $got == "$ref" ]]; then echo "PASS $p-weft-$o on the GPU: $got"
     else echo "FAIL $p-weft-$o on the GPU: $got (clang: $ref)"; fail=1; fi
     got=$(OMP_TARGET_OFFLOAD=disabled out_of "$b")

@@ -19,8 +19,8 @@
 // RUN: llc -mcpu=sm_90 -mattr=+ptx78 %t.linked.bc -o %t.s
 // RUN: %cuda/bin/ptxas -arch=sm_90 -c %t.s -o %t.cubin
 // CHECK: devices 0 teams count 4096 v 8190 loop count 4096 v 12285
-// GPU-EXPECT: ^devices 1 teams count 4096 v 8190 loop count 4096 v 12285 $
-// HOST-EXPECT: ^devices 0 teams count 4096 v 8190 loop count 4096 v 12285 $
+// GPU-EXPECT: ^devices 1 teams count 4096 v 8190 loop count 4096 v 12285  $
+// HOST-EXPECT: ^devices 0 teams count 4096 v 8190 loop count 4096 v 12285  $
 #include <omp.h>
 #include <stdio.h>
 

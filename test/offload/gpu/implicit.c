@@ -19,8 +19,8 @@
 // DEV-NOT: @arr =
 // DEV-NOT: @pt =
 // CHECK: arr 49 pt 5 g 7 s 5
-// GPU-EXPECT: ^arr 49 pt 5 g 7 s 5 $
-// HOST-EXPECT: ^arr 49 pt 5 g 7 s 5 $
+// GPU-EXPECT: ^arr 49 pt 5 g 7 s 5  $
+// HOST-EXPECT: ^arr 49 pt 5 g 7 s 5  $
 #include <stdio.h>
 
 typedef struct {

@@ -27,8 +27,8 @@
 // DEV-DAG: call {{.*}}@__kmpc_omp_taskwait(
 // UNDEF-NOT: __kmpc
 // CHECK: a 4032 b 2080 c 64
-// GPU-EXPECT: ^a 4032 b 2080 c 64 $
-// HOST-EXPECT: ^a 4032 b 2080 c 64 $
+// GPU-EXPECT: ^a 4032 b 2080 c 64  $
+// HOST-EXPECT: ^a 4032 b 2080 c 64  $
 #include <stdio.h>
 
 #define N 64
