@@ -32,6 +32,7 @@ pub mod reduce;
 pub mod request;
 pub mod target_functions;
 pub mod team_block;
+pub mod team_copies;
 pub mod undefined;
 pub mod walk;
 pub mod warp_reduce;
@@ -69,6 +70,7 @@ pub fn run(m: &Module<'_>) -> PassResult {
     let dev = ffi::clone_for_device(m, &keep, &plan.globals.kept());
     host_variants::build(&dev, &variants);
     locks::define_locks(&dev);
+    locks::own_locks(&dev);
     dev.set_triple(&TargetTriple::create(&req.triple));
     dev.set_data_layout(&TargetData::create(NVPTX_LAYOUT).get_data_layout());
     let features = req.features();

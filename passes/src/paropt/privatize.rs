@@ -448,11 +448,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             // takes; what cannot be atomic combines under the same lock.
             let (atomic, tail) = self.if_then(two, tail.get_terminator().expect("terminator"), "omp.reduce.atomic");
             let b = self.before_terminator(atomic);
-            if super::reduction_atomic::all_atomic(&reds) {
-                self.combine_atomically(b, &reds);
-            } else {
-                self.rt.with_critical(b, ident, gtid, lock, |b| self.combine_into_originals(b, &reds));
+            let (atomic, locked): (Vec<&Private>, Vec<&Private>) =
+                reds.iter().partition(|p| super::reduction_atomic::atomic_item(p));
+            if !locked.is_empty() {
+                self.rt.with_critical(b, ident, gtid, lock, |b| self.combine_into_originals(b, &locked));
             }
+            self.combine_atomically(b, &atomic, fname);
             // (The runtime's tree reduction reads other threads' copies until
             // __kmpc_reduce_nowait returns to them: destroyed only now.)
             let b = self.before_terminator(tail);
