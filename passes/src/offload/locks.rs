@@ -102,8 +102,8 @@ pub fn own_locks(dev: &Module<'_>) {
         ("omp_test_lock", test),
     ];
     for f in dev.get_functions() {
-        for i in super::plan::instructions(f) {
-            let Some(to) = super::plan::callee(i).and_then(|n| redirect.iter().find(|(r, _)| *r == n).map(|&(_, t)| t))
+        for i in super::walk::instructions(f) {
+            let Some(to) = super::walk::callee(i).and_then(|n| redirect.iter().find(|(r, _)| *r == n).map(|&(_, t)| t))
             else {
                 continue;
             };
