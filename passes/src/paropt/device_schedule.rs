@@ -10,7 +10,8 @@
 //! a linked image, and a round-robin assignment is one a dynamic schedule
 //! may make (which thread runs a chunk is the runtime's choice). The host
 //! fallback is the same code: it runs these loops so too.
-use llvm_plugin::inkwell::values::{InstructionValue, PointerValue};
+use llvm_plugin::inkwell::values::{InstructionValue, IntValue, PointerValue};
+use llvm_plugin::inkwell::IntPredicate;
 use weft_intrinsics::vocab::DirKind;
 
 use super::context::{Lowerer, Shape};
@@ -46,13 +47,49 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         ub_copy: PointerValue<'ctx>,
         shape: Shape<'ctx>,
     ) -> LoopEnds<'ctx> {
-        let [static_init, ..] = Rt::for_iv(k.t.get_bit_width(), k.unsigned);
         self.notes.push("device schedule: static with a chunk (sched_type 33), chunks dealt round-robin".into());
         self.b.position_before(&init);
         let size = match chunk {
             Some(c) => self.int_operand(c, k.t),
             None => k.one,
         };
+        self.cyclic_chunks(k, size, init, ub_copy, shape)
+    }
+
+    /// An ordered loop (without doacross) on the device: one chunk of the
+    /// whole trip count, so the team's first thread runs every iteration
+    /// in order and the `ordered` regions need no code (sync.rs). LLVM
+    /// 16's device runtime does the same for an ordered schedule (its
+    /// `__kmpc_ordered` does nothing), through dispatch loops ptxas
+    /// refuses in a linked image (a thread-local variable).
+    pub(super) fn ordered_one_thread(
+        &mut self,
+        k: &Ctl<'ctx>,
+        init: InstructionValue<'ctx>,
+        ub_copy: PointerValue<'ctx>,
+        shape: Shape<'ctx>,
+    ) -> LoopEnds<'ctx> {
+        self.notes.push("device schedule: ordered, the whole loop one chunk (sched_type 33)".into());
+        let b = self.at(init);
+        let pred = if k.unsigned { IntPredicate::UGE } else { IntPredicate::SGE };
+        let any = b.build_int_compare(pred, k.ub0, k.start, "").expect("positioned");
+        let n = b.build_int_sub(k.ub0, k.start, "").expect("positioned");
+        let n = b.build_int_add(n, k.one, "omp.ordered.trips").expect("positioned");
+        let size = b.build_select(any, n, k.one, "").expect("positioned").into_int_value();
+        self.cyclic_chunks(k, size, init, ub_copy, shape)
+    }
+
+    /// `__kmpc_for_static_init_*` with schedule 33 and chunk `size`: each
+    /// thread's chunks in turn (`dist_chunks`).
+    fn cyclic_chunks(
+        &mut self,
+        k: &Ctl<'ctx>,
+        size: IntValue<'ctx>,
+        init: InstructionValue<'ctx>,
+        ub_copy: PointerValue<'ctx>,
+        shape: Shape<'ctx>,
+    ) -> LoopEnds<'ctx> {
+        let [static_init, ..] = Rt::for_iv(k.t.get_bit_width(), k.unsigned);
         let b = self.at(init);
         b.build_store(k.lo, k.start).expect("positioned");
         b.build_store(k.hi, k.ub0).expect("positioned");

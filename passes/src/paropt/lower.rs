@@ -133,6 +133,11 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             Construct::Ordered if crate::paropt::ordered_simd::simd_only(reg) => {
                 "lowered in place: ordered simd needs no code (its simd loop runs scalar)".to_string()
             }
+            // (In a target region built for a device its loop runs on one
+            // thread: device_schedule.rs, ordered_one_thread.)
+            Construct::Ordered if self.in_target => {
+                "lowered in place: no code (its loop runs on one thread of the team)".to_string()
+            }
             Construct::Ordered => self.lower_ordered(at),
             Construct::Critical => self.lower_critical(at, plan),
             Construct::Task | Construct::Taskloop => {

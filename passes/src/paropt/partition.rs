@@ -176,7 +176,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         }
         let device_cyclic =
             self.in_target && !sched.ordered && !sched.doacross && !(sched.is_plain_static() && !sched.default);
-        let ends = if device_cyclic {
+        let ends = if self.in_target && sched.ordered && !sched.doacross {
+            self.ordered_one_thread(&k, init, ub.copy, shape)
+        } else if device_cyclic {
             self.static_cyclic(&k, sched.chunk, init, ub.copy, shape)
         } else if sched.is_plain_static() {
             self.static_block(&k, sched, init, ub.copy, shape)
