@@ -196,8 +196,8 @@ pub fn check_callee(g: FunctionValue<'_>, kernel: &str) -> Result<(), WeftError>
     if callee.starts_with("__kmpc_dispatch_") {
         return Err(refuse(
             kernel,
-            "an ordered loop",
-            "ordered iterations need the device runtime's dispatch loops, which LLVM 16's device runtime links into an image ptxas refuses (a thread-local variable)",
+            "a loop the runtime's dispatch loops schedule (an ordered or dynamic loop outside the target region)",
+            "such loops need the device runtime's dispatch loops, which LLVM 16's device runtime links into an image ptxas refuses (a thread-local variable)",
         ));
     }
     Err(refuse(

@@ -4,15 +4,12 @@
 // and `target parallel for`; on a device build every schedule but plain
 // static deals its chunks round-robin (no dispatch loop in the image).
 // Each loop writes every element once and counts it: a chunk run twice
-// or not at all prints another sum or count. An ordered loop is refused
-// by name when an image is requested. Here (no GPU) the host fallback runs
-// it; gpu-check.sh runs it on the GPU.
+// or not at all prints another sum or count (ordered loops: ordered.c).
+// Here (no GPU) the host fallback runs it; gpu-check.sh runs it on the GPU.
 // REQUIRES: nvptx-tools
 // RUN: %weftcc -O2 %offload %s -o %t && %t | FileCheck %s
 // RUN: %weftcc -O0 %offload %s -o %t.O0 && env OMP_NUM_THREADS=3 %t.O0 | FileCheck %s
-// RUN: not %weftcc -O2 %offload -DORDERED %s -o %t.bad 2>&1 | FileCheck --check-prefix=ORDERED %s
 // CHECK: none 1 static 1 chunk 1 dynamic 1 guided 1 runtime 1 par 1
-// ORDERED: not yet supported: an ordered loop on DIR.OMP.TARGET
 // GPU-EXPECT: ^none 1 static 1 chunk 1 dynamic 1 guided 1 runtime 1 par 1 $
 // HOST-EXPECT: ^none 1 static 1 chunk 1 dynamic 1 guided 1 runtime 1 par 1 $
 #include <stdio.h>
@@ -71,13 +68,6 @@ int main(void) {
   for (int i = 0; i < N; i++)
     v[i] += 3L * i + 1;
   ok[6] = check(v);
-#ifdef ORDERED
-#pragma omp target parallel for ordered map(tofrom: v)
-  for (int i = 0; i < N; i++) {
-#pragma omp ordered
-    v[i] += 1;
-  }
-#endif
   printf("none %d static %d chunk %d dynamic %d guided %d runtime %d par %d\n", ok[0], ok[1], ok[2], ok[3], ok[4],
          ok[5], ok[6]);
   return 0;
