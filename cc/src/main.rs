@@ -36,6 +36,7 @@ mod preprocess;
 mod requires;
 mod rewrite;
 mod sharing;
+mod target_attach;
 mod target_clauses;
 mod target_forms;
 mod target_link;

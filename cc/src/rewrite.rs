@@ -354,6 +354,11 @@ fn implicit_sharing(
     if matches!(spec.dir, "DIR.OMP.TARGET.DATA" | "DIR.OMP.TARGET.ENTER.DATA" | "DIR.OMP.TARGET.EXIT.DATA") {
         crate::target_link::through_ref_ptrs(ast, None, cls);
     }
+    let data =
+        ["DIR.OMP.TARGET.DATA", "DIR.OMP.TARGET.ENTER.DATA", "DIR.OMP.TARGET.EXIT.DATA", "DIR.OMP.TARGET.UPDATE"];
+    if data.contains(&spec.dir) {
+        crate::target_attach::attach_sections(ast, d, cls);
+    }
     Ok(())
 }
 

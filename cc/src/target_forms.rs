@@ -238,6 +238,7 @@ pub fn make_explicit(ast: &Ast, d: &Directive, listed: &[String], cls: &mut Vec<
     cls.extend(extra);
     cls.extend(section_base_pointers(ast, d, cls));
     crate::target_link::through_ref_ptrs(ast, Some(d), cls);
+    crate::target_attach::attach_sections(ast, d, cls);
     Ok(())
 }
 
@@ -271,6 +272,7 @@ pub fn wrap(ast: &Ast, d: &Directive, id: usize, cls: &mut Vec<Clause>) -> Resul
     mine.extend(extra);
     mine.extend(section_base_pointers(ast, d, &mine));
     crate::target_link::through_ref_ptrs(ast, Some(d), &mut mine);
+    crate::target_attach::attach_sections(ast, d, &mut mine);
     // (Ids counting down from the top of int, below taskloop_forms's.)
     let wid = 1_900_000_000 - id;
     Ok(crate::marker_clause::region(wid, "DIR.OMP.TARGET", &mine))

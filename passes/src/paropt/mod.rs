@@ -45,6 +45,7 @@ pub mod simd;
 pub mod single;
 pub mod sync;
 pub mod target;
+pub mod target_attach;
 pub mod target_data;
 pub mod target_global_pointers;
 pub mod target_globals;

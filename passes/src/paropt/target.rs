@@ -129,6 +129,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             // (A chain's first entry, then its links: map_links.rs.)
             if let Some(i) = chain {
                 map_args.extend(self.chain_links(&plan.target.maps[i], map_args.len() - 1)?);
+                // (The value a declare target pointer's section is mapped
+                // by, read in the region: the pointer attached too.)
+                map_args.extend(self.attach_entry(&plan.target.maps[i])?);
             }
         }
         // Mapped items the region does not read: mapped, not passed.
@@ -142,7 +145,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             }
             let begin = self.value(m.begin).into_pointer_value();
             let size = self.map_size(m.size, begin)?;
-            map_args.push(MapArg { base, begin, size, bits: m.bits & !bits::TARGET_PARAM });
+            // (A section through a declare target pointer: target_attach.rs.)
+            let (base, bits) = self.entry_base_bits(m);
+            map_args.push(MapArg { base, begin, size, bits: bits & !bits::TARGET_PARAM });
             map_args.extend(self.chain_links(m, map_args.len() - 1)?);
         }
         let ident = self.rt.ident(fname, Some(begin), runtime::IDENT_KMPC);

@@ -22,7 +22,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     fn clause_map_args(&self, plan: &Plan) -> Res<Vec<MapArg<'ctx>>> {
         let mut out = Vec::new();
         for m in &plan.target.maps {
-            let base = self.value(m.base).into_pointer_value();
+            // (A section through a declare target pointer: target_attach.rs.)
+            let (base, bits) = self.entry_base_bits(m);
             let begin = self.value(m.begin).into_pointer_value();
             let size = match m.size {
                 Some(s) => self.int_operand(s, self.rt.i64),
@@ -30,7 +31,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                     err(Rule::NotYetSupported, &m.clause, "a mapped variable of unknown size (give a map chain)")
                 })?,
             };
-            out.push(MapArg { base, begin, size, bits: m.bits & !TARGET_PARAM });
+            out.push(MapArg { base, begin, size, bits: bits & !TARGET_PARAM });
             out.extend(self.chain_links(m, out.len() - 1)?);
         }
         Ok(out)

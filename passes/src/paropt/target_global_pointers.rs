@@ -74,7 +74,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             };
             let Some(BasicValueEnum::PointerValue(g)) = load.get_operand(0).and_then(|o| o.left()) else { continue };
             let at = load.get_parent().and_then(|b| a.scan.handles.iter().position(|&h| h == b));
-            let Some(at) = at.filter(|_| self.is_module_global(g)) else { continue };
+            // (A declare target pointer is attached in place instead:
+            // target_attach.rs.)
+            let Some(at) = at.filter(|_| self.is_module_global(g) && !self.is_declare_target_var(g)) else { continue };
             if !reg.blocks.contains(&at) && dom.dominates(at, reg.entry.block) && !out.iter().any(|&(x, _)| x == g) {
                 out.push((g, load));
             }

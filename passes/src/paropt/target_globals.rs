@@ -26,7 +26,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let mut done = Vec::new();
         for m in &t.maps {
             let BasicValueEnum::PointerValue(g) = self.value(m.base) else { continue };
-            if !self.is_module_global(g) || done.contains(&g) {
+            // (A declare target pointer attached in place: target_attach.rs.)
+            if !self.is_module_global(g) || done.contains(&g) || self.attached_in_place(&t.maps, g) {
                 continue;
             }
             done.push(g);
