@@ -131,7 +131,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
                 map_args.extend(self.chain_links(&plan.target.maps[i], map_args.len() - 1)?);
                 // (The value a declare target pointer's section is mapped
                 // by, read in the region: the pointer attached too.)
-                map_args.extend(self.attach_entry(&plan.target.maps[i])?);
+                map_args.extend(self.attach_entry(&plan.target.maps[i]));
             }
         }
         // Mapped items the region does not read: mapped, not passed.

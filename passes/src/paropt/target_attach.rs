@@ -14,7 +14,7 @@
 //! pointers the device image does not have).
 use llvm_plugin::inkwell::values::{AsValueRef, BasicValue, BasicValueEnum, InstructionOpcode, PointerValue};
 
-use super::context::{Lowerer, Res};
+use super::context::Lowerer;
 use super::offload_entry::MapArg;
 use super::plan::map::{MapItem, MEMBER_OF, PTR_AND_OBJ};
 
@@ -59,14 +59,11 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// target pointer is mapped by (the region reads the value it loaded
     /// before the region, besides the pointer): the attaching entry to add
     /// after the argument's own, so the device's pointer is attached too.
-    pub(super) fn attach_entry(&self, m: &MapItem) -> Res<Option<MapArg<'ctx>>> {
-        let Some(g) = self.attached_through(m) else { return Ok(None) };
+    pub(super) fn attach_entry(&self, m: &MapItem) -> Option<MapArg<'ctx>> {
+        let g = self.attached_through(m)?;
         let begin = self.value(m.begin).into_pointer_value();
-        let size = match m.size {
-            Some(s) => self.int_operand(s, self.rt.i64),
-            None => return Ok(None),
-        };
-        Ok(Some(MapArg { base: g, begin, size, bits: m.bits | PTR_AND_OBJ }))
+        let size = self.int_operand(m.size?, self.rt.i64);
+        Some(MapArg { base: g, begin, size, bits: m.bits | PTR_AND_OBJ })
     }
 
     /// Whether the global `g` is, among `maps`, only the base of

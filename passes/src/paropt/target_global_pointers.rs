@@ -7,7 +7,9 @@
 //! is lowered, such reads in the region read the value the map names
 //! instead, as clang's attached pointer does (OpenMP 5.1 §2.21.7.1), when
 //! nothing in the region writes the variable and that value dominates the
-//! region. The host-only lowering keeps reading the global.
+//! region. The host-only lowering keeps reading the global. A declare
+//! target pointer is not one of these: the device image has it, and its
+//! section's entry attaches it (target_attach.rs).
 use llvm_plugin::inkwell::basic_block::BasicBlock;
 use llvm_plugin::inkwell::values::{BasicValue, BasicValueEnum, InstructionOpcode, InstructionValue, PointerValue};
 use weft_intrinsics::ffi::Value;
