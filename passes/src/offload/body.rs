@@ -18,7 +18,11 @@ use crate::paropt::runtime::Rt;
 /// per team, on the main thread: generic mode; an SPMD kernel would run it
 /// in every thread.
 pub fn needs_main_thread(f: FunctionValue<'_>) -> bool {
-    if f.get_basic_blocks().into_iter().any(in_cycle) {
+    // (The combine's compare-exchange loops are cycles of its own.)
+    let combine = reduction_combine(f);
+    let own_cycle =
+        |b: &BasicBlock<'_>| b.get_first_instruction().is_some_and(|i| !combine.contains(&i)) && in_cycle(*b);
+    if f.get_basic_blocks().iter().any(own_cycle) {
         return true;
     }
     let insts = instructions(f);
@@ -30,7 +34,7 @@ pub fn needs_main_thread(f: FunctionValue<'_>) -> bool {
             }
         }
     }
-    insts.iter().any(|&i| {
+    insts.iter().filter(|i| !combine.contains(i)).any(|&i| {
         let dest = match i.get_opcode() {
             InstructionOpcode::Store => i.get_operand(1),
             InstructionOpcode::AtomicRMW | InstructionOpcode::AtomicCmpXchg => return true,
@@ -40,6 +44,38 @@ pub fn needs_main_thread(f: FunctionValue<'_>) -> bool {
         let Some(obj) = dest.and_then(|o| o.left()).and_then(|v| object_of(v)) else { return true };
         obj.get_opcode() != InstructionOpcode::Alloca && !blocks_of_fork.contains(&obj)
     })
+}
+
+/// What follows the body's `__kmpc_reduce_nowait` (the reduction's combine
+/// at the region's end, docs/offload-device.md "Reductions"): in an SPMD
+/// kernel each thread combines its own copy there, atomically
+/// (offload/reduce.rs), which is no work for the main thread alone.
+fn reduction_combine(f: FunctionValue<'_>) -> Vec<InstructionValue<'_>> {
+    let Some(reduce) =
+        instructions(f).into_iter().find(|&i| callee(i).is_some_and(|c| c == Rt::ReduceNowait.entry().name))
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut at = reduce.get_next_instruction();
+    while let Some(i) = at {
+        out.push(i);
+        at = i.get_next_instruction();
+    }
+    let home = reduce.get_parent().expect("in a block");
+    let blocks = f.get_basic_blocks();
+    let mut seen = HashSet::new();
+    let mut work = ffi::successors(home);
+    while let Some(id) = work.pop() {
+        if !seen.insert(id) {
+            continue;
+        }
+        if let Some(b) = blocks.iter().copied().find(|b| ffi::block_id(*b) == id) {
+            out.extend(b.get_instructions());
+            work.extend(ffi::successors(b));
+        }
+    }
+    out
 }
 
 /// The instruction a pointer is derived from through address arithmetic
