@@ -44,7 +44,7 @@
 ; CHECK-NEXT: ret void
 
 ; The kernel: the fallback's name and parameters, generic mode.
-; CHECK: define weak_odr protected void @__omp_offloading_[[F]]_around_{{[lr][0-9]+}}(ptr %0, ptr %1, ptr %2, ptr %3)
+; CHECK: define weak_odr protected void @__omp_offloading_[[F]]_around_{{[lr][0-9]+}}(i64 %0, ptr %1, ptr %2, ptr %3)
 ; CHECK: %[[R:.*]] = call i32 @__kmpc_target_init(ptr @{{.*}}, i8 1, i1 true)
 ; CHECK-NEXT: icmp eq i32 %[[R]], -1
 ; CHECK: call void @around.omp_target.1(

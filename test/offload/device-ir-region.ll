@@ -40,10 +40,13 @@
 ; CHECK-LABEL: define internal void @saxpy.omp_target
 ; CHECK: call i32 @__kmpc_global_thread_num
 ; CHECK: call void @saxpy.omp_outlined{{.*}}(ptr %omp.gtid.addr, ptr %omp.zero.addr,
-; The kernel: the host fallback's name and parameters.
-; CHECK: define weak_odr protected void @__omp_offloading_[[F]]_saxpy_{{[lr][0-9]+}}(ptr %0, ptr %1, ptr %2, ptr %3, ptr %4)
+; The kernel: the host fallback's name and parameters (the firstprivate
+; scalars n and a as their values in i64 slots, paropt/target_literal.rs).
+; CHECK: define weak_odr protected void @__omp_offloading_[[F]]_saxpy_{{[lr][0-9]+}}(i64 %0, i64 %1, ptr %2, ptr %3, ptr %4)
 ; CHECK: %[[R:.*]] = call i32 @__kmpc_target_init(ptr @{{.*}}, i8 2, i1 false)
 ; CHECK: icmp eq i32 %[[R]], -1
+; CHECK: trunc i64 %0 to i32
+; CHECK: bitcast i64 %1 to double
 ; CHECK: call void @__kmpc_target_deinit(ptr @{{.*}}, i8 2)
 ; CHECK: define weak_odr protected void @__omp_offloading_[[F]]_scale_{{[lr][0-9]+}}(
 ; CHECK: call i32 @__kmpc_target_init(ptr @{{.*}}, i8 2, i1 false)

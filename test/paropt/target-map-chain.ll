@@ -37,16 +37,17 @@
 ;
 ; Exit data: the struct's entry first, the link MEMBER_OF(1); enter data:
 ; n, then the struct (MEMBER_OF(2) = 562949953421329 with PTR_AND_OBJ | TO);
-; the target: n (firstprivate: PRIVATE | TO | TARGET_PARAM), the struct
+; the target: n (a firstprivate int, passed as its value: LITERAL |
+; TARGET_PARAM, paropt/target_literal.rs), the struct
 ; (TARGET_PARAM), its links MEMBER_OF(2).
 ; IR-DAG: private unnamed_addr constant [2 x i64] [i64 0, i64 281474976710674]
 ; IR-DAG: private unnamed_addr constant [3 x i64] [i64 1, i64 0, i64 562949953421329]
-; IR-DAG: private unnamed_addr constant [4 x i64] [i64 161, i64 32, i64 562949953421331, i64 562949953421313]
+; IR-DAG: private unnamed_addr constant [4 x i64] [i64 288, i64 32, i64 562949953421331, i64 562949953421313]
 ; IR-DAG: constant [4 x i64] [i64 {{.*}}, i64 16, i64 32, i64 4]
-; IR: call void @__omp_offloading_{{[0-9a-f]+}}_main_r1(ptr %n, ptr %s)
+; IR: call void @__omp_offloading_{{[0-9a-f]+}}_main_r1(i64 %{{.*}}, ptr %s)
 ;
 ; ARRAYS: target: 4 entries
-; ARRAYS-NEXT: (n+0, n+0) size 4 bits 0xa1
+; ARRAYS-NEXT: (literal, literal) size 4 bits 0x120
 ; ARRAYS-NEXT: (s+0, s+0) size 16 bits 0x20
 ; ARRAYS-NEXT: (s+0, s+0) size 4 bits 0x1 member of (s+0, s+0)
 ; ARRAYS-NEXT: (s+8, x+0) size 32 bits 0x13 member of (s+0, s+0)

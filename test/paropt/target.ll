@@ -4,8 +4,9 @@
 ; __tgt_offload_entry record in section omp_offloading_entries naming
 ; __omp_offloading_<file>_<fn>_r<n> (l<line> with a debug location), the
 ; map arrays (map types as libomptarget defines them: TOFROM|TARGET_PARAM
-; = 35, FROM|TARGET_PARAM = 34, a firstprivate's PRIVATE|TO|TARGET_PARAM =
-; 161, a value read by the region LITERAL|TARGET_PARAM|IMPLICIT = 800), the
+; = 35, FROM|TARGET_PARAM = 34, a firstprivate scalar's value LITERAL|
+; TARGET_PARAM = 288, a value read by the region LITERAL|TARGET_PARAM|IMPLICIT
+; = 800, each in an i64 argument of the fallback), the
 ; 13-field __tgt_kernel_arguments record (version 2), __tgt_target_kernel
 ; and the host fallback when it returns nonzero, under if() the fallback
 ; alone otherwise; a constructor registering the requires flags. Executed
@@ -33,7 +34,7 @@
 ; REGION-DAG: @.__omp_offloading_[[ID:[0-9a-f]+_main_r2]].region_id = weak constant i8 0
 ; REGION-DAG: @.omp_offloading.entry.__omp_offloading_[[ID]] = weak constant { ptr, ptr, i64, i32, i32 } { ptr @.__omp_offloading_[[ID]].region_id, ptr @.omp_offloading.entry_name{{.*}}, i64 0, i32 0, i32 0 }, section "omp_offloading_entries", align 1
 ; REGION-DAG: @llvm.global_ctors = appending global {{.*}} @.omp_offloading.requires_reg
-; REGION-DAG: @.offload_maptypes{{.*}} = private unnamed_addr constant [4 x i64] [i64 161, i64 35, i64 800, i64 34]
+; REGION-DAG: @.offload_maptypes{{.*}} = private unnamed_addr constant [4 x i64] [i64 288, i64 35, i64 800, i64 34]
 ; REGION-DAG: @.offload_maptypes{{.*}} = private unnamed_addr constant [1 x i64] [i64 1]
 ; REGION-DAG: @.offload_maptypes{{.*}} = private unnamed_addr constant [1 x i64] [i64 3]
 ; REGION-DAG: @.offload_maptypes{{.*}} = private unnamed_addr constant [1 x i64] [i64 35]
@@ -41,12 +42,14 @@
 ; REGION: call void @__tgt_target_data_begin_mapper(ptr @{{.*}}, i64 -1, i32 1,
 ; REGION: store i32 2, ptr
 ; REGION: call i32 @__tgt_target_kernel(ptr @{{.*}}, i64 0, i32 -1, i32 0, ptr @.__omp_offloading_[[ID]].region_id, ptr %omp.kernel_args
-; REGION: call void @__omp_offloading_[[ID]](ptr %n, ptr %a, i32 %k{{.*}}, ptr %s)
+; REGION: call void @__omp_offloading_[[ID]](i64 %{{.*}}, ptr %a, i64 %{{.*}}, ptr %s)
 ; REGION: call void @__tgt_target_data_end_mapper(ptr @{{.*}}, i64 -1, i32 1,
 ; REGION: call void @__tgt_target_data_update_mapper(
 ; REGION: br i1 false, label %omp.offload, label %omp.offload.done
 ; REGION: call void @__omp_offloading_{{[0-9a-f]+}}_main_r4(ptr %s)
-; REGION: define internal void @__omp_offloading_[[ID]](ptr %0, ptr %1, i32 %2, ptr %3)
+; REGION: define internal void @__omp_offloading_[[ID]](i64 %0, ptr %1, i64 %2, ptr %3)
+; REGION: trunc i64 %0 to i32
+; REGION: trunc i64 %2 to i32
 ; REGION: call void @main.omp_target.2(ptr %omp.gtid, ptr %omp.bound, ptr %omp.target.args)
 ; REQ: define internal void @.omp_offloading.requires_reg()
 ; REQ-NEXT: entry:

@@ -50,6 +50,7 @@ pub mod target_data;
 pub mod target_global_pointers;
 pub mod target_globals;
 pub mod target_inred;
+pub mod target_literal;
 pub mod target_pointer;
 pub mod target_task;
 pub mod target_teams;

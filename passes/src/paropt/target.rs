@@ -21,6 +21,7 @@ use super::offload_entry::MapArg;
 use super::plan::map::{self as bits, TargetPlan};
 use super::plan::{Plan, Share};
 use super::runtime::{self, Rt};
+use super::target_literal as literal;
 use super::target_teams::LaunchValue;
 
 const ESCAPES_TARGET: &str =
@@ -41,8 +42,9 @@ enum Arg<'ctx> {
         /// The map item (a chain's first entry: its links follow it).
         chain: Option<usize>,
     },
-    /// A value the region reads (firstprivate by value: LITERAL).
-    Literal(BasicValueEnum<'ctx>),
+    /// A value the region reads (firstprivate by value: LITERAL), with its
+    /// map type bits.
+    Literal(BasicValueEnum<'ctx>, u64),
 }
 
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
@@ -70,6 +72,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         // fallback then takes (PRIVATE | TO on a device).
         let term = shape.first.get_terminator().expect("terminator");
         let mut privates = Vec::new();
+        // (The firstprivate items passed as their values, target_literal.rs.)
+        let mut literals = Vec::new();
         let device_addrs =
             plan.target.device_addrs.iter().map(|&v| (self.value(v).into_pointer_value(), true, false, None));
         // (A typed item's type from its plan: a global read through a copy
@@ -85,9 +89,13 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             let copy = self.alloca_for(shape.first, ty, &format!("{}.priv", orig.get_name().to_string_lossy()), orig);
             self.privatize_uses(orig, copy, &body, term);
             // (After the redirection, which would take the copy's source too.)
-            // (A pointer: passed as its value, target_pointer.rs.)
-            if let Some(v) = by_value.then(|| self.pointer_value(orig, &plan.target.maps, shape.s)).flatten() {
+            // (A pointer: passed as its value, target_pointer.rs; a scalar
+            // of a typed item too, target_literal.rs.)
+            let pointer = || self.pointer_value(orig, &plan.target.maps, shape.s).map(BasicValueEnum::from);
+            let scalar = || known.and_then(|t| self.scalar_value(orig, t, shape.s));
+            if let Some(v) = by_value.then(|| pointer().or_else(scalar)).flatten() {
                 self.at(term).build_store(copy, v).expect("positioned");
+                literals.extend((!v.is_pointer_value()).then_some(v));
                 continue;
             }
             if first {
@@ -110,18 +118,20 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let (agg_ty, fields) = self.take_fields(call)?;
         let entry = self.offload_name(fname, begin, number);
         let host = self.host_fallback(&entry, mt, agg_ty, &fields);
-        let args: Vec<Arg<'ctx>> = fields.iter().map(|&v| self.arg_of(v, &plan.target, &privates)).collect();
+        let args: Vec<Arg<'ctx>> = fields.iter().map(|&v| self.arg_of(v, &plan.target, &privates, &literals)).collect();
         let mut map_args: Vec<MapArg<'ctx>> = Vec::new();
         self.b.position_before(&call);
-        for arg in &args {
+        // (What the host fallback takes: a value in its pointer-sized slot.)
+        let passed: Vec<BasicValueEnum<'ctx>> =
+            fields.iter().map(|&v| literal::widen(&self.b, v).map_or(v, BasicValueEnum::from)).collect();
+        for (arg, &slot) in args.iter().zip(&passed) {
             let (entry, chain) = match *arg {
                 Arg::Mapped { base, begin, size, bits, chain } => {
                     (MapArg { base, begin, size, bits: bits | bits::TARGET_PARAM }, chain)
                 }
-                Arg::Literal(v) => {
-                    let p = self.literal_ptr(v);
+                Arg::Literal(v, bits) => {
+                    let p = self.literal_ptr(slot);
                     let size = v.get_type().size_of().expect("a sized type");
-                    let bits = bits::LITERAL | bits::TARGET_PARAM | bits::IMPLICIT;
                     (MapArg { base: p, begin: p, size, bits }, None)
                 }
             };
@@ -153,7 +163,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let ident = self.rt.ident(fname, Some(begin), runtime::IDENT_KMPC);
         let trips = self.trip_count_of(begin);
         let site = Launch { home: outer_home, call, entry: &entry, league, trips };
-        self.launch(plan, &map_args, host, &fields, ident, site);
+        self.launch(plan, &map_args, host, &passed, ident, site);
         self.notes.push(format!(
             "outlined into @{} called by the host fallback @{entry} ({} kernel arguments, {} map entries)",
             mt.get_name().to_string_lossy(),
@@ -225,7 +235,8 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         fields: &[BasicValueEnum<'ctx>],
     ) -> FunctionValue<'ctx> {
         let ctx = self.rt.ctx;
-        let params: Vec<_> = fields.iter().map(|v| v.get_type().into()).collect();
+        let slot = |t: BasicTypeEnum<'ctx>| if literal::is_literal_type(t) { self.rt.i64.into() } else { t };
+        let params: Vec<_> = fields.iter().map(|v| slot(v.get_type()).into()).collect();
         let f = self.rt.module.add_function(name, ctx.void_type().fn_type(&params, false), Some(Linkage::Internal));
         let b = ctx.create_builder();
         b.position_at_end(ctx.append_basic_block(f, "entry"));
@@ -234,10 +245,15 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
             null
         } else {
             let agg = b.build_alloca(agg_ty, "omp.target.args").expect("positioned");
-            for (k, p) in f.get_param_iter().enumerate() {
+            for ((k, p), v) in f.get_param_iter().enumerate().zip(fields) {
                 let idx = [ctx.i32_type().const_zero(), ctx.i32_type().const_int(k as u64, false)];
                 // SAFETY: field k of the aggregate CodeExtractor made, one per argument.
                 let slot = unsafe { b.build_in_bounds_gep(agg_ty, agg, &idx, "") }.expect("positioned");
+                let p = if literal::is_literal_type(v.get_type()) {
+                    literal::narrow(&b, p.into_int_value(), v.get_type())
+                } else {
+                    p
+                };
                 b.build_store(slot, p).expect("positioned");
             }
             agg
@@ -257,8 +273,21 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     }
 
     /// The map entry of one argument of the fallback.
-    fn arg_of(&self, v: BasicValueEnum<'ctx>, t: &TargetPlan, privates: &[PointerValue<'ctx>]) -> Arg<'ctx> {
-        let BasicValueEnum::PointerValue(p) = v else { return Arg::Literal(v) };
+    fn arg_of(
+        &self,
+        v: BasicValueEnum<'ctx>,
+        t: &TargetPlan,
+        privates: &[PointerValue<'ctx>],
+        literals: &[BasicValueEnum<'ctx>],
+    ) -> Arg<'ctx> {
+        // (A firstprivate item's value as clang passes an explicit one; any
+        // other value the region reads as an implicit one.)
+        if literals.contains(&v) {
+            return Arg::Literal(v, bits::LITERAL | bits::TARGET_PARAM);
+        }
+        let BasicValueEnum::PointerValue(p) = v else {
+            return Arg::Literal(v, bits::LITERAL | bits::TARGET_PARAM | bits::IMPLICIT);
+        };
         let zero = self.rt.i64.const_zero();
         let key = super::target_pointer::uncast(p);
         if let Some(i) = t.maps.iter().position(|m| self.value(m.base).as_value_ref_eq(key)) {
@@ -394,29 +423,14 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         call.erase_from_basic_block();
     }
 
-    /// A scalar passed by value in a pointer-sized slot (clang's LITERAL).
-    fn literal_ptr(&self, v: BasicValueEnum<'ctx>) -> PointerValue<'ctx> {
+    /// A scalar passed by value in a pointer-sized slot (clang's LITERAL):
+    /// `slot`, the i64 `literal::widen` made of it.
+    fn literal_ptr(&self, slot: BasicValueEnum<'ctx>) -> PointerValue<'ctx> {
         let ptr = self.rt.ctx.ptr_type(AddressSpace::default());
-        let i64t = self.rt.i64;
-        let as_int = match v {
-            BasicValueEnum::IntValue(i) if i.get_type().get_bit_width() < 64 => {
-                self.b.build_int_z_extend(i, i64t, "").expect("positioned")
-            }
-            BasicValueEnum::IntValue(i) => i,
-            BasicValueEnum::FloatValue(x) => {
-                let bitsz = self.rt.ctx.custom_width_int_type(
-                    (x.get_type().size_of().get_zero_extended_constant().unwrap_or(8) * 8) as u32,
-                );
-                let i = self.b.build_bit_cast(x, bitsz, "").expect("positioned").into_int_value();
-                if bitsz.get_bit_width() < 64 {
-                    self.b.build_int_z_extend(i, i64t, "").expect("positioned")
-                } else {
-                    i
-                }
-            }
-            _ => return ptr.const_null(),
-        };
-        self.b.build_int_to_ptr(as_int, ptr, "omp.literal").expect("positioned")
+        match slot {
+            BasicValueEnum::IntValue(i) => self.b.build_int_to_ptr(i, ptr, "omp.literal").expect("positioned"),
+            _ => ptr.const_null(),
+        }
     }
 }
 

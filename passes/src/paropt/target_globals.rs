@@ -41,8 +41,9 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// global through a no-op copy of its address made in the region's
     /// BEGIN block (with device images only), which CodeExtractor passes, so
     /// the launch maps it PRIVATE | TO and the kernel does not name the
-    /// host's global (OpenMP 5.1 §2.21.7: a scalar of static storage is
-    /// firstprivate in a target region, as clang 16 makes it).
+    /// host's global (OpenMP 5.1 §2.21.7: a variable of static storage is
+    /// firstprivate in a target region, as clang 16 makes it). (A scalar is
+    /// passed as its value instead: target_literal.rs.)
     pub(super) fn firstprivate_source(&self, orig: PointerValue<'ctx>, shape: Shape<'ctx>) -> PointerValue<'ctx> {
         if !self.device_images || !self.is_module_global(orig) {
             return orig;

@@ -20,6 +20,7 @@ use weft_intrinsics::vocab::DirKind;
 
 use super::context::Lowerer;
 use super::target_teams::nested_teams;
+use crate::prepare::rename::RENAME;
 use crate::wregion::Analysis;
 
 /// What may be copied out of the region (no side effects, no traps other
@@ -124,10 +125,12 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let path = straight_path(begin, ub)?;
         let store = *path.last()?;
         let bound = store.get_operand(0)?.left()?;
+        // (A store through a rename writes the renamed variable.)
         let stored: Vec<_> = path
             .iter()
             .filter(|i| i.get_opcode() == InstructionOpcode::Store)
             .filter_map(|s| s.get_operand(1)?.left())
+            .map(renamed_variable)
             .collect();
         // The instructions the bound needs, in path order.
         let mut need = vec![false; path.len()];
@@ -179,9 +182,26 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     }
 }
 
+/// The variable `p` names through pipeline start's renames
+/// (`weft.private.addr(v)` is `v` until paropt privatizes it).
+fn renamed_variable(p: BasicValueEnum<'_>) -> BasicValueEnum<'_> {
+    let mut p = p;
+    while let Some(i) = p.as_instruction_value() {
+        let call = weft_intrinsics::ffi::Value::of_instruction(i);
+        if i.get_opcode() != InstructionOpcode::Call
+            || weft_intrinsics::ffi::called_function_name(call).as_deref() != Some(RENAME)
+        {
+            break;
+        }
+        let Some(v) = i.get_operand(0).and_then(|o| o.left()) else { break };
+        p = v;
+    }
+    p
+}
+
 /// The instructions from `begin` on, through blocks that each branch
 /// unconditionally to the next, up to the first store into `ub`; None if
-/// a call with effects (anything but directives and lifetime markers)
+/// a call with effects (anything but directives, lifetime markers and renames)
 /// comes first or the path branches.
 fn straight_path<'ctx>(begin: InstructionValue<'ctx>, ub: BasicValueEnum<'ctx>) -> Option<Vec<InstructionValue<'ctx>>> {
     let mut out = Vec::new();
@@ -195,9 +215,12 @@ fn straight_path<'ctx>(begin: InstructionValue<'ctx>, ub: BasicValueEnum<'ctx>) 
             }
             InstructionOpcode::Call => {
                 let name = weft_intrinsics::ffi::called_function_name(weft_intrinsics::ffi::Value::of_instruction(i))?;
+                // (A private variable's rename, prepare/rename.rs, only
+                // names it: the walk passes it as it passes the directives.)
                 if !(name.starts_with("llvm.directive")
                     || name.starts_with("llvm.lifetime")
-                    || name.starts_with("llvm.dbg"))
+                    || name.starts_with("llvm.dbg")
+                    || name == RENAME)
                 {
                     return None;
                 }

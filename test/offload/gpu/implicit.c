@@ -1,8 +1,8 @@
 // What a target region uses without a clause, with a device image (OpenMP
 // 5.1 §2.21.7, as clang 16 makes it): a scalar of static storage is
-// firstprivate (the launch maps it PRIVATE | TO through a copy of its
-// address made before the region, paropt::target_globals; the region's
-// write stays on the device), an array and a struct of static storage are
+// firstprivate (read before the region and passed as its value,
+// paropt::target_literal; the region's write stays on the device), an
+// array and a struct of static storage are
 // mapped tofrom and passed to the kernel, a typedef'd struct local is
 // mapped tofrom. The device image names none of the host's globals (a
 // kernel reading one would read a variable the device does not have).

@@ -23,8 +23,9 @@
 // CHECK: sum 831 hist 4 6 8 10 d 25000.50
 // DEV-NOT: __kmpc_task_reduction_get_th_data
 // DEV-NOT: weft.taskred
-// DEV: define weak_odr protected void @__omp_offloading_{{.*}}(ptr
-// DEV: define weak_odr protected void @__omp_offloading_{{.*}}(ptr
+// (The first argument is the firstprivate k or n, passed as its value.)
+// DEV: define weak_odr protected void @__omp_offloading_{{.*}}(i64 %0, ptr
+// DEV: define weak_odr protected void @__omp_offloading_{{.*}}(i64 %0, ptr
 // CLANG-16-WRONG: clang 16 maps the original variable, not a private copy, for every target task at once (their copies back race), and crashes now and then
 // GPU-EXPECT: ^sum 831 hist 4 6 8 10 d 25000.50 $
 // HOST-EXPECT: ^sum 831 hist 4 6 8 10 d 25000.50 $

@@ -8,7 +8,12 @@
 // writes its own element: a task that did not run, or ran with another
 // iteration's firstprivate copy, leaves another sum. The device image
 // links with the device runtime with nothing undefined but the CUDA
-// driver's heap, and ptxas takes it.
+// driver's heap, and ptxas takes it. The SPMD kernel's launch passes the
+// loop's trip count (64, as clang 16 does: one team of 128 threads), also
+// where pipeline start has renamed the loop's private `i` for the task
+// (prepare/rename.rs): without it the plugin launched its default league
+// (3200 teams on the H200), on which the kernel stopped with "an illegal
+// memory access" (docs/offload-device.md, "Tasks").
 // REQUIRES: nvptx-tools
 // RUN: %weftcc -O2 %offload %s -o %t && %t | FileCheck %s
 // RUN: env OMP_TARGET_OFFLOAD=disabled %t | FileCheck %s
@@ -20,6 +25,14 @@
 // RUN: llvm-nm --undefined-only %t.linked.bc | FileCheck --allow-empty --check-prefix=UNDEF %s
 // RUN: llc -mcpu=sm_90 -mattr=+ptx78 %t.linked.bc -o %t.s
 // RUN: %cuda/bin/ptxas -arch=sm_90 -c %t.s -o %t.cubin
+// The host side through the pipelines weft-cc -O2 and -O0 run (the hooks):
+// RUN: %weftcc -O2 %offload -S -emit-llvm %s -o %t.ll
+// RUN: %opt -passes='default<O2>' %t.ll -S -o - | FileCheck --check-prefix=TRIP %s
+// RUN: %weftcc -O0 %offload -S -emit-llvm %s -o %t.O0.ll
+// RUN: %opt -passes='default<O0>' %t.O0.ll -S -o - | FileCheck --check-prefix=TRIP %s
+// TRIP: [[SLOT:%[0-9a-z._]+]] = getelementptr inbounds { i32, i32, ptr, ptr, ptr, ptr, ptr, ptr, i64, i64, [3 x i32], [3 x i32], i32 }, ptr %{{[0-9a-z._]+}}, i{{32|64}} 0, i32 8
+// TRIP: store i64 64, ptr [[SLOT]]
+// TRIP: call i32 @__tgt_target_kernel(
 // DEV-DAG: call {{.*}}@__kmpc_omp_task_alloc(
 // DEV-DAG: call {{.*}}@__kmpc_omp_task(
 // DEV-DAG: call {{.*}}@__kmpc_omp_task_with_deps(
