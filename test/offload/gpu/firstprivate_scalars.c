@@ -26,6 +26,7 @@
 // CHECK: sum 100515500
 // GPU-EXPECT: ^sum 100515500 $
 // HOST-EXPECT: ^sum 100515500 $
+// DEV: _exec_mode = weak protected constant i8 2
 // DEV: define weak_odr protected void @__omp_offloading_{{[0-9a-f]+}}_main_l{{[0-9]+}}(i64 %0, i64 %1, i64 %2, i64 %3, i64 %4, i64 %5, i64 %6, ptr %7
 // HOST: @.offload_maptypes = private unnamed_addr constant [{{[0-9]+}} x i64] [i64 288, i64 288, i64 288, i64 288, i64 288, i64 288, i64 288, i64 34
 // HOST-NOT: i64 161
