@@ -121,9 +121,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         let args: Vec<Arg<'ctx>> = fields.iter().map(|&v| self.arg_of(v, &plan.target, &privates, &literals)).collect();
         let mut map_args: Vec<MapArg<'ctx>> = Vec::new();
         self.b.position_before(&call);
-        // (What the host fallback takes: a value in its pointer-sized slot.)
-        let passed: Vec<BasicValueEnum<'ctx>> =
-            fields.iter().map(|&v| literal::widen(&self.b, v).map_or(v, BasicValueEnum::from)).collect();
+        let passed = literal::slots(&self.b, &fields);
         for (arg, &slot) in args.iter().zip(&passed) {
             let (entry, chain) = match *arg {
                 Arg::Mapped { base, begin, size, bits, chain } => {

@@ -63,6 +63,12 @@ pub(super) fn widen<'ctx>(b: &Builder<'ctx>, v: BasicValueEnum<'ctx>) -> Option<
     b.build_int_z_extend(int, i64t, "omp.literal.bits").ok()
 }
 
+/// What the host fallback takes for `fields`: each value in its `i64`
+/// slot (`widen`), an address as it is.
+pub(super) fn slots<'ctx>(b: &Builder<'ctx>, fields: &[BasicValueEnum<'ctx>]) -> Vec<BasicValueEnum<'ctx>> {
+    fields.iter().map(|&v| widen(b, v).map_or(v, BasicValueEnum::from)).collect()
+}
+
 /// The value of type `ty` that `slot` (an `i64` from `widen`) carries.
 pub(super) fn narrow<'ctx>(b: &Builder<'ctx>, slot: IntValue<'ctx>, ty: BasicTypeEnum<'ctx>) -> BasicValueEnum<'ctx> {
     match ty {
