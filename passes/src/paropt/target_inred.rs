@@ -18,7 +18,7 @@ use weft_intrinsics::ffi::memory_type;
 use weft_intrinsics::vocab::ClauseKind;
 use weft_intrinsics::Rule;
 
-use super::context::{blocks_between, err, Lowerer, RegionSite, Res};
+use super::context::{err, Lowerer, RegionSite, Res};
 use super::plan::task::TaskRed;
 use super::plan::{Construct, Plan};
 use super::runtime::Rt;
@@ -64,12 +64,7 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         if reds.is_empty() {
             return Ok(());
         }
-        let name = at.a.graph.regions[at.r].kind.begin_name();
-        let tys = self.task_red_types(reds, name)?;
-        let body = blocks_between(at.f, at.shape.first, at.shape.end);
-        // (The thread that runs the task: its id in the task's first block.)
-        let gtid = self.gtid(at.shape.first, at.fname);
-        let term = at.shape.first.get_terminator().expect("terminator");
+        let super::taskred::InredSite { tys, body, gtid, term } = self.in_reduction_site(at, reds)?;
         let null = self.rt.ptr.const_null();
         for (red, &(ty, n)) in reds.iter().zip(&tys) {
             let orig = self.value(red.var).into_pointer_value();

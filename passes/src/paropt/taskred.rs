@@ -19,6 +19,14 @@ use super::plan::task::TaskRed;
 use super::redop::{combine, reduction_identity};
 use super::runtime::Rt;
 
+/// A task's in_reduction lowering site (`Lowerer::in_reduction_site`).
+pub(super) struct InredSite<'ctx> {
+    pub tys: Vec<(BasicTypeEnum<'ctx>, u64)>,
+    pub body: Vec<llvm_plugin::inkwell::basic_block::BasicBlock<'ctx>>,
+    pub gtid: llvm_plugin::inkwell::values::IntValue<'ctx>,
+    pub term: llvm_plugin::inkwell::values::InstructionValue<'ctx>,
+}
+
 impl<'a, 'ctx> Lowerer<'a, 'ctx> {
     /// Each item's element type and element count (an array variable, or
     /// a `:TYPED` count, is that many elements), checked: known, and one its
@@ -147,19 +155,26 @@ impl<'a, 'ctx> Lowerer<'a, 'ctx> {
         Ok(arr)
     }
 
+    /// What a task's in_reduction items are lowered with: each item's
+    /// reduction type and count, the task body's blocks, the id of the
+    /// thread that runs the task (read in the task's own first block) and
+    /// that block's terminator, before which the copies are found.
+    pub(super) fn in_reduction_site(&mut self, at: RegionSite<'_, 'ctx>, reds: &[TaskRed]) -> Res<InredSite<'ctx>> {
+        let name = at.a.graph.regions[at.r].kind.begin_name();
+        let tys = self.task_red_types(reds, name)?;
+        let body = blocks_between(at.f, at.shape.first, at.shape.end);
+        let gtid = self.gtid(at.shape.first, at.fname);
+        let term = at.shape.first.get_terminator().expect("terminator");
+        Ok(InredSite { tys, body, gtid, term })
+    }
+
     /// A task's in_reduction items: its body's uses of each go to the
     /// running thread's copy, found as the task starts.
     pub(super) fn in_reduction_copies(&mut self, at: RegionSite<'_, 'ctx>, reds: &[TaskRed]) -> Res<()> {
         if reds.is_empty() {
             return Ok(());
         }
-        let name = at.a.graph.regions[at.r].kind.begin_name();
-        let tys = self.task_red_types(reds, name)?;
-        let body = blocks_between(at.f, at.shape.first, at.shape.end);
-        // (The thread id in the task's own first block: the thread that
-        // runs the task.)
-        let gtid = self.gtid(at.shape.first, at.fname);
-        let term = at.shape.first.get_terminator().expect("terminator");
+        let InredSite { tys, body, gtid, term } = self.in_reduction_site(at, reds)?;
         for (r, &(ty, _)) in reds.iter().zip(&tys) {
             let orig = self.value(r.var).into_pointer_value();
             let null = self.rt.ptr.const_null();
