@@ -17,7 +17,9 @@
 //! the block it passes, a value whose base is an alloca of the teams body.
 //! Anything else counts as shared.
 use llvm_plugin::inkwell::basic_block::BasicBlock;
-use llvm_plugin::inkwell::values::{AnyValueEnum, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue};
+use llvm_plugin::inkwell::values::{
+    AnyValueEnum, BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue,
+};
 
 use super::plan::{self, END_REDUCE};
 
@@ -100,7 +102,7 @@ fn combine_targets(block: BasicBlock<'_>) -> Vec<BasicValueEnum<'_>> {
 fn base(mut v: BasicValueEnum<'_>) -> BasicValueEnum<'_> {
     use InstructionOpcode as O;
     for _ in 0..64 {
-        let Some(i) = instruction(v) else { return v };
+        let Some(i) = v.as_instruction_value() else { return v };
         let next = match i.get_opcode() {
             O::GetElementPtr | O::BitCast | O::AddrSpaceCast => operand(i, 0),
             O::Select if operand(i, 1) == operand(i, 2) => operand(i, 1),
@@ -114,20 +116,12 @@ fn base(mut v: BasicValueEnum<'_>) -> BasicValueEnum<'_> {
     v
 }
 
-fn instruction(v: BasicValueEnum<'_>) -> Option<InstructionValue<'_>> {
-    match v {
-        BasicValueEnum::PointerValue(p) => p.as_instruction(),
-        BasicValueEnum::IntValue(p) => p.as_instruction(),
-        _ => None,
-    }
-}
-
 fn param_index<'ctx>(f: FunctionValue<'ctx>, v: BasicValueEnum<'ctx>) -> Option<u32> {
     (0..f.count_params()).find(|&k| f.get_nth_param(k) == Some(v))
 }
 
 fn is_alloca_of(v: BasicValueEnum<'_>, f: FunctionValue<'_>) -> bool {
-    instruction(v).is_some_and(|i| {
+    v.as_instruction_value().is_some_and(|i| {
         i.get_opcode() == InstructionOpcode::Alloca && i.get_parent().and_then(|b| b.get_parent()) == Some(f)
     })
 }
@@ -150,9 +144,11 @@ fn team_owned<'ctx>(
         return passed(k).is_some_and(|x| is_alloca_of(base(x), teams));
     }
     // A load from the argument block: the field's store in the teams body.
-    let Some(load) = instruction(root).filter(|i| i.get_opcode() == InstructionOpcode::Load) else { return false };
+    let Some(load) = root.as_instruction_value().filter(|i| i.get_opcode() == InstructionOpcode::Load) else {
+        return false;
+    };
     let Some(addr) = operand(load, 0) else { return false };
-    let (block_param, field) = match instruction(addr) {
+    let (block_param, field) = match addr.as_instruction_value() {
         Some(g) if g.get_opcode() == InstructionOpcode::GetElementPtr => {
             let field = (g.get_num_operands() == 3).then(|| operand(g, 2)).flatten().and_then(const_index);
             (operand(g, 0), field)
@@ -183,7 +179,7 @@ fn field_of<'ctx>(p: BasicValueEnum<'ctx>, block: BasicValueEnum<'ctx>) -> Optio
     if p == block {
         return Some(0);
     }
-    let g = instruction(p).filter(|g| g.get_opcode() == InstructionOpcode::GetElementPtr)?;
+    let g = p.as_instruction_value().filter(|g| g.get_opcode() == InstructionOpcode::GetElementPtr)?;
     if operand(g, 0) != Some(block) || g.get_num_operands() != 3 || !operand(g, 1).is_some_and(|o| is_const(o, 0)) {
         return None;
     }
